@@ -21,6 +21,7 @@ import ctypes.util
 import glob
 import os
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
@@ -109,7 +110,7 @@ class Tree:
         """Drop the staging folder (after the swap it holds the old tree)."""
         self._held = []
         if self._staging is not None and self._staging.exists():
-            shutil.rmtree(self._staging, ignore_errors=True)
+            remove_tree(self._staging)
         self._staging = None
 
     def _open(self) -> Path:
@@ -323,6 +324,29 @@ def _libc_function(name: str, argtypes: list[Any]) -> Any:
     return None
 
 
+def remove_tree(path: Path) -> None:
+    """Remove folder ``path`` and everything in it, also the folders in it that are
+    read-only (a generated folder its user made read-only: after the swap the staging
+    folder holds that old tree, which stayed behind for ever as a hidden
+    ``.<name>.new-*``); any error past that is ignored (a later run drops what is left)."""
+    top = os.fspath(path)
+
+    def writable(func: Any, name: str, exc: Any) -> None:
+        exc = exc[1] if isinstance(exc, tuple) else exc   # onerror: sys.exc_info()
+        parent = os.path.dirname(name)
+        if not isinstance(exc, PermissionError) or not (parent + os.sep).startswith(
+                top + os.sep):
+            return   # only a folder of the tree itself is made writable
+        with contextlib.suppress(OSError):
+            os.chmod(parent, os.stat(parent).st_mode | stat.S_IWUSR | stat.S_IXUSR)
+            func(name)
+
+    if sys.version_info >= (3, 12):  # pragma: no cover - onerror is deprecated there
+        shutil.rmtree(path, onexc=writable)
+    else:
+        shutil.rmtree(path, onerror=writable)
+
+
 def _old(target: Path) -> Path:
     return target.parent / f".{target.name}.old"
 
@@ -333,9 +357,9 @@ def _recover(target: Path) -> None:
     if old.exists() and not target.exists():
         os.replace(old, target)
     elif old.exists():
-        shutil.rmtree(old, ignore_errors=True)
+        remove_tree(old)
     now = time.time()
     for stale in target.parent.glob(f".{glob.escape(target.name)}.new-*"):
         with contextlib.suppress(OSError):
             if now - stale.stat().st_mtime > STALE_S:
-                shutil.rmtree(stale, ignore_errors=True)
+                remove_tree(stale)

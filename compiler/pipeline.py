@@ -178,7 +178,8 @@ def _compile(rules_dir: Path, root: Path, base: Path | None) -> Compilation:
     ir, _decls, lang_diags = lang.compile_core(good, prompted)
     word_prompts(ir, prompted)
     more = check.check(good, ir, layer, _display(rules_dir, root).rstrip("/"))
-    texts = [t for folder in folders for t in _unreadable(folder, root, good)]
+    named = [t for folder in folders for t in _unreadable(folder, root, good)]
+    texts = [t for _, t in named]
     shadow = {i for d in good for i in d.dropped}
     shadow.update(i for t in texts for i in re.findall(r"\bid:\s*([a-z][a-z0-9_]*)", t))
     lost = [_phrase_words(p) for t in texts
@@ -189,6 +190,10 @@ def _compile(rules_dir: Path, root: Path, base: Path | None) -> Compilation:
     lost += _bad_phrases(good, lang_diags)
     fields = {_first_quoted(d.message) for d in lang_diags
               if d.code == "R030" and d.message.startswith("field '")}  # left out
+    # a file that says no kind (an empty events.yaml, L007) may be what its name says:
+    # an unknown event follows from one (a missing document is still R016)
+    shadow.update("kind:events?" for stem, t in named
+                  if stem == "events" and not re.search(r"^kind:", t, re.M))
     later = [d for d in lang_diags + more
              if not _follows(d, shadow, lost, declared, fields)]
     result.docs, result.ir = docs, ir
@@ -204,10 +209,14 @@ def _follows(d: Diagnostic, shadow: set[str], lost: list[frozenset[str]],
     """Whether ``d`` follows from a file or record that failed to load or validate: an
     unknown id it would declare (R001, R015; R001 also for a field of kinds.yaml whose
     type was refused, ``fields``; a document kind, S002, or a type, R030, a kinds.yaml
-    that did not load would declare), a required document it is (R016), or a phrase
+    that did not load would declare), a required document it is (R016), an unknown
+    event when an events document did not load (R001), or a phrase
     only its definitions hold (R033: every word of a lost phrase, or a lost id no record
     that loaded has, ``declared``, occurs in the unmatched text)."""
     if d.code == "R001" and _last_quoted(d.message) in fields:
+        return True
+    if d.code == "R001" and d.message.split(": ")[-1].startswith("unknown event '") and \
+            {"kind:events", "kind:events?"} & shadow:   # an events document did not load
         return True
     if d.code in ("R001", "R015") or (d.code == "S002" and "kind '" in d.message) or \
             (d.code == "R030" and ("is not a type" in d.message or
@@ -255,9 +264,11 @@ def _order(d: Diagnostic) -> tuple[int, str, int, int, str]:
     return (0 if d.code.startswith("L") else 1, *d.sort_key())
 
 
-def _unreadable(folder: Path, root: Path, good: list[load.Document]) -> list[str]:
+def _unreadable(folder: Path, root: Path, good: list[load.Document]
+                ) -> list[tuple[str, str]]:
     """The raw text of the files under ``folder`` that failed to load or validate, and
-    of the files holding a record the schema stage left out."""
+    of the files holding a record the schema stage left out, each with its file's name
+    (without ``.yaml``)."""
     readable = {d.path for d in good if not d.dropped}
     texts = []
     base = folder.resolve()
@@ -265,7 +276,7 @@ def _unreadable(folder: Path, root: Path, good: list[load.Document]) -> list[str
         if _display(file, root).rstrip("/") in readable:
             continue
         raw, problem = load.read_file(file, base)
-        texts.append("" if problem else raw.decode("utf-8", "replace"))
+        texts.append((file.stem, "" if problem else raw.decode("utf-8", "replace")))
     return texts
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import numpy as np
@@ -95,3 +96,70 @@ def test_mcts_against_random(name, title, games, sims, capsys):
         wins += 1 / returns.count(1.0) if returns[0] == 1.0 else 0.0
     with capsys.disabled():
         print(f"\nMCTS ({sims} simulations) vs random, {title}: won {wins:g} of {games}")
+
+
+def test_only_the_deciding_agent_has_options_in_its_info():
+    """pettingzoo.py: ``info["options"]`` is the open decision's, in the deciding agent's
+    info only; another agent keeps no options of an earlier decision."""
+    e = env("love_letter", players=2, seed=1)
+    e.reset()
+    for _ in range(6):
+        agent = e.agent_selection
+        assert e.infos[agent]["options"] == e.game.legal_actions()
+        assert all(not info for other, info in e.infos.items() if other != agent)
+        e.step(0)
+
+
+def test_no_observation_shows_another_players_cards():
+    """Every Terraforming Mars project card is unique, so a card in one player's hand
+    (dealt, drafted or kept) is in no other player's observation: not in the machine's
+    frames either (the ten cards dealt to buy from at setup, "giocatori esperti")."""
+    from compiler.adapters.observation import observation
+    modules = ("corporate_era", "draft", "standard_corporations")
+    game = terraforming_mars.new_game(players=3, modules=modules, seed=1)
+    policy = terraforming_mars.RandomPolicy(seed=1)
+    for _ in range(40):
+        state = game.to_json()
+        for owner in range(3):
+            secret = set(state["players"][owner]["hand"])
+            for other in {0, 1, 2} - {owner}:
+                text = json.dumps(observation(game, other))
+                assert not [card for card in secret if f'"{card}"' in text], (owner, other)
+        game.apply(policy.choose(game))
+
+
+def test_reset_without_a_seed_deals_a_new_game():
+    """Gymnasium's reset: with no seed, a new episode is not the same game again (a bot
+    trained over many episodes would otherwise see one deal); reset(seed=S) repeats S."""
+    e = env("love_letter", players=2, seed=1)
+    e.reset()
+    first = e.game.to_json()
+    e.reset()
+    assert e.game.to_json()["deck"] != first["deck"]
+    e.reset(seed=1)
+    assert e.game.to_json() == first
+
+
+class _Seen:
+    """A stand-in game: ``to_json`` returns the state given (no hidden entries)."""
+
+    rules: dict = {}
+
+    def __init__(self, state):
+        self.state = state
+
+    def to_json(self):
+        return json.loads(json.dumps(self.state))
+
+
+def test_the_deciding_players_vector_tells_its_options_apart():
+    """Action k is the k-th option: the decider's vector must change when option k names
+    another card (else a bot cannot learn what an action number means); another player,
+    who may not see the options, gets the same vector."""
+    def state(card):
+        return {"players": [{"hand": []}, {"hand": []}],
+                "pending": {"player": 0, "kind": "play", "prompt": "play a card",
+                            "options": [{"card": card}, {"card": "guard"}]}}
+    priest, baron = _Seen(state("priest")), _Seen(state("baron"))
+    assert not np.array_equal(features(priest, 0), features(baron, 0))
+    assert np.array_equal(features(priest, 1), features(baron, 1))

@@ -206,3 +206,33 @@ def test_held_files_past_the_limit_are_written_then_dropped(
         assert t.finish() == []
     assert tree(target) == files and (target / "f0.py").stat().st_ino == inode
     assert sorted(p.name for p in tmp_path.iterdir()) == ["gen"]
+
+
+def test_an_old_tree_made_read_only_is_removed_after_the_swap(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A generated folder its user made read-only (``chmod -R a-w``) is replaced, and its
+    old tree removed: it stayed as a hidden ``.<name>.new-*`` folder (rmtree could not
+    empty a read-only folder, and ignored that). Permissions are emulated (a test run as
+    root may write anywhere): unlinking in a folder without its write bit fails."""
+    import stat
+
+    real_unlink, real_rmdir = os.unlink, os.rmdir
+
+    def guarded(real):  # what the kernel does for a user that is not root
+        def call(name, *, dir_fd=None):
+            where = dir_fd if dir_fd is not None else os.path.dirname(name) or "."
+            if not os.stat(where).st_mode & stat.S_IWUSR:
+                raise PermissionError(13, "Permission denied", name)
+            return real(name, dir_fd=dir_fd)
+        return call
+
+    target = tmp_path / "game"
+    output.write_tree(target, {"a.py": b"1", "sheets/b.html": b"2"})
+    for folder in (target / "sheets", target):
+        folder.chmod(0o555)
+    monkeypatch.setattr(os, "unlink", guarded(real_unlink))
+    monkeypatch.setattr(os, "rmdir", guarded(real_rmdir))
+    output.write_tree(target, {"a.py": b"3"})
+    monkeypatch.undo()
+    assert (target / "a.py").read_bytes() == b"3"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game"]

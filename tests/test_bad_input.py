@@ -217,6 +217,39 @@ def test_a_state_entry_with_a_bad_each_brings_no_follow_on_errors(
     assert "1 error(s)" in output, output
 
 
+@pytest.mark.parametrize("each", ["resourcez", "coins"])
+def test_a_misspelt_each_brings_no_follow_on_errors(
+        each: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """QA finding G9: ``stock: {each: resourcez, ..., expose: true}`` is the R030 alone
+    (with a did-you-mean); the base game's uses of its keys (``gain 3 money``, scoring
+    ``score``) are not also R003 "a resources id where a number is expected": the keys
+    the entry would have are unknown, so every record id reads as one. The same with no
+    close kind to suggest."""
+    rules = make_rules(tmp_path)
+    state = rules / "state.yaml"
+    state.write_text(state.read_text("utf-8").replace("each: resources", f"each: {each}"),
+                     "utf-8")
+    output = assert_rejected(rules, "R030", "state.yaml", capsys, 3, 17)
+    assert "1 error(s)" in output, output
+
+
+def test_an_empty_events_file_is_the_error_not_the_events_it_would_declare(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """QA finding G9: an empty events.yaml (L007) leaves out the events the game uses;
+    "unknown event" at each use (hint: "declare it in events.yaml", the file that
+    failed) follows from it and is not reported. Without the file it is (R001)."""
+    rules = make_rules(tmp_path)
+    cards = rules / "cards.yaml"
+    cards.write_text(cards.read_text("utf-8").replace(
+        'effect: "gain 3 money"', 'effect: "gain 3 money; emit built {by: you}"'), "utf-8")
+    (rules / "events.yaml").write_text("", "utf-8")
+    output = assert_rejected(rules, "L007", "events.yaml", capsys, 1, 1)
+    assert "1 error(s)" in output and "R001" not in output, output
+    (rules / "events.yaml").unlink()
+    output = assert_rejected(rules, "R001", "cards.yaml", capsys)
+    assert "unknown event 'built'" in output, output
+
+
 def test_a_state_entry_mixing_settings_and_fields_is_r030(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     rules = make_rules(tmp_path)
@@ -400,3 +433,16 @@ def test_a_kinds_file_that_does_not_load_is_one_mistake(
     output = assert_rejected(rules, "L003", "kinds.yaml", capsys)
     assert "extra.yaml:1:7: error[S002]: unknown document kind 'tiles'" in output, output
     assert "2 error(s)" in output, output
+
+
+def test_a_link_out_of_the_rules_folder_shows_none_of_its_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """L013 said the link was not followed, then printed the linked file's first line as
+    its source line: a pull request adding ``cards.yaml -> ~/.ssh/id_rsa`` got the key's
+    first line into the check's log. Nothing of the file is shown now."""
+    rules = make_rules(tmp_path)
+    secret = tmp_path / "secret.txt"
+    secret.write_text("TOKEN=hunter2\n", "utf-8")
+    os.symlink(secret, rules / "linked.yaml")
+    output = assert_rejected(rules, "L013", "linked.yaml", capsys, 1, 1)
+    assert "hunter2" not in output

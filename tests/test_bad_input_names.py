@@ -98,6 +98,48 @@ def test_hostile_names_round_trip_exactly(tmp_path: Path,
                                                               "it": HOSTILE[6]}
 
 
+def test_a_name_on_two_lines_is_warned_at_it_and_still_builds(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """QA finding G16: a line break or tab in a name breaks ``explain`` and the menus,
+    so check warns (W007, "write the name on one line") at each such name, in any
+    language; the hostile names above still build (a warning stops no build), and a name
+    on one line, however hostile, is not warned about."""
+    from compiler.pipeline import compile_game
+
+    rules = _hostile_game(tmp_path, "evil")
+    found = [d for d in compile_game(rules, tmp_path).diagnostics if d.code == "W007"]
+    breaks = [i for i, h in enumerate(HOSTILE) if any(c in h for c in "\n\r\u2028\u0085\t")]
+    text = (rules / "tags.yaml").read_text("utf-8").splitlines()
+    tags = [(n, line.index("name:") + len("name: {en: ") + 1)
+            for n, line in enumerate(text, 1) for i in breaks
+            if f"id: tag{i}," in line or (i == 1 and "id: building," in line)]
+    assert sorted((d.span.line, d.span.col) for d in found
+                  if d.span.path.endswith("tags.yaml")) == sorted(tags)
+    assert {d.span.path.rsplit("/", 1)[-1] for d in found} == {"tags.yaml", "resources.yaml"}
+    assert all(d.severity.value == "warning" and d.hint == "write the name on one line"
+               for d in found)
+    _build(rules, tmp_path / "out", capsys)
+
+
+def test_a_unit_with_a_tab_is_warned_and_a_plain_one_is_not(tmp_path: Path) -> None:
+    """A field of type ``names`` (a unit, "tile|tiles") is a name too: W007 at the one
+    holding a tab, none at the one on one line."""
+    from compiler.pipeline import compile_game
+
+    rules = tmp_path / "rules"
+    shutil.copytree(BASE, rules)
+    kinds = rules / "kinds.yaml"
+    kinds.write_text(kinds.read_text("utf-8").replace(
+        "{id: resources, fields: {}}", "{id: resources, fields: {unit: names?}}"), "utf-8")
+    (rules / "resources.yaml").write_text(
+        "kind: resources\nsource: {doc: rules, section: Resources}\nrecords:\n"
+        "  - {id: money, name: {en: money}, unit: {en: \"coin|\\tcoins\"}}\n"
+        "  - {id: score, name: {en: score}, unit: {en: \"point|points\"}}\n", "utf-8")
+    found = [(d.code, d.span.line, d.span.col) for d in compile_game(rules, tmp_path).diagnostics]
+    line = (rules / "resources.yaml").read_text("utf-8").splitlines()[3]
+    assert found == [("W007", 4, line.index('"coin') + 1)], found
+
+
 def test_hostile_folder_name_stays_in_comments_and_strings(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = f"evil\"'\n{MARK} = 1 #{{{{x}}}}"

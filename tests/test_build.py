@@ -200,3 +200,20 @@ def test_a_build_lets_go_of_the_documents_and_reads_them_again_when_asked(tmp_pa
     again = comp.docs
     assert [(d.path, d.data, d.values) for d in again] == \
         [(d.path, d.data, d.values) for d in fresh.docs]
+
+
+def test_two_games_with_one_id_are_refused_before_building(tmp_path, monkeypatch, capsys):
+    """Two folders of rules_data/ whose game.yaml give one id would both be built into
+    generated/<id>/, the second over the first (and ``--check`` would call the first stale
+    for ever): a usage error naming both, nothing written."""
+    import shutil
+
+    for folder in ("a", "b"):
+        shutil.copytree(ROOT / "rules_data" / "love_letter", tmp_path / "rules_data" / folder)
+    monkeypatch.chdir(tmp_path)
+    for extra in ([], ["--check"]):
+        assert main(["build", *extra]) == 2
+        err = capsys.readouterr().err
+        assert "rules_data/a and rules_data/b both have the id 'love_letter'" in err
+        assert "generated/love_letter/" in err
+    assert not (tmp_path / "generated").exists()

@@ -135,6 +135,16 @@ def test_test_finds_scenarios_named_yml_in_a_folder(tmp_path, capsys):
     assert "PASS" in capsys.readouterr().out
 
 
+def test_test_finds_a_scenario_saved_with_a_byte_order_mark(tmp_path, capsys):
+    """QA: a scenario saved by an editor that writes a BOM (Windows Notepad) ran when
+    named, but a folder of them was "nothing to test" (its first key was not seen)."""
+    (tmp_path / "bom.yaml").write_bytes(
+        b"\xef\xbb\xbfscenario: the first player to act holds two cards\n"
+        b"game: love_letter\nplayers: 2\nseed: 1\nthen:\n  players.@0.hand: {length: 2}\n")
+    assert main(["test", str(tmp_path)]) == 0
+    assert "PASS" in capsys.readouterr().out
+
+
 def test_modules_none_is_the_base_game_in_every_command(capsys):
     """QA: `rulesc sheet --modules none` prints the base game, but `rulesc play
     --modules none` said "unknown module 'none'". It is the base game everywhere; with

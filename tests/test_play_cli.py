@@ -123,6 +123,23 @@ def test_a_log_that_cannot_be_written_is_refused_before_playing(where, tmp_path,
     assert code == 2 and out == "" and "rulesc play: --log:" in err
 
 
+def test_a_log_that_fails_to_write_is_one_line_and_exit_1(tmp_path, capsys, monkeypatch):
+    """A disk that fills up (or a read-only file, refused before playing when it can be
+    seen) while the log is written: one line naming the file and why, exit 1, no
+    traceback (it was an OSError traceback)."""
+    from compiler.playtest.gamelog import GameLog
+
+    def full(self, path):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(GameLog, "save", full)
+    code = main(["play", "love_letter", "--seed", "1", "--log", str(tmp_path / "g.jsonl")])
+    err = capsys.readouterr().err
+    assert code == 1
+    assert err.endswith(f"rulesc play: --log: cannot write {tmp_path / 'g.jsonl'}: "
+                        "No space left on device\n")
+
+
 def test_score_columns_are_named_in_the_games_language():
     """A column is the name of its step, of the scoring line's ``line_names`` entry or of
     the record with that id, in the game's language; else its id with spaces."""

@@ -32,6 +32,27 @@ def test_answers_that_ask_again(line, why):
     assert answer is None and why in message
 
 
+def test_equal_options_are_one_choice():
+    """Two copies of a card in hand are two equal options: the menu lists the choice once,
+    so its name typed in full is an answer (it fitted "2 options") and the numbers are
+    the choices (they listed "buy: Market" twice)."""
+    from compiler.playtest.agents import HumanAgent
+
+    market, pas = {"act": "buy", "card": "market"}, {"act": "pass"}
+
+    class Game:
+        def pending(self):
+            return {"player": 0, "kind": "action", "prompt": "buy or pass",
+                    "options": [market, dict(market), pas]}
+
+    out = io.StringIO()
+    agent = HumanAgent(lambda g, p: "view", lambda o: " ".join(map(str, o.values())),
+                       io.StringIO("buy market\n2\n"), out)
+    assert agent.choose(Game()) == market
+    assert agent.choose(Game()) == pas
+    assert out.getvalue().count("buy market") == 2  # one row in each of the two menus
+
+
 def test_quit_stops():
     with pytest.raises(QuitGame):
         parse_answer("quit", LABELS)
@@ -156,8 +177,8 @@ def test_a_prompt_says_the_effects_a_card_orders():
     node = {"prompt": first}
     assert prompt(_ctx(tm.RULES), node) == (
         "nell'ordine che preferisci: aumenta la temperatura e la NT di 1 e piazza una "
-        "tessera Oceano (aumenta gli oceani e la NT di 1); togli fino a 3 piante a un "
-        "qualsiasi giocatore")
+        "tessera Oceano (guadagna un eventuale bonus di piazzamento; aumenta gli oceani e "
+        "la NT di 1); togli fino a 3 piante a un qualsiasi giocatore")
 
 
 def test_a_choice_of_unlabelled_options_says_each_option():
@@ -184,7 +205,8 @@ def test_a_prompt_says_the_use_written_on_the_card():
 
     [info] = _prompts(tm.RULES["records"]["cards"]["research_outpost"], [])
     assert prompt(_ctx(tm.RULES), {"prompt": info}) == \
-        "piazza una tessera Città non adiacente ad alcuna altra tessera"
+        "piazza una tessera Città non adiacente ad alcuna altra tessera (guadagna un " \
+        "eventuale bonus di piazzamento)"
 
 
 def test_a_prompt_reads_values_known_only_in_play():
@@ -288,6 +310,20 @@ def test_steps_and_booking_labels_have_names_in_a_view():
     names = Names(pampero.RULES)
     assert value_text({"starting_money": 25, "fees": -2}, names) == \
         "starting money 25, fees -2"
+
+
+def test_a_list_of_record_entries_reads_as_names_in_a_view():
+    """Terraforming Mars's funded awards (``[{id: banker, by: 0}, ...]``) read as the
+    awards' names, each with its other fields in parentheses: the view said "id
+    Banchiere, by giocatore 1, id Proprietario, by giocatore 2" (a raw key ``id``, and
+    fields and items both split by commas)."""
+    import generated.terraforming_mars as tm
+    from compiler.playtest.games import Names
+    from compiler.playtest.session import value_text
+
+    names = Names(tm.RULES, "en")
+    awards = [{"id": "banker", "by": "player 1"}, {"id": "landlord", "by": None}]
+    assert value_text(awards, names) == "Banker (by player 1), Landlord"
 
 
 def test_a_track_with_no_name_reads_as_words_in_a_view():

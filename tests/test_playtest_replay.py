@@ -155,6 +155,20 @@ def test_bad_logs_are_usage_errors(tmp_path, capsys, text, message):
     assert message in capsys.readouterr().err
 
 
+def test_a_log_of_a_game_not_here_says_where_to_replay_it(tmp_path, capsys, monkeypatch):
+    """A log of a designer's game replayed away from its build said only "unknown game
+    'tiny' (games: ...)": the hint now says where to run it, or to give --rules (as
+    ``rulesc test`` does)."""
+    log = tmp_path / "log.jsonl"
+    log.write_text('{"log": "rulesc-game", "game": "tiny", "players": 2, "modules": [], '
+                   '"seed": 1}\n')
+    monkeypatch.chdir(tmp_path)
+    assert main(["replay", str(log)]) == 2
+    err = capsys.readouterr().err
+    assert "unknown game 'tiny'" in err
+    assert f"`rulesc replay {log} --rules PATH`" in err
+
+
 def test_played_game_log_replays(tmp_path, capsys):
     log = tmp_path / "game.jsonl"
     assert main(["play", "pampero", "--players", "3", "--seed", "4", "--json",

@@ -307,3 +307,84 @@ def test_a_state_entry_may_be_bookkeeping() -> None:
     diags = declare([_doc("state.yaml", bad)])[1]
     assert [(d.code, d.span.line) for d in diags] == [("R030", 3)]
     assert "bookkeeping: 'yes please' is not true or false" in diags[0].message
+
+
+@pytest.mark.parametrize("entry, value, said", [
+    (b"{type: [cards], hidden: other}", b"other", "'other' is not one of"),
+    (b"{type: [cards], name: deck}", b"deck", "'deck' is not"),
+    (b"{type: int, min: [0]}", b"[0]", "[0] is not"),
+])
+def test_a_wrong_setting_of_a_state_entry_is_s003_at_it(entry: bytes, value: bytes,
+                                                       said: str) -> None:
+    """A mapping with a setting key (``type``, ``hidden``...) is the entry's settings, not
+    an object type: a setting with a wrong value is S003 at the value (it was read as an
+    object type with fields ``type`` and ``hidden`` and ignored: a hand said hidden from
+    the others, ``hidden: other``, was shown to them). An object type may still be
+    written bare (``{x: int, y: int}``) or under ``type:``."""
+    bad = b"kind: state\nplayer:\n  hand: " + entry + b"\n"
+    diags = validate([_doc("state.yaml", bad)])[1]
+    col = len(b"  hand: ") + entry.index(value) + 1
+    assert [(d.code, d.span.line, d.span.col) for d in diags] == [("S003", 3, col)]
+    assert said in diags[0].message
+    ok = b"kind: state\ngame:\n  at: {x: int, y: int}\n  to: {type: {x: int}, hidden: all}\n"
+    assert validate([_doc("state.yaml", ok)])[1] == []
+
+
+def test_a_state_entry_with_an_error_leaves_out_only_itself() -> None:
+    """A key that is no id is S003 at that key (it was reported at the first key of its
+    mapping), and leaves out that entry alone; a bad setting leaves out that setting;
+    the document's other entries are kept, so their uses bring no follow-on errors (a
+    bad key in Terraforming Mars's state.yaml made 273 of them)."""
+    text = (b"kind: state\nplayer:\n  stock: {type: int}\n  pass\xc3\xa9: bool\n"
+            b"  hand: {type: [cards], hidden: other}\n")
+    good, diags = validate([_doc("state.yaml", text)])
+    assert [(d.code, d.span.line, d.span.col) for d in diags] == [("S003", 4, 3),
+                                                                   ("S003", 5, 33)]
+    assert "'passé' is not a valid id" in diags[0].message
+    assert [d.data for d in good] == [{"kind": "state", "player": {
+        "stock": {"type": "int"}, "hand": {"type": ["cards"]}}}]
+    assert good[0].dropped == {"passé"}
+
+
+def test_a_too_long_text_says_its_length_and_the_bound() -> None:
+    """jsonschema's "is too long" came after the quoted value and was cut with it."""
+    text = b"kind: game\nid: " + b"g" * 70 + b"\n"
+    diags = [d for d in validate([_doc("game.yaml", text)])[1] if d.span.line == 2]
+    assert [d.code for d in diags] == ["S003"]
+    assert diags[0].message.endswith("has 70 characters, more than the greatest 64")
+
+
+@pytest.mark.parametrize("doc, line", [
+    (b"kind: flow\nend:\n  max_rounds: 201\n", 3),
+    (b"kind: modules\nrecords:\n  - id: long\n    round_limit: 201\n", 4),
+])
+def test_more_rounds_than_the_runtime_plays_is_s004(doc: bytes, line: int) -> None:
+    """A game is stopped after 200 rounds as one that never ends (MAX_ROUNDS): a
+    ``max_rounds`` or ``round_limit`` above it checked clean, then every game failed
+    ("rules failure: more than 200 rounds"). 200 is still allowed."""
+    from compiler.runtime.errors import MAX_ROUNDS
+
+    name = "flow.yaml" if doc.startswith(b"kind: flow") else "modules.yaml"
+    diags = [d for d in validate([_doc(name, doc)])[1] if d.span.line == line]
+    assert [d.code for d in diags] == ["S004"]
+    assert f"above the greatest value {MAX_ROUNDS}" in diags[0].message
+    ok = doc.replace(b"201", str(MAX_ROUNDS).encode())
+    assert [d for d in validate([_doc(name, ok)])[1] if d.span.line == line] == []
+
+
+def test_a_number_as_an_id_is_not_told_to_be_quoted() -> None:
+    """``id: 5``: the hint said 'quote it: "5"', which is no id either (an id starts with
+    a letter)."""
+    text = b"kind: game\nid: 5\n"
+    diags = {d.span.line: d for d in validate([_doc("game.yaml", text)])[1]}
+    assert "would not be one either" in str(diags[2].hint)
+    assert "quote it" not in str(diags[2].hint)
+
+
+def test_a_misspelt_key_of_a_state_document_leaves_out_that_key_alone() -> None:
+    """As in every document (``sorce:``): the entries are kept, so that their uses bring
+    no follow-on errors (a state document is pruned entry by entry, not as records)."""
+    text = b"kind: state\nsorce: {doc: x}\nplayer:\n  stock: {type: int}\n"
+    good, diags = validate([_doc("state.yaml", text)])
+    assert [(d.code, d.span.line) for d in diags] == [("S003", 2)]
+    assert [d.data for d in good] == [{"kind": "state", "player": {"stock": {"type": "int"}}}]

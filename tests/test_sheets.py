@@ -78,18 +78,22 @@ def test_standard_projects_costs_match_rulebook(ir):
     costs = {a: table[a]["cells"][0] for a in ("asteroid", "aquifer", "greenery", "city")}
     assert costs == {"asteroid": ["14 M€"], "aquifer": ["18 M€"],
                      "greenery": ["23 M€"], "city": ["25 M€"]}
-    # Azione 2: "Falda acquifera: ... Posiziona una tessera Oceano, guadagna ... 1 NT";
-    # "Verde: ... Piazza una tessera Verde, ... aumenta l'ossigeno (e la NT)"; "Città:
-    # ... Piazzare una tessera Città, ... aumentare di 1 la produzione di M€" (a city
-    # tile gives nothing of its own: no parenthesis).
+    # Azione 2: "Falda acquifera: ... Posiziona una tessera Oceano, guadagna un eventuale
+    # bonus di piazzamento e 1 NT"; "Verde: ... Posizionare una tessera Verde, guadagnare
+    # 1 NT, aumentare il livello di ossigeno ... e guadagnare qualsiasi bonus di
+    # piazzamento"; "Città: ... Piazzare una tessera Città, guadagnare eventuali bonus di
+    # piazzamento e aumentare di 1 la produzione di M€" (the bonus first, as it is given)
     assert say(ir, "actions", "aquifer", "effect") == \
-        "Piazza una tessera Oceano (aumenta gli oceani e la NT di 1)."
+        "Piazza una tessera Oceano (guadagna un eventuale bonus di piazzamento; aumenta gli " \
+        "oceani e la NT di 1)."
     assert say(ir, "actions", "greenery", "effect") == \
-        "Piazza una tessera Verde (aumenta l'ossigeno e la NT di 1)."
+        "Piazza una tessera Verde (guadagna un eventuale bonus di piazzamento; aumenta " \
+        "l'ossigeno e la NT di 1)."
     assert say(ir, "actions", "aquifer", "effect", "en") == \
-        "Place an ocean tile (raise the oceans and your TR 1 step)."
+        "Place an ocean tile (gain any placement bonus; raise the oceans and your TR 1 step)."
     assert say(ir, "actions", "city", "effect") == \
-        "Piazza una tessera Città. Aumenta di 1 la produzione di M€."
+        "Piazza una tessera Città (guadagna un eventuale bonus di piazzamento). Aumenta di 1 " \
+        "la produzione di M€."
     assert table["power_plant"]["cells"] == [["11 M€"],
                                              ["Aumenta di 1 la produzione di energia."]]
 
@@ -190,7 +194,7 @@ def test_production_box_is_said_in_place(ir):
     energy -2, M€ +5; Eos Chasma National Park, #026: M€ +2 after its other icons)."""
     texts = [ln["texts"] for ln in items(ir, "cards", "en")["capital"]["lines"]]
     assert ["Lower your energy production by 2. Raise your M€ production by 5. "
-            "Place a Capital tile."] in texts
+            "Place a Capital tile (gain any placement bonus)."] in texts
     texts = [ln["texts"] for ln in items(ir, "cards")["eos_chasma_national_park"]["lines"]]
     assert any(t[0].endswith("Aumenta di 2 la produzione di M€.") for t in texts if t)
 
@@ -202,7 +206,27 @@ def test_number_agreement(ir):
         "Aumenta di 2 la produzione di piante. Guadagna 1 pianta."
     assert say(ir, "cards", "research", "effect") == "Pesca 2 carte."
     assert say(ir, "cards", "convoy_from_europa", "effect", "en") == \
-        "Place an ocean tile (raise the oceans and your TR 1 step). Draw 1 card."
+        "Place an ocean tile (gain any placement bonus; raise the oceans and your TR 1 " \
+        "step). Draw 1 card."
+
+
+def test_a_statement_written_twice_is_said_once_with_its_count(ir):
+    """Lake Marineris (cards.json #053: "Place 2 ocean tiles"), ``place ocean; place
+    ocean``: one sentence with its count, not the same sentence twice."""
+    it = say(ir, "cards", "lake_marineris", "effect")
+    assert it == "Piazza una tessera Oceano (guadagna un eventuale bonus di piazzamento; " \
+        "aumenta gli oceani e la NT di 1), due volte."
+    assert say(ir, "cards", "lake_marineris", "effect", "en").endswith("step), twice.")
+
+
+def test_the_quick_reference_says_the_placement_bonus(html):
+    """Azione 2, "Falda acquifera ... guadagna un eventuale bonus di piazzamento": the
+    quick reference says it where the standard projects place a tile."""
+    body = re.sub(r"<[^>]+>", " ", html["quick.it.html"])
+    text = " ".join(body.replace("&#39;", "'").split())
+    for project in ("Falda acquifera", "Verde", "Città"):
+        at = text.index(project + " ")
+        assert "guadagna un eventuale bonus di piazzamento" in text[at:at + 200], project
 
 
 def test_production_phase_in_words(ir, html):
@@ -240,11 +264,14 @@ STATEMENTS = [
      "Diminuisci di 1 la produzione di calore di un qualsiasi giocatore.",
      "Lower any player's heat production by 1."),
     ("raise tr 2", "Aumenta il NT di 2.", "Raise the TR 2 steps."),
-    ("place city on s31", "Piazza una tessera Città sulla casella Città di Noctis.",
-     "Place a city tile on the Noctis City space."),
+    ("place city on s31", "Piazza una tessera Città sulla casella Città di Noctis (guadagna "
+     "un eventuale bonus di piazzamento).",
+     "Place a city tile on the Noctis City space (gain any placement bonus)."),
     ("place greenery on ocean",
-     "Piazza una tessera Verde su una casella oceano (aumenta l'ossigeno e la NT di 1).",
-     "Place a greenery tile on an ocean space (raise the oxygen and your TR 1 step)."),
+     "Piazza una tessera Verde su una casella oceano (guadagna un eventuale bonus di "
+     "piazzamento; aumenta l'ossigeno e la NT di 1).",
+     "Place a greenery tile on an ocean space (gain any placement bonus; raise the oxygen "
+     "and your TR 1 step)."),
     ("draw 1 cards", "Pesca 1 carta.", "Draw 1 card."),
     ("add 2 animal to another card", "Aggiungi 2 animali a un'altra carta.",
      "Add 2 animals to another card."),

@@ -1,6 +1,8 @@
 """Immigrant City's scenarios, whose legality hangs on reactions to its city (Tharsis
-Republic's +1 M€ production, cards.json R31), on the interpreter too: its trials are the
-oracle of the compiled ones (tests/test_scenarios.py runs them compiled)."""
+Republic's +1 M€ production, cards.json R31), and Moss's and Nitrophilic Moss's with
+Viral Enhancers, whose legality hangs on the reaction to their own play (its plant,
+cards.json #074), on the interpreter too: its trials are the oracle of the compiled ones
+(tests/test_scenarios.py runs them compiled)."""
 
 from __future__ import annotations
 
@@ -13,8 +15,9 @@ from compiler import scenario
 from compiler.runtime import Game, RulesError
 from tests.conftest import ROOT
 
-CASES = sorted((ROOT / "tests" / "scenarios" / "terraforming_mars" / "cards")
-               .glob("200_immigrant_city*.yaml"))
+_CARDS = ROOT / "tests" / "scenarios" / "terraforming_mars" / "cards"
+CASES = sorted([*_CARDS.glob("200_immigrant_city*.yaml"),
+                *_CARDS.glob("*moss_viral_enhancers*.yaml")])
 
 
 class _Interpreted:

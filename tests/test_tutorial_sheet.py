@@ -111,7 +111,7 @@ def test_a_game_without_cards_says_so_on_its_card_sheet(tmp_path: Path) -> None:
     assert WORDS["en"]["no_cards"] in _text(html) and "proxy" not in _text(html)
 
 
-def _market_filtered_by_field(tmp_path: Path, words: str = "") -> list[str]:
+def _market_filtered_by_field(tmp_path: Path, words: str = "", lang: str = "en") -> list[str]:
     """The Market's trigger written with the event's field (``event.by == you``), as
     docs/dsl.md says it may be, with ``words`` added to the event's record."""
     files = _tutorial_files()
@@ -123,7 +123,7 @@ def _market_filtered_by_field(tmp_path: Path, words: str = "") -> list[str]:
         (tmp_path / name).write_text(body, "utf-8")
     comp = compile_game(tmp_path, tmp_path)
     assert [d.format() for d in comp.diagnostics] == []
-    return [line.strip() for line in explain.lines(comp.ir, "cards", "market", "en")]
+    return [line.strip() for line in explain.lines(comp.ir, "cards", "market", lang)]
 
 
 def test_an_events_field_reads_by_the_events_words(tmp_path: Path) -> None:
@@ -135,12 +135,36 @@ def test_an_events_field_reads_by_the_events_words(tmp_path: Path) -> None:
         "coin." in lines, lines
 
 
-def test_an_events_field_without_words_reads_as_its_field(tmp_path: Path) -> None:
-    """With no words the field reads after the event's name as "its by": no arrow, no
-    "the event"."""
+def test_an_events_field_without_words_reads_as_plain_words(tmp_path: Path) -> None:
+    """QA finding F3: with no words, ``event.by == you`` reads as a reader would say it,
+    "if it is by you" (a field named by a preposition says it), never "the event → by"
+    nor "its by is you"."""
     lines = _market_filtered_by_field(tmp_path)
-    assert "triggers: When a card is bought, if its by is you: gain 1 coin." in lines, lines
-    assert not any("→" in line or "the event" in line for line in lines), lines
+    assert "triggers: When a card is bought, if it is by you: gain 1 coin." in lines, lines
+    assert not any("→" in line or "the event" in line or "its by" in line
+                   for line in lines), lines
+    (tmp_path / "it").mkdir()
+    italian = _market_filtered_by_field(tmp_path / "it", lang="it")   # the core's words
+    assert any(", se è opera tua: " in line for line in italian), italian
+
+
+def test_an_events_role_field_without_words_reads_as_your_role(tmp_path: Path) -> None:
+    """A player field that is no preposition (``buyer``) says you in that role: "if you
+    are its buyer" (docs/sheets.md, "Events")."""
+    files = _tutorial_files()
+    files["cards.yaml"] = files["cards.yaml"].replace(
+        "played where you bought it", "played where event.buyer == you")
+    files["events.yaml"] = files["events.yaml"].replace("by: player}", "buyer: player}")
+    files["definitions.yaml"] = files["definitions.yaml"].replace(
+        "by: you}", "buyer: you}").replace('value: "event.by == you"',
+                                            'value: "event.buyer == you"')
+    for name, body in files.items():
+        (tmp_path / name).write_text(body, "utf-8")
+    comp = compile_game(tmp_path, tmp_path)
+    assert [d.format() for d in comp.diagnostics] == []
+    lines = [line.strip() for line in explain.lines(comp.ir, "cards", "market", "en")]
+    assert "triggers: When a card is bought, if you are its buyer: gain 1 coin." in lines, \
+        lines
 
 
 def test_a_field_hole_names_a_parameter_or_is_r044(tmp_path: Path) -> None:

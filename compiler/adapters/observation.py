@@ -2,9 +2,10 @@
 
 What is secret comes from the rules, so no game needs Python here: a state entry declared
 ``hidden: all`` (nobody sees it) or ``hidden: others`` (only its player does), the
-runtime's own secrets (the seed, the open decision's options and prompt, seen only by the
-player deciding), and the paths the game document's ``hidden`` list adds (parts of the
-state no entry declares, such as a decision's frames)::
+runtime's own secrets (the seed; the open decision's options and prompt and the machine's
+frames, ``stack``, seen only by the player deciding), and the paths the game document's
+``hidden`` list adds (parts of the state no entry declares, such as a decision's
+frames, for the player deciding)::
 
     hidden:
       - {path: "players.*.hand", owner: "*"}     # each player sees their own hand only
@@ -34,7 +35,9 @@ RUNTIME_SECRETS = [
     {"path": "seed"}, {"path": "rng_uses"},  # the seed gives every shuffle away
     {"path": "pending.options", "owner": "pending.player"},
     {"path": "pending.prompt", "owner": "pending.player"},
-    {"path": "stack.*.opts", "owner": "pending.player"},
+    # the machine's frames: a loop's items, local names, options picked so far (the ten
+    # cards a player was dealt to buy from, the card being paid for), the decider's only
+    {"path": "stack.*", "owner": "pending.player"},
 ]
 
 

@@ -11,20 +11,28 @@
 Action k is the k-th legal option (features.py). The game's own randomness (shuffles)
 is fixed by ``seed``, so OpenSpiel sees no chance nodes; the information is imperfect
 (hands, decks: the ``hidden`` field), and observation strings and tensors are the
-per-player observation. Returns at the end: +1 each winner, -1 the others. MCTS on this
+per-player observation. Returns at the end: +1 each winner, -1 the others
+(features.outcome: no winner is a draw, 0, or in a solo game a loss, -1). MCTS on this
 game searches the true state (it is not an information-set search). Needs the
 ``playtest`` extra.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 from typing import Any
 
 import numpy as np
 import pyspiel
 
-from compiler.adapters.features import MAX_OPTIONS, features, option_of
+from compiler.adapters.features import (
+    MAX_OPTIONS,
+    features,
+    option_of,
+    outcome,
+    selected_modules,
+)
 from compiler.adapters.observation import observation
 from compiler.playtest.games import Names, game_package
 
@@ -34,10 +42,10 @@ MAX_GAME_LENGTH = 5000
 
 
 def load(game: str, players: int = 2, seed: int = 0,
-         modules: tuple[str, ...] = ()) -> RulesGame:
+         modules: tuple[str, ...] | str = ()) -> RulesGame:
     """The pyspiel game of a built game (``generated/<game>``), registered with pyspiel
     as ``python_rulesc_<game>`` (parameters players, seed, modules) so that states can be
-    cloned and pickled."""
+    cloned and pickled. ``modules="all"``: every module that composes for ``players``."""
     name = f"python_rulesc_{game}"
     if name not in _REGISTERED:
         package = game_package(game)
@@ -47,8 +55,8 @@ def load(game: str, players: int = 2, seed: int = 0,
         cls = type(f"RulesGame_{game}", (RulesGame,), {"GAME": game, "TYPE": gtype})
         pyspiel.register_game(gtype, cls)
         _REGISTERED.add(name)
-    return pyspiel.load_game(name, {"players": players, "seed": seed,
-                                    "modules": ",".join(modules)})
+    return pyspiel.load_game(name, {"players": players, "seed": seed, "modules":
+                                    modules if isinstance(modules, str) else ",".join(modules)})
 
 
 _REGISTERED: set[str] = set()
@@ -78,7 +86,8 @@ class RulesGame(pyspiel.Game):
         params = {"players": 2, "seed": 0, "modules": "", **(params or {})}
         self.package = game_package(self.GAME)
         self.players, self.seed = int(params["players"]), int(params["seed"])
-        self.modules = tuple(m for m in str(params["modules"]).split(",") if m)
+        self.modules = selected_modules(self.package.RULES, str(params["modules"]),
+                                        self.players)
         info = pyspiel.GameInfo(
             num_distinct_actions=MAX_OPTIONS, max_chance_outcomes=0, num_players=self.players,
             min_utility=-1.0, max_utility=1.0, utility_sum=None,
@@ -128,9 +137,16 @@ class RulesState(pyspiel.State):
         self.game.apply(option_of(self.game, action))
 
     def _action_to_string(self, player: int, action: int) -> str:
+        """The option's label (``play: Lichen``); OpenSpiel wants one string per legal
+        action, so a label two options share (two copies of a card) gets the option's
+        JSON added: ``play: Build a wind farm, top row {"act": ..., "card": "a2"...}``."""
         options = self.game.legal_actions()
-        return self.names.label(options[action]) if action < len(options) \
-            else f"action {action}"
+        if not 0 <= action < len(options):
+            return f"action {action}"
+        label = self.names.label(options[action])
+        if sum(self.names.label(o) == label for o in options) > 1:
+            label += " " + json.dumps(options[action], sort_keys=True)
+        return label
 
     def is_terminal(self) -> bool:
         return bool(self.game.is_over)
@@ -138,9 +154,7 @@ class RulesState(pyspiel.State):
     def returns(self) -> list[float]:
         if not self.game.is_over:
             return [0.0] * self.players
-        won = set(self.game.scores().get("winner") or [])
-        return [0.0 if not won else (1.0 if i in won else -1.0)
-                for i in range(self.players)]
+        return outcome(self.game, self.players)
 
     def observation_string(self, player: int) -> str:
         return json.dumps(observation(self.game, player), sort_keys=True)
@@ -153,13 +167,23 @@ class RulesState(pyspiel.State):
 
 class _Box:
     """The rulesc game of a state; a deep copy saves and loads it (``to_json``/``load``)
-    and shares the package and names."""
+    and shares the package and names; a pickle holds the package's name and the saved
+    state (the compiled functions are not picklable)."""
 
     def __init__(self, game: Any, package: Any, names: Names) -> None:
         self.game, self.package, self.names = game, package, names
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
         return _Box(self.package.load(self.game.to_json()), self.package, self.names)
+
+    def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any]]]:
+        return _unpickle_box, (self.package.__name__, self.game.to_json())
+
+
+def _unpickle_box(package_name: str, state: dict[str, Any]) -> _Box:
+    """The box a pickle of ``_Box`` holds: ``state`` loaded by the package named."""
+    package = importlib.import_module(package_name)
+    return _Box(package.load(state), package, Names(package.RULES))
 
 
 class Observer:

@@ -11,8 +11,10 @@
 Agents are ``player_0``..; an observation is ``{"observation": float32[OBS_SIZE],
 "action_mask": int8[MAX_OPTIONS]}`` (see features.py: what a player cannot see is
 hidden, per the game's ``hidden`` field); action k is the k-th legal option. Rewards
-come at the end: +1 to each winner, -1 to every other player (0 to all without a
-winner). ``info["option"]`` names the options. Needs the ``playtest`` extra.
+come at the end: +1 to each winner, -1 to every other player (no winner: 0 to all, a
+draw, or -1 in a solo game, a loss; features.outcome). ``info["options"]`` lists the
+open decision's options and ``info["kind"]`` its kind, in the deciding agent's info only
+(the others' are empty). Needs the ``playtest`` extra.
 """
 
 from __future__ import annotations
@@ -23,28 +25,40 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from compiler.adapters.features import MAX_OPTIONS, OBS_SIZE, action_mask, features, option_of
+from compiler.adapters.features import (
+    MAX_OPTIONS,
+    OBS_SIZE,
+    action_mask,
+    features,
+    option_of,
+    outcome,
+    selected_modules,
+)
 from compiler.playtest.games import game_package
 
 __all__ = ["RulesEnv", "env"]
 
 
-def env(game: str, players: int = 2, seed: int = 0, modules: tuple[str, ...] = (),
+def env(game: str, players: int = 2, seed: int = 0, modules: tuple[str, ...] | str = (),
         render_mode: str | None = None) -> RulesEnv:
-    """The AEC environment of a built game (``generated/<game>``)."""
+    """The AEC environment of a built game (``generated/<game>``); ``modules="all"``: every
+    module that composes for ``players`` (features.selected_modules)."""
     return RulesEnv(game, players, seed, modules, render_mode)
 
 
 class RulesEnv(AECEnv):
-    """One game of ``game`` per episode; ``reset(seed=S)`` sets up game seed S."""
+    """One game of ``game`` per episode; ``reset(seed=S)`` sets up game seed S, and
+    ``reset()`` the env's seed first, then the seed after the last episode's (a new deal
+    each episode, reproducible)."""
 
     metadata = {"name": "rulesc_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
-    def __init__(self, game: str, players: int, seed: int, modules: tuple[str, ...],
+    def __init__(self, game: str, players: int, seed: int, modules: tuple[str, ...] | str,
                  render_mode: str | None = None) -> None:
         super().__init__()
         self.package = game_package(game)
-        self.players, self.seed, self.modules = players, seed, tuple(modules)
+        self.players, self.seed = players, seed
+        self.modules = selected_modules(self.package.RULES, modules, players)
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(players)]
         space = spaces.Dict({
@@ -63,6 +77,8 @@ class RulesEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self.seed = seed
+        elif self.game is not None:   # as Gymnasium: no seed, a new game (the next seed)
+            self.seed += 1
         self.game = self.package.new_game(players=self.players, modules=self.modules,
                                           seed=self.seed)
         self.agents = list(self.possible_agents)
@@ -95,13 +111,14 @@ class RulesEnv(AECEnv):
     def _select(self) -> None:
         pending = self.game.pending()
         self.agent_selection = self.possible_agents[pending["player"]]
+        self.infos = {agent: {} for agent in self.agents}   # no agent keeps stale options
         self.infos[self.agent_selection] = {"options": pending["options"],
                                             "kind": pending["kind"]}
 
     def _end(self) -> None:
-        won = set(self.game.scores().get("winner") or [])
-        for i, agent in enumerate(self.possible_agents):
-            self.rewards[agent] = 0.0 if not won else (1.0 if i in won else -1.0)
+        for agent, reward in zip(self.possible_agents, outcome(self.game, self.players),
+                                 strict=True):
+            self.rewards[agent] = reward
             self.terminations[agent] = True
             self.infos[agent] = {}
 

@@ -8,8 +8,9 @@ component count that differs from the records of its deck (W002), and the steps 
 records a module names: one the flow does not have (R014), or one only a module it does
 not require brings (R023); a record's ``module:`` that names no module (R001); a field
 the sheet layout names that its kind does not have (R041, sheet_fields.py); a
-definition's text without a language of the game (W004); game.yaml's players and
-language against each other (S003, game_fields.py).
+definition's text without a language of the game (W004); a line break or tab in a
+record's name (W007); game.yaml's players and language against each other (S003,
+game_fields.py).
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ def check_core(docs: list[Document], ir: dict[str, Any],
     out += _coded_names(docs)
     out += check_sheet_fields(docs)
     out += _untranslated(docs)
+    out += _one_line_names(docs)
     out += check_game_fields(docs)
     kinds = {d.kind for d in docs}
     first = docs[0].path if docs else folder   # no document at all: the folder itself
@@ -167,6 +169,35 @@ def _marked(doc: Document) -> list[Diagnostic]:
             out.append(Diagnostic(doc.span(path), "W010", f"placeholder content: "
                                   f"{v['placeholder']}", Severity.WARNING,
                                   hint="replace it with the rulebook's text when known"))
+    return out
+
+
+_BREAKS = re.compile("[\t\n\v\f\r\x85\u2028\u2029]")
+
+
+def _one_line_names(docs: list[Document]) -> list[Diagnostic]:
+    """W007 at a record's ``name``, ``name_one`` or field of type ``names`` (a unit, in
+    kinds.yaml), in any language, that holds a line break or a tab: ``explain``, menus
+    and the score table print a name on one line. A warning, not a schema rule: such a
+    name is harmless data (the build still quotes it, tests/test_bad_input_names.py)."""
+    named = {str(k.get("id")): [f for f, spec in (k.get("fields") or {}).items()
+                                if spec in ("names", "names?")]
+             for d in docs if d.kind == "kinds" for k in items(d.data, "records")
+             if isinstance(k, dict) and isinstance(k.get("fields"), dict)}
+    out: list[Diagnostic] = []
+    for doc in docs:
+        for i, rec in enumerate(items(doc.data, "records")):
+            for key in ("name", "name_one", *named.get(str(doc.kind), ())):
+                names = rec.get(key) if isinstance(rec, dict) else None
+                for lang, text in (names.items() if isinstance(names, dict) else ()):
+                    found = _BREAKS.search(text) if isinstance(text, str) else None
+                    if found:
+                        what = "tab" if found[0] == "\t" else "line break"
+                        out.append(Diagnostic(
+                            doc.span(("records", i, key, lang)), "W007",
+                            f"{key} ({lang}) holds a {what} (U+{ord(found[0]):04X}): "
+                            "explain and the menus would print it as it is",
+                            Severity.WARNING, hint="write the name on one line"))
     return out
 
 

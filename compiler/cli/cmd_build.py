@@ -92,6 +92,8 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"--out: {problem}")
         names = layered or ([game] if game else games(root, args.rules))
         _not_shipped(root, names, args)
+        if base is None:
+            _one_package_each(root, names, args)
         modules = modules_option(args.modules, args.players, names)
     except UsageError as exc:
         print(f"rulesc build: {exc}", file=sys.stderr)
@@ -163,6 +165,23 @@ def package_name(folder: Path, game: str, base: Path | None = None) -> str:
     doc = None if problem else load.load_text(file.name, raw)[0]
     gid = doc.data.get("id") if doc is not None and isinstance(doc.data, dict) else None
     return gid if isinstance(gid, str) and re.fullmatch(r"[a-z][a-z0-9_]*", gid) else game
+
+
+def _one_package_each(root: Path, names: list[str], args: argparse.Namespace) -> None:
+    """UsageError when two of the games to build have one id (game.yaml): both would be
+    written to the same ``OUT/<id>/``, the second over the first (and ``--check`` would
+    call one of them stale for ever)."""
+    seen: dict[str, Path] = {}
+    out = args.out or root / "generated"
+    for name in names:
+        folder = rules_dir(root, name, args.rules)
+        package = package_name(folder, name)
+        if package in seen:
+            raise UsageError(f"{_relative(seen[package], root)} and {_relative(folder, root)} "
+                             f"both have the id '{package}' (game.yaml): both would be built "
+                             f"into {_relative(out / package, root)}/; give each game an id "
+                             "of its own")
+        seen[package] = folder
 
 
 def _say(message: str) -> None:

@@ -111,6 +111,9 @@ def run(args: argparse.Namespace) -> int:
     except QuitGame as exc:
         sys.stderr.write(f"rulesc play: stopped ({exc})\n")
         return 1
+    except LogNotSaved as exc:
+        sys.stderr.write(f"rulesc play: {exc}\n")
+        return 1
     active = list(game.rules.get("active_modules") or modules)  # composed order, no repeats
     result = {"game": args.game, "player_count": args.players, "modules": active,
               "seed": args.seed, **result,
@@ -160,5 +163,18 @@ def _play(args: argparse.Namespace, package: ModuleType, modules: list[str],
                         names.said(key, english.format(**holes), **holes)))
     finally:
         if args.log is not None:
-            log.save(args.log)
+            _save(log, args.log)
     return final(game)
+
+
+class LogNotSaved(Exception):
+    """The game log could not be written (a full disk, a read-only file): said as one line,
+    exit status 1 (checked before playing: ``output_problem``; this is what is left)."""
+
+
+def _save(log: GameLog, path: Path) -> None:
+    """``log.save(path)``; raises LogNotSaved (not a traceback) when it cannot."""
+    try:
+        log.save(path)
+    except OSError as exc:
+        raise LogNotSaved(f"--log: cannot write {path}: {exc.strerror or exc}") from None

@@ -85,7 +85,15 @@ def _engine(log: GameLog, args: argparse.Namespace) -> tuple[Any, dict[str, Any]
     """``(new_game, rules)`` of the log's game: the built package, or ``--rules``
     compiled now (``new_game`` is then an exit status when they do not compile)."""
     if args.rules is None:
-        package = game_package(log.game)
+        try:
+            package = game_package(log.game)
+        except SetupError as exc:
+            if "unknown game" not in str(exc):
+                raise
+            raise SetupError(f"{exc}; a game of your own is replayed from its build: run "
+                             "`rulesc replay` in the folder that holds its generated/ "
+                             "(where it was played), or give its rules: `rulesc replay "
+                             f"{args.log} --rules PATH`") from None
         return package.new_game, package.RULES
     comp = compiled_game("replay", args.on or log.game, args.rules, args.on)
     if isinstance(comp, int):

@@ -55,9 +55,10 @@ _TOP_KEY = re.compile(r"^(scenario|kind):", re.MULTILINE)
 
 
 def _scenario(path: Path) -> bool:
-    """Whether YAML file ``path`` holds a scenario, not rules (its top-level keys)."""
+    """Whether YAML file ``path`` holds a scenario, not rules (its top-level keys; a
+    byte order mark before the first is no part of it)."""
     try:
-        keys = set(_TOP_KEY.findall(path.read_text("utf-8", errors="replace")))
+        keys = set(_TOP_KEY.findall(path.read_text("utf-8-sig", errors="replace")))
     except OSError:
         return True   # reported when it is run
     return keys == {"scenario"}

@@ -223,6 +223,8 @@ def output_problem(path: Path, folder: bool) -> str:
         parent = path.parent
         if not parent.is_dir():
             return f"no folder {parent} to write {path.name} in"
+        if path.exists() and not os.access(path, os.W_OK):
+            return f"cannot write {path} (read-only)"
     if not parent.is_dir():
         return f"{parent} is a file, not a folder"
     if not os.access(parent, os.W_OK):
@@ -239,6 +241,12 @@ def version() -> str:
         return dist_version("rulesc")
     except PackageNotFoundError:  # pragma: no cover - running from a bare checkout
         return "0"
+
+
+NOT_READ = ("L013", "L014")
+"""Codes of files the loader refused to open (a link out of the rules folder, not a
+regular file): their source lines are not shown either (a link to a secret file printed
+its first line into the log of a check run on a pull request)."""
 
 
 def print_diagnostics(diags: list[Diagnostic], docs: list[Document], fmt: str = "text",
@@ -261,8 +269,9 @@ def print_diagnostics(diags: list[Diagnostic], docs: list[Document], fmt: str = 
         return
     by_path = {d.path: d for d in docs}
     upto: dict[str, int] = {}  # per file not loaded: the last line a diagnostic shows
+    unread = {d.span.path for d in diags if d.code in NOT_READ}
     for d in diags:
-        if d.span.path not in by_path:
+        if d.span.path not in by_path and d.span.path not in unread:
             upto[d.span.path] = max(upto.get(d.span.path, 0), d.span.line)
     read = {path: source_lines(path, last, root) for path, last in upto.items()}
     err = sys.stderr
@@ -271,7 +280,7 @@ def print_diagnostics(diags: list[Diagnostic], docs: list[Document], fmt: str = 
         if doc is not None:
             line = doc.line_text(d.span.line)
         else:
-            lines = read[d.span.path]
+            lines = read.get(d.span.path, [])
             line = lines[d.span.line - 1] if 1 <= d.span.line <= len(lines) else None
         print(style.diagnostic(d.format(line), err), file=err)
     for line in count_lines(diags):

@@ -24,6 +24,8 @@ __all__ = ["ExprCompiler", "pyname"]
 
 Node = dict[str, Any]
 CMP = {">=", "<=", ">", "<"}
+INLINE_MAX = 160
+"""The longest body (characters) of a plain root a statement writes in place of a call."""
 
 
 class ExprCompiler(LoopForms):
@@ -52,6 +54,10 @@ class ExprCompiler(LoopForms):
         self.impure: set[int] = set()
         """The roots whose value may read anything (a text of the language, a modifier,
         ``can``): ``compiler.codegen.pystmt`` counts the statements around them apart."""
+        self.plain: dict[int, str] = {}
+        """{root: its body} of the short pure roots with nothing kept (no ``MEMO``, nothing
+        hoisted): a statement writes the body where it would call ``x_N`` (the call
+        costs more than most such bodies; the function stays, for the interpreter)."""
 
     def const(self, text: str) -> str:
         """``K[i]``: the module constant written ``text`` (each written once)."""
@@ -92,6 +98,8 @@ class ExprCompiler(LoopForms):
                     f"        return {body}\n    return MEMO(ctx, {key}, compute)\n"
             return f"def x_{node['x']}(ctx, E=None):\n{env}    return MEMO(ctx, {key}, " \
                    f"lambda: {body})\n"
+        if self.deps["pure"] and not hoisted and len(body) <= INLINE_MAX:
+            self.plain[node["x"]] = body
         lines = "".join("    " + h for h in hoisted)
         return f"def x_{node['x']}(ctx, E=None):\n{env}{lines}    return {body}\n"
 
@@ -251,6 +259,9 @@ class ExprCompiler(LoopForms):
             self.deps["pure"] = False
         if n["f"] == "count" and len(n["a"]) == 1 and (counted := self.counted(n["a"][0])):
             return counted
+        if n["f"] in ("max", "min") and len(n["a"]) == 1 and n["a"][0]["op"] == "list" \
+                and len(n["a"][0]["a"]) >= 2:  # FN's, of a list written out: no list made
+            return f"{n['f']}(" + ", ".join(self.number(a) for a in n["a"][0]["a"]) + ")"
         args = ", ".join(self.code(a) for a in n["a"])
         if n["f"] == "sum" and len(n["a"]) == 1 and n["a"][0]["op"] == "mapc" and \
                 whole(n["a"][0]["e"]):

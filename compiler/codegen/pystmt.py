@@ -149,13 +149,16 @@ class StmtCompiler:
 
     # ---- expressions ---------------------------------------------------------------
     def ex(self, e: Node) -> str:
-        """Python source of expression ``e``'s value."""
+        """Python source of expression ``e``'s value: a short pure root's body in place
+        (``ExprCompiler.plain``: its walrus temporaries are read only inside it), else a
+        call of its function."""
         if e["op"] == "lit":
             v = e["v"]
             return self.exprs.const(repr(v)) if isinstance(v, (list, dict)) else repr(v)
         if e["op"] == "var":
             return f"E.get({e['n']!r})"
-        return f"x_{e['x']}(ctx, E)"
+        body = self.exprs.plain.get(e["x"])
+        return f"x_{e['x']}(ctx, E)" if body is None else f"({body})"
 
     def inline(self, e: Node) -> str:
         """Python source of a sub-expression (no function of its own: a place's parts)."""
@@ -282,9 +285,13 @@ class StmtCompiler:
         return [f"while {self.ex(n['c'])}:"] + _indent(self.run(n["b"], True)) + \
             ["return True"]
 
+    def _you(self, n: Node) -> list[str]:
+        """``with you = E``: a seat the game has not is a rules failure (``machine._with``)."""
+        return [f"YOU(ctx, value, {str(n.get('at'))!r})"] if n["v"] == "you" else []
+
     def _d_with(self, n: Node) -> list[str]:
         v = repr(n["v"])
-        return [f"value = {self.ex(n['e'])}", f"old = E.get({v}, MISSING)",
+        return [f"value = {self.ex(n['e'])}", *self._you(n), f"old = E.get({v}, MISSING)",
                 f"LOCAL(ctx, E, {v}, value, True)"] + self.run(n["b"]) + \
             [f"UNSET(ctx, E, {v}, old)", "return True"]
 
@@ -349,7 +356,7 @@ class StmtCompiler:
 
     def _t_with(self, n: Node) -> list[str]:
         v = repr(n["v"])
-        return [f"value = {self.ex(n['e'])}", f"old = E.get({v}, MISSING)",
+        return [f"value = {self.ex(n['e'])}", *self._you(n), f"old = E.get({v}, MISSING)",
                 f"LOCAL(ctx, E, {v}, value, True)", "",
                 "def after():", f"    UNSET(ctx, E, {v}, old)", "    return k()", "",
                 "def brk():", f"    UNSET(ctx, E, {v}, old)", "    return s()", "",

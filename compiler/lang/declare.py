@@ -244,7 +244,7 @@ def _state(decls: Decls, doc: Document, names: set[str]) -> list[Diagnostic]:
                     each = each[0] if isinstance(each, list) and len(each) == 1 else each
                     each = each if isinstance(each, str) and each in names else None
                     spec = {k: v for k, v in spec.items() if k != "each"} | \
-                        ({"each": each} if each else {})
+                        ({"each": each} if each else {"lost_each": True})
                 t = ("map", ("id", each) if each else "any", t)
             taken = decls.state["game"].get(name) or decls.state["player"].get(name)
             if taken:

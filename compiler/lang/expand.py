@@ -83,6 +83,7 @@ def expand(rc: RC, d: Definition, args: dict[str, tuple[IR, Type, bool]], syn: S
     by_value, inputs, literals = _bind(d, args, use)
     key = None if inputs is None else key_of(d.id, id(d), inputs, len(rc.bad))
     where = {"own": (literals, tree), "modules": tuple(sorted(rc.modules)),
+             "loop": rc.loops > 0,
              **{n: use.inner.names[n].type for n in DYNAMIC}}
     entry = kept(rc.memo, key, where)
     if entry is None or any(cid in entry.used for cid, _ in rc.calls):
@@ -375,16 +376,16 @@ def check_definition(rc: RC, d: Definition) -> None:
             args[name] = ({"op": "var", "n": f"{name}~param"}, t, False)
     scope = Scope({"you": var("you", "player"), "this": var("this", "any"),
                    "event": var("event", "any")})
-    saved_path, count = rc.path, len(rc.diags)
+    saved_path, count, loops = rc.path, len(rc.diags), rc.loops
     start = Syn("app", d.span.line, d.span.col, ())
-    rc.path = d.doc.path
+    rc.path, rc.loops = d.doc.path, 1   # a stop in the body is checked where it is used
     try:
         expand(rc, d, args, start, scope)
     except Fail as exc:
         rc.diags.append(_at_definition(exc.diag, d))
         rc.bad.add(d.id)
     finally:
-        rc.path = saved_path
+        rc.path, rc.loops = saved_path, loops
     if len(rc.diags) > count:
         rc.bad.add(d.id)
 

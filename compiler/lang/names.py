@@ -80,7 +80,8 @@ def _type_of_value(value: Any) -> Type:
 
 def _exposed(rc: RC, syn: Syn, name: str, scope: Scope) -> tuple[IR, Type] | None:
     """A key of a state map declared ``expose: true`` reads as its value (``heat`` is
-    the acting player's stock of heat)."""
+    the acting player's stock of heat). Of an entry whose ``each`` names no kind (R030
+    reported), every record id reads so: its uses are no follow-on errors."""
     if rc.exposed is None:
         rc.exposed = [(scope_name, entry) for scope_name in ("player", "game")
                       for entry in rc.decls.state[scope_name].values()
@@ -88,7 +89,8 @@ def _exposed(rc: RC, syn: Syn, name: str, scope: Scope) -> tuple[IR, Type] | Non
     for scope_name, entry in rc.exposed:
         each = entry.spec.get("each")
         record = rc.decls.records.get(each or "", {}).get(name)
-        if record is not None and _where_holds(entry.spec.get("where"), record.data):
+        if (entry.spec.get("lost_each") and rc.kind_of(name)) or \
+                (record is not None and _where_holds(entry.spec.get("where"), record.data)):
             base, t = state_ref(rc, syn, entry.name, scope_name, entry.type, scope)
             return {"op": "key", "of": base, "k": {"op": "lit", "v": name},
                     "d": default_of(t[2])}, t[2]

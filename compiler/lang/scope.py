@@ -148,6 +148,9 @@ class RC:
     modules: frozenset[str] = frozenset()
     """Modules surely on where the text being resolved applies (its record's module and
     what that module requires); None-module records may name only base records."""
+    loops: int = 0
+    """Loops (and decisions' options) around the statement being resolved, in its text or
+    around the use of the definition it is in: ``stop`` outside them is R045."""
     quiet: int = 0
     """Above 0 while phrases are tried: failures are expected, hints not worked out."""
     bad: set[str] = field(default_factory=set)

@@ -65,18 +65,18 @@ def _for(rc: RC, syn: Syn, scope: Scope) -> IR:
     ir: IR = {"op": "for", "v": v, "src": isrc}
     if where is not None:
         ir["w"] = want_bool(rc, where, inner)
-    ir["b"] = stmt(rc, body, inner)
+    ir["b"] = looped(rc, body, inner)
     return ir
 
 
 def _repeat(rc: RC, syn: Syn, scope: Scope) -> IR:
     n, _ = expr(rc, syn.kids[0], scope, "int")
-    return {"op": "rep", "n": n, "b": stmt(rc, syn.kids[1], scope.child())}
+    return {"op": "rep", "n": n, "b": looped(rc, syn.kids[1], scope.child())}
 
 
 def _while(rc: RC, syn: Syn, scope: Scope) -> IR:
     return {"op": "while", "c": want_bool(rc, syn.kids[0], scope),
-            "b": stmt(rc, syn.kids[1], scope.child())}
+            "b": looped(rc, syn.kids[1], scope.child())}
 
 
 def _choose(rc: RC, syn: Syn, scope: Scope) -> IR:
@@ -130,7 +130,7 @@ def _alt(rc: RC, syn: Syn, k: int, scope: Scope) -> IR:
             gen["w"] = want_bool(rc, where, inner)
         gens.append(gen)
         body = rest
-    ir: IR = {"gens": gens, "b": stmt(rc, body, inner.child())}
+    ir: IR = {"gens": gens, "b": looped(rc, body, inner.child())}
     if label is not None:
         ir["label"], lt = expr(rc, label, inner)
         if isinstance(lt, tuple) and lt[0] == "obj":
@@ -160,8 +160,32 @@ def _with(rc: RC, syn: Syn, scope: Scope) -> IR:
     name, value, body = syn.kids
     want = ("opt", "player") if name == "you" else "any"
     ir, t = expr(rc, value, scope, want)
+    if name == "you":
+        _seat_of_game(rc, value, ir)
     v, inner = binder(rc, scope, name, t)
     return {"op": "with", "v": v, "e": ir, "b": stmt(rc, body, inner)}
+
+
+def _seat_of_game(rc: RC, syn: Syn, ir: IR) -> None:
+    """R046 when ``with you = N`` names, by a number written in the text, a seat no game
+    of game.yaml's ``players`` has (seats count from 0; a seat computed at run time out
+    of range is a rules failure there)."""
+    negative = ir.get("op") == "neg"
+    lit = ir.get("a") if negative else ir
+    if not isinstance(lit, dict) or lit.get("op") != "lit" or type(lit.get("v")) is not int:
+        return
+    seat = -lit["v"] if negative else lit["v"]
+    game = rc.decls.singles.get("game")
+    limits = (game.data.get("players") if game is not None else None) or {}
+    most = limits.get("max") if isinstance(limits, dict) else None
+    if seat >= 0 and (type(most) is not int or seat < most):
+        return
+    who = f"player {seat + 1} (seat {seat})" if seat >= 0 else f"seat {seat}"
+    raise rc.fail(syn, "R046", f"no {who} in a game of "
+                  + (f"at most {most} players" if type(most) is int else "players"),
+                  hint="seats count from 0, the first player's is 0"
+                  + (f": 0 to {most - 1} here" if type(most) is int else "")
+                  + "; the next player is (you + 1) % player_count")
 
 
 def _require(rc: RC, syn: Syn, scope: Scope) -> IR:
@@ -234,7 +258,7 @@ def _grant_spec(rc: RC, spec: Syn, scope: Scope) -> IR:
         return out
     event, where, body = spec.kids
     inner = event_scope(rc, spec, event, scope)
-    out = {"on": event, "b": stmt(rc, body, inner.child())}
+    out = {"on": event, "b": looped(rc, body, inner.child(), 0)}
     if where is not None:
         out["w"] = want_bool(rc, where, inner)
     return out
@@ -253,6 +277,30 @@ def modifier_scope(rc: RC, syn: Syn, name: str, scope: Scope) -> Scope:
 
 def _skip(rc: RC, syn: Syn, scope: Scope) -> IR:
     return {"op": syn.op}
+
+
+def _stop(rc: RC, syn: Syn, scope: Scope) -> IR:
+    """``stop`` leaves the innermost loop or decision's option (docs/dsl.md,
+    'Statements'); outside one, in its text or around the use of the definition it is
+    in, it would do nothing: R045."""
+    if rc.frames:
+        rc.depends("loop")   # an expansion's stop is sound only where the use is looped
+    if rc.loops <= 0:
+        raise rc.fail(syn, "R045", "'stop' outside any loop: it would do nothing",
+                      hint="stop leaves the innermost for each, repeat, while or option "
+                      "of a choose; delete it, or put it inside the loop it should end")
+    return {"op": "stop"}
+
+
+def looped(rc: RC, syn: Syn, scope: Scope, loops: int | None = None) -> IR:
+    """``stmt`` of a loop's body (one loop more around it), or with ``loops`` around it
+    (0: a lasting reaction's body, which runs on its own)."""
+    saved = rc.loops
+    rc.loops = saved + 1 if loops is None else loops
+    try:
+        return stmt(rc, syn, scope)
+    finally:
+        rc.loops = saved
 
 
 def _assign(rc: RC, syn: Syn, scope: Scope) -> IR:
@@ -348,6 +396,6 @@ def _positions(src: IR) -> bool:
 _HANDLERS: dict[str, Any] = {
     "seq": _seq, "group": _group, "if": _if, "for": _for, "repeat": _repeat,
     "while": _while, "choose": _choose, "let": _let, "with": _with, "require": _require,
-    "do": _do, "emit": _emit, "grant": _grant, "skip": _skip, "stop": _skip,
+    "do": _do, "emit": _emit, "grant": _grant, "skip": _skip, "stop": _stop,
     "assign": _assign,
 }

@@ -308,6 +308,7 @@ def table(notes: Notes, decls: Any, docs: list[Any]) -> dict[str, Any]:
     defs = {d.id: {"text": d.record.get("text") or {}, "text_one": d.record.get("text_one"),
                    "text_inf": d.record.get("text_inf"),
                    "gender": d.record.get("gender"),
+                   "on_sheets": d.record.get("on_sheets", True),
                    "params": {p: _plain(t) for p, t in d.params.items()}}
             for d in decls.definitions}
     kinds: dict[str, Any] = {}

@@ -59,7 +59,8 @@ class HumanAgent:
 
     def choose(self, game: Any) -> Any:
         pending = game.pending()
-        labels = [self.label(o) for o in pending["options"]]
+        options = distinct(pending["options"])
+        labels = [self.label(o) for o in options]
         view = self.show(game, pending["player"])
         self._say(view)
         before = self.last.get(pending["player"])
@@ -80,7 +81,7 @@ class HumanAgent:
                 self._say(self.show(game, pending["player"]) + "\n" +
                           _menu(pending, labels, self.names))
             elif isinstance(answer, int):
-                return pending["options"][answer]
+                return options[answer]
             else:
                 self._say(message)
 
@@ -101,6 +102,22 @@ class HumanAgent:
                                        break_long_words=False, break_on_hyphens=False))
         self.stdout.write("\n".join(lines) + "\n")
         self.stdout.flush()
+
+
+def distinct(options: list[Any]) -> list[Any]:
+    """``options`` less repeats, in order: two copies of a card in hand are two equal
+    options (``{act: buy, card: market}``), one choice for a player (listed twice, the
+    name typed in full fitted "2 options" and could not be told apart)."""
+    import json
+
+    seen: set[str] = set()
+    out = []
+    for option in options:
+        key = json.dumps(option, sort_keys=True, default=str)
+        if key not in seen:
+            seen.add(key)
+            out.append(option)
+    return out
 
 
 def _menu(pending: dict[str, Any], labels: list[str], names: Any = None) -> str:

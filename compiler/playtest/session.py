@@ -153,12 +153,24 @@ def value_text(value: Any, names: Names) -> str:
     if isinstance(value, list):
         if value and all(v is None for v in value):
             return names.said("view_hidden", "{n} hidden", n=len(value))
-        return ", ".join(value_text(v, names) for v in value)
+        return ", ".join(_item(v, names) for v in value)
     if isinstance(value, dict):
         return ", ".join(_keyed(names.key(str(k)), _inner(v, names)) for k, v in value.items())
     if value is None:
         return "-"
     return names.of(value) if isinstance(value, str) else str(value)
+
+
+def _item(value: Any, names: Names) -> str:
+    """One item of a list: a record's entry (a mapping with an ``id``) as the record's
+    name and its other fields in parentheses (``Banker (by player 1)``, not ``id Banker,
+    by player 1``: the key ``id`` is no word of the game, and a comma between fields read
+    as one between items); anything else as ``value_text``."""
+    if not isinstance(value, dict) or not isinstance(value.get("id"), str):
+        return value_text(value, names)
+    rest = ", ".join(_keyed(names.key(str(k)), _inner(v, names)) for k, v in value.items()
+                     if k != "id" and v not in (None, [], {}))
+    return names.of(value["id"]) + (f" ({rest})" if rest else "")
 
 
 def _keyed(key: str, text: str) -> str:

@@ -3,8 +3,7 @@
 Every fact (state entries, records, reactions, flow, scoring) comes from the compiled
 rules; the kernel interprets the core forms only (``compiler.lang`` documents them).
 Entry points: ``Game.new(rules, players, modules, seed)``, ``load_game(rules, state)``,
-``RandomPolicy(seed).choose(game)``, ``compose``.
-"""
+``RandomPolicy(seed).choose(game)``, ``compose``."""
 
 from compiler.runtime.compose import compose
 from compiler.runtime.errors import RulesError

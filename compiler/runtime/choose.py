@@ -16,8 +16,7 @@ no stop) answers itself.
 
 Trial runs (``trial``) run the option on a copy of the frames with every state write
 journaled, try every answer of inner decisions depth first, and roll everything back.
-Reactions fire in a trial as in the game (reactions.py).
-"""
+Reactions fire in a trial as in the game (reactions.py)."""
 
 from __future__ import annotations
 
@@ -32,7 +31,7 @@ from compiler.runtime.ctx import Ctx, DryFail, Frame
 from compiler.runtime.machine import STEPS, _saved, bind, dry_run, start, unbind
 from compiler.runtime.reactions import NeedFrames, OrderBranch
 from compiler.runtime.text import prompt
-from compiler.runtime.values import clone, ev, items_of, num
+from compiler.runtime.values import clone, ev, ev_in, items_of, num
 
 __all__ = ["options", "order_completes", "step_choose"]
 
@@ -144,12 +143,7 @@ def _bindings(ctx: Ctx, gens: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def _label(ctx: Ctx, alt: dict[str, Any], binding: dict[str, Any]) -> Any:
     """The option's label (no copy: values never change in place; the decision posted
     holds copies)."""
-    names = {**ctx.env(), **binding}
-    ctx.frames.append({"k": "scope", "env": names})  # ctx.scope, inlined (a hot path)
-    try:
-        return ev(ctx, alt["label"], names)
-    finally:
-        ctx.frames.pop()
+    return ev_in(ctx, alt["label"], {**ctx.env(), **binding})
 
 
 # ---- trial runs ----------------------------------------------------------------------
@@ -230,8 +224,7 @@ def _lazy_bindings(ctx: Ctx, gens: list[dict[str, Any]], level: int,
         return
     gen = gens[level]
     names = {**ctx.env(), **binding}
-    with ctx.scope(names):
-        items = list(items_of(ev(ctx, gen["src"], names)))
+    items = list(items_of(ev_in(ctx, gen["src"], names)))
     var, where, last = gen["v"], gen.get("w"), level + 1 == len(gens)
     scope = {"k": "scope", "env": names}  # pushed by hand: a trial restores the frames
     for item in items:

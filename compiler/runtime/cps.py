@@ -13,8 +13,7 @@ TRIAL_STEPS once per function), the same writes journaled (``ctx.undo`` rolls th
 exactly), decisions tried option by option depth first with the same lazy listing and
 cap as ``choose._try_options``, reactions run at once (``reactions.emit``). The
 frame trial stays as the oracle (the interpreter engine uses it; the differential test
-compares both engines).
-"""
+compares both engines)."""
 
 from __future__ import annotations
 
@@ -31,7 +30,7 @@ from compiler.runtime.machine import (
     dry_run,
     key_place,
 )
-from compiler.runtime.values import combined
+from compiler.runtime.values import joined
 
 __all__ = ["ASSIGN", "CHOOSE", "CPS", "DO", "EMIT", "KEYPLACE", "LOCAL", "SET", "STMT",
            "TRIALS_KEY", "UNSET", "run_trial"]
@@ -95,12 +94,12 @@ def SET(ctx: Ctx, entry: str | None, c: Any, key: Any, value: Any,  # noqa: N802
     """``machine.assign`` of a ``set`` of no local name, the node's parts given by the
     compiler (``entry``: the state entry written, None for a local's part)."""
     old = c.get(key, MISSING) if isinstance(c, dict) else c[key]
-    if op != "=":  # values.combined, with a number's sum or difference done here
+    if op != "=":  # values.joined, with a number's sum or difference done here
         now = None if old is MISSING else old
         if type(now) is int and type(value) is int:
             value = now + value if op == "+=" else now - value
         else:
-            value = combined(c, key, value, op, nn)
+            value = joined(now, value, op, nn)
     if bd is not None and isinstance(value, int):
         value = clamp(ctx, bd, key, value)
     journal = ctx.journal
@@ -137,23 +136,24 @@ def UNSET(ctx: Ctx, env: dict[str, Any], name: str, old: Any) -> None:  # noqa: 
         env[name] = old
 
 
-def KEYPLACE(ctx: Ctx, t: dict[str, Any], base: Any, key: Any) -> tuple[Any, Any]:  # noqa: N802
-    """A ``set``'s place ``base.(key)``: container, key (``t``: ``{"d": default}`` or {})."""
-    return key_place(ctx, t, base, key)
+KEYPLACE = key_place
+"""A ``set``'s place ``base.(key)``: ``KEYPLACE(ctx, t, base, key)`` -> container, key
+(``t``: ``{"d": default}`` or {}); ``machine.key_place`` itself (one call less)."""
 
 
 def DO(ctx: Ctx, code: Any, k: Cont) -> bool:  # noqa: N802
     """``do E`` in a trial: run the code ``E`` names in its own scope, then ``k``."""
+    if not isinstance(code, dict):
+        return k()
     env = ctx.env()
     nodes = ctx.index.nodes
-    if isinstance(code, dict) and "op" in code and code.get("id") in nodes:
-        code = {"code": code["id"], "this": env.get("this")}
-    if not isinstance(code, dict) or code.get("code") not in nodes:
+    if "op" in code and (dict.__contains__(nodes, nid := code.get("id")) or nid in nodes):
+        code = {"code": code["id"], "this": env.get("this")}  # (a known node: no Python call)
+    elif not (dict.__contains__(nodes, nid := code.get("code")) or nid in nodes):
         return k()
-    frames = ctx.frames
     frame = {"k": "scope", "env": {"you": env.get("you"), "this": code.get("this"),
                                    "event": env.get("event")}}
-    frames.append(frame)
+    ctx.frames.append(frame)
 
     def after() -> bool:
         ctx.pop(frame)

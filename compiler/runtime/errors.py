@@ -2,9 +2,8 @@
 
 ``RulesError`` is what the public API raises for something the caller did (an illegal
 action, a player count the rules do not allow) or for rules data that runs away (a loop
-without end). Data that ``rulesc check`` accepts never makes the kernel raise anything
-else.
-"""
+without end) or acts as a seat the game has not. Data that ``rulesc check`` accepts
+never makes the kernel raise anything else."""
 
 from __future__ import annotations
 

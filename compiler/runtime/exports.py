@@ -4,8 +4,7 @@ Generated code (``generated/<game>/engine/*.py``, made by ``compiler.codegen.pyc
 compiles each statement and expression of the IR into a Python function; the functions
 use only the names below, as Jinja2's generated templates use only its runtime's
 exports. Each helper does exactly what the interpreter (``values.py``, ``machine.py``)
-does for the same node, so both engines give the same states.
-"""
+does for the same node, so both engines give the same states."""
 
 from __future__ import annotations
 
@@ -17,12 +16,13 @@ from compiler.runtime.ctx import MISSING
 from compiler.runtime.errors import TRIAL_STEPS
 from compiler.runtime.machine import TrialBudget
 from compiler.runtime.machine import seat as SEAT  # noqa: N812
+from compiler.runtime.machine import you_seat as YOU  # noqa: N812
 from compiler.runtime.reactions import modsum as MODV  # noqa: N812  # (ctx, name, params, base, lo)
-from compiler.runtime.values import FUNCTIONS, _core, _fld_of, arith, ev, items_of, num
+from compiler.runtime.values import FUNCTIONS, _core, _fld_of, arith, ev, ev_in, items_of, num
 
 __all__ = ["ADJ", "AR", "AS", "ASSIGN", "CAN", "CHOOSE", "CORE", "CPS", "DO", "EMIT", "FLD", "FN",
            "GET", "IDS", "IN", "KEY", "KEYPLACE", "LOCAL", "MEMO", "MISSING", "MODV", "NOREC", "PL",
-           "RANGE", "SEAT", "SET", "STMT", "TRIAL_STEPS", "TrialBudget", "UNSET", "ev",
+           "RANGE", "SEAT", "SET", "STMT", "TRIAL_STEPS", "TrialBudget", "UNSET", "YOU", "ev",
            "items_of", "num"]
 
 _NONE = object()
@@ -83,9 +83,7 @@ def FLD(ctx: Any, node: dict[str, Any], rid: Any) -> Any:  # noqa: N802
         hit = ctx.index.field_cache[key] = \
             (expr, value if expr or value is MISSING else _fld_of(ctx, node, rid))
     if hit[0]:
-        names = {**ctx.env(), "this": rid}
-        with ctx.scope(names):
-            return ev(ctx, hit[1], names)
+        return ev_in(ctx, hit[1], {**ctx.env(), "this": rid})
     if hit[1] is not MISSING:
         return hit[1]
     return _fld_of(ctx, node, rid) if isinstance(d := node.get("d"), (dict, list)) else d

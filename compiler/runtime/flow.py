@@ -11,8 +11,7 @@ The flow frame runs the setup steps, then rounds: each phase whose ``when`` hold
 end condition is checked after each phase (``finish_round: false``) or after the
 round; a round emits ``round_start`` and ``round_end`` if the game declares those
 events; ``max_rounds`` ends the game after that many rounds. Then the end steps, and
-the game is over.
-"""
+the game is over."""
 
 from __future__ import annotations
 

@@ -7,8 +7,7 @@ generated engine's part is loaded then, ``lazy.LazyTable``);
 apply) as ``(scope, entry, kind)``; ``always`` the kinds whose every record is active;
 ``reactions``/``modifiers`` {kind: [field names]}; ``bounds`` the min/max of counters,
 filled on first use; ``memo`` the values of compiled expressions that read only the
-rules (``exports.MEMO``), shared by every game of these rules.
-"""
+rules (``exports.MEMO``), shared by every game of these rules."""
 
 from __future__ import annotations
 

@@ -9,8 +9,7 @@ each record's first statement id (None: none), ``{id: the fields that hold no IR
 ``LazyTable`` is a ``dict`` that knows every id; a record's part is imported (once; its
 functions join the linked code) when one of its records is read: ``[id]``, ``get``,
 ``items``/``values`` (lists, in order), ``==``. Keys, ``in``, ``len``, ``plain``,
-``having``, ``firsts`` and ``select`` (composition) load nothing.
-"""
+``having``, ``firsts`` and ``select`` (composition) load nothing."""
 
 from __future__ import annotations
 

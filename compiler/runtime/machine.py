@@ -18,7 +18,7 @@ from typing import Any
 from compiler.runtime.ctx import MISSING, Ctx, DryFail, Frame
 from compiler.runtime.errors import MAX_STEPS, TRIAL_STEPS, RulesError, TrialBudget, check_bound
 from compiler.runtime.straight import COMPOUND, STRAIGHT, plain, run_straight, straight
-from compiler.runtime.values import combined, ev, items_of, num
+from compiler.runtime.values import ev, items_of, joined, num
 
 __all__ = ["START", "STEPS", "TrialBudget", "abort", "bind", "dry_run", "run", "start", "unbind"]
 
@@ -170,6 +170,8 @@ def _step_while(ctx: Ctx, f: Frame) -> None:
 
 def _with(ctx: Ctx, n: Node) -> None:
     value = ev(ctx, n["e"])
+    if n["v"] == "you":
+        you_seat(ctx, value, n.get("at"))
     ctx.push({"k": "with", "v": n["v"], "old": _saved(bind(ctx, n["v"], value))})
     start(ctx, n["b"])
 
@@ -190,7 +192,8 @@ def assign(ctx: Ctx, n: Node, container: Any, key: Any, value: Any) -> None:
     """The write of ``set`` ``n`` once its place is found and its value computed."""
     op = n["o"]
     if op != "=":
-        value = combined(container, key, value, op, n.get("nn", False))
+        value = joined(container.get(key) if isinstance(container, dict) else container[key],
+                       value, op, n.get("nn", False))
     if "bd" in n and isinstance(value, int):
         value = clamp(ctx, n["bd"], key, value)
     t = n["t"]
@@ -227,6 +230,14 @@ def seat(ctx: Ctx, p: Any) -> dict[str, Any] | None:
     """Player ``p``'s state, None for anything that is not a seat."""
     players = ctx.state["players"]
     return players[p] if type(p) is int and 0 <= p < len(players) else None  # not a bool
+
+
+def you_seat(ctx: Ctx, p: Any, at: Any) -> None:
+    """``with you = p`` of a seat the game has not: a rules failure, never a no-op."""
+    if p is not None and seat(ctx, p) is None:
+        who = f"player {p + 1}" if type(p) is int and p >= 0 else f"seat {p!r}"
+        raise RulesError(f"no {who} in a {len(ctx.state['players'])}-player game (with you"
+                         f" = ..., {at})")
 
 
 def key_place(ctx: Ctx, t: Node, base: Any, key: Any) -> tuple[Any, Any]:

@@ -4,8 +4,7 @@ It picks uniformly among the options, except for the options the game's data nam
 ``game.policy.rarely`` (labels, or parts of labels, such as ``{act: pass}``): those are
 taken only when nothing else is open, or with probability ``1 - act_bias``, so random
 games move on and end. Its generator is ``random.Random(seed)``; it reads the game only
-through its pending decision.
-"""
+through its pending decision."""
 
 from __future__ import annotations
 

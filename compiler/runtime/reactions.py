@@ -25,7 +25,7 @@ from compiler.runtime.errors import MAX_EVENT_DEPTH, check_bound
 from compiler.runtime.lazy import LazyTable
 from compiler.runtime.machine import start
 from compiler.runtime.straight import NotStraight
-from compiler.runtime.values import ev, num
+from compiler.runtime.values import ev, ev_in, num
 
 __all__ = ["NeedFrames", "OrderBranch", "emit", "grant", "modified", "modsum",
            "reaction_bodies", "step_react"]
@@ -134,9 +134,8 @@ def _holds(ctx: Ctx, spec: dict[str, Any], owner: Any, rid: Any, fields: dict[st
            env: dict[str, Any] | None = None) -> bool:
     if "w" not in spec:
         return True
-    names = {**(env or {}), "you": owner, "this": rid, "event": fields}
-    with ctx.scope(names):
-        return bool(ev(ctx, spec["w"], names))
+    return bool(ev_in(ctx, spec["w"], {**(env or {}), "you": owner, "this": rid,
+                                        "event": fields}))
 
 
 def _ordered(ctx: Ctx, found: list[dict[str, Any]], actor: Any) -> list[dict[str, Any]]:

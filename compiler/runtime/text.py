@@ -9,8 +9,7 @@ language, or the value), read now when the argument is a value known only in pla
 (``eval``: "pay 21 M€ (steel at 2 M€, ...)"). A hole with neither reads "…". A record
 is named from the table of its parameter's kind (``kinds``), so the ocean tile is not
 named as the ocean space; an object by the records it names (a piece by its kind); a
-word written ``{n|space|spaces}`` agrees with the number ``n``.
-"""
+word written ``{n|space|spaces}`` agrees with the number ``n``."""
 
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["clone", "combined", "ev", "items_of", "num", "record"]
+__all__ = ["clone", "ev", "ev_in", "items_of", "joined", "num", "record"]
 
 Node = dict[str, Any]
 
@@ -31,6 +31,15 @@ def ev(ctx: Any, node: Any, env: dict[str, Any] | None = None) -> Any:
     if env is not None and node["op"] == "var":  # env is ctx.env() (the callers' scope)
         return env.get(node["n"])
     return _OPS[node["op"]](ctx, node)
+
+
+def ev_in(ctx: Any, node: Any, names: dict[str, Any]) -> Any:
+    """``ev`` with ``names`` as the environment (``ctx.scope``'s frame, pushed by hand)."""
+    ctx.frames.append({"k": "scope", "env": names})
+    try:
+        return ev(ctx, node, names)
+    finally:
+        ctx.frames.pop()
 
 
 def _locate(exc: Exception, fn: Any) -> None:
@@ -104,9 +113,7 @@ def _fld_of(ctx: Any, n: Node, rid: Any) -> Any:
         return n.get("d")
     value = rec.get(n["f"], n.get("d"))
     if isinstance(value, dict) and "op" in value and "id" not in value:
-        names = {**ctx.env(), "this": rid}
-        with ctx.scope(names):
-            return ev(ctx, value, names)
+        return ev_in(ctx, value, {**ctx.env(), "this": rid})
     if not isinstance(value, (dict, list)):
         return value
     key = (n["kind"], rid, n["f"])
@@ -155,10 +162,10 @@ def arith(o: str, a: Any, b: Any, no_none: bool = False) -> Any:
     return a // b if o == "/" else a % b
 
 
-def combined(container: Any, key: Any, value: Any, op: str, nn: bool) -> Any:
-    """What ``container[key] op value`` (``+=``, ``-=``) writes: a list grows or loses
-    items (``nn``: it holds no none), a number is added to or taken from."""
-    old = container.get(key) if isinstance(container, dict) else container[key]
+def joined(old: Any, value: Any, op: str, nn: bool) -> Any:
+    """What ``place op value`` (``+=``, ``-=``) writes where the place holds ``old``: a
+    list grows or loses items (``nn``: it holds no none), a number is added to or taken
+    from."""
     if isinstance(old, list):
         items = [x for x in (value if isinstance(value, list) else [value])
                  if not (nn and x is None)]

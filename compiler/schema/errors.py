@@ -7,6 +7,7 @@ an unknown key is reported at the key itself with a did-you-mean hint.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -70,8 +71,15 @@ def diagnostic(doc: Document, err: ValidationError) -> Diagnostic:
             hint = f"write a list: [{err.instance}]"
         return Diagnostic(doc.span(path), "S003", f"{where}: {_show(err.instance)} is not "
                           f"{title or 'an allowed value'}", hint=_kind_hint(doc, hint))
-    return Diagnostic(doc.span(path), "S003", f"{where}: {_message(err)}",
+    span = doc.key_span(path + (err.instance,)) if _is_key(doc, err) else doc.span(path)
+    return Diagnostic(span, "S003", f"{where}: {_message(err)}",
                       hint=_kind_hint(doc, _hint(err)))
+
+
+def _is_key(doc: Document, err: ValidationError) -> bool:
+    """Whether ``err`` is about a key of a mapping (``propertyNames``: a key that is no
+    id), so reported at that key, not at the mapping's first line."""
+    return "propertyNames" in err.schema_path and isinstance(err.instance, str)
 
 
 def _bound_hint(doc: Document, least: bool, bound: Any) -> str:
@@ -159,6 +167,10 @@ def _type_hint(value: Any, expected: Any, path: tuple[Any, ...] = (),
             return f"write true or false instead of '{value}'"
         return f"'{value}' is read as text here (YAML 1.1 would make it a boolean)"
     if isinstance(value, int | float) and expected == "string":
+        pattern = schema.get("pattern") if isinstance(schema, dict) else None
+        if isinstance(pattern, str) and not re.fullmatch(pattern, str(value)):
+            return (f"an id is a word, not a number (quoted, \"{value}\" would not be one "
+                    f"either): a letter, then letters, digits or '_' (pattern {pattern})")
         return f"quote it: \"{value}\" (a leading zero is lost unless quoted)"
     if expected == "object" and path[-1:] in (("name",), ("name_one",)) and \
             isinstance(value, str):
@@ -195,8 +207,20 @@ def _message(err: ValidationError) -> str:
         return f"{_show(err.instance)} is not one of the allowed values"
     if err.validator == "const":
         return f"{_show(err.instance)} should be {err.validator_value!r}"
+    if err.validator in _SIZES:
+        many, what = _SIZES[err.validator]
+        size = len(err.instance) if isinstance(err.instance, (str, list, dict)) else 0
+        return f"{_show(err.instance)} has {size} {what}, {many} {err.validator_value}"
     msg = err.message
     return msg if len(msg) < 160 else msg[:157] + "..."
+
+
+_SIZES = {"maxLength": ("more than the greatest", "characters"),
+          "minLength": ("fewer than the least", "characters"),
+          "maxItems": ("more than the greatest", "items"),
+          "minItems": ("fewer than the least", "items")}
+"""How a value's size is said against each bound: ``'MMM...' has 1001 characters, more
+than the greatest 1000`` (jsonschema's "is too long" came after the value, and was cut)."""
 
 
 def _odd_character(value: Any) -> str:

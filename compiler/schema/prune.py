@@ -11,6 +11,8 @@ is left out, from the outside in:
 - a record whose error is the record's as a whole (not a mapping, a bad ``id``, a rule
   between its fields): that record (it is replaced by ``None``, so positions stay valid,
   and its id is kept in ``Document.dropped``);
+- in ``state.yaml``, a setting with a bad value (``hidden: other``): that setting alone;
+  an entry with a bad key or wrong as a whole: that entry (its name kept in ``dropped``);
 - any other error of the document's own keys: the whole document.
 
 A record that only lacks a required key other than its ``id`` is kept (as one whose
@@ -39,6 +41,8 @@ def prune(doc: Document, errors: list[ValidationError],
           validator: Draft202012Validator) -> Document | None:
     """A copy of ``doc`` without what holds ``errors``; None if the document's own keys
     hold one that is not an unknown key."""
+    if doc.kind == "state":
+        return _prune_state(doc, errors, validator)
     cut = _cuts(errors)
     if cut is None:
         return None
@@ -104,3 +108,53 @@ def _record_index(path: tuple[Any, ...]) -> int | None:
         return path[1]
     return None
 
+
+
+SCOPES = ("game", "player")
+"""The mappings of entries of a state document."""
+_TYPING = ("type", "each")
+"""The settings an entry's type is made of: with a bad one the entry is left out whole
+(without it the entry would read as another type, and its uses be wrong)."""
+
+
+def _prune_state(doc: Document, errors: list[ValidationError],
+                 validator: Draft202012Validator) -> Document | None:
+    """``prune`` for a state document: a bad setting of an entry is left out, an entry
+    with a bad key, type or ``each``, or wrong as a whole, is left out whole (its name
+    in ``dropped``), an unknown key of the document is left out; None for an error
+    elsewhere. What still does not fit is left out,
+    as in ``prune``."""
+    data = {k: (dict(v) if k in SCOPES and isinstance(v, dict) else v)
+            for k, v in doc.data.items()}
+    dropped: set[str] = set()
+    for round_ in (errors, None):
+        for err in round_ if round_ is not None else list(validator.iter_errors(data)):
+            if not err.absolute_path and err.validator in UNKNOWN and round_ is not None:
+                for key in unknown_keys(err):  # a misspelt key of its own (``sorce:``)
+                    data.pop(key, None)
+                continue
+            cut = _state_cut(data, err, whole=round_ is None)
+            if cut is None:
+                return None
+            scope, name, setting = cut
+            entry = data[scope].get(name)
+            if setting and isinstance(entry, dict) and setting in entry:
+                data[scope][name] = {k: v for k, v in entry.items() if k != setting}
+            elif name in data[scope]:
+                del data[scope][name]
+                dropped.add(name)
+    return dataclasses.replace(doc, data=data, dropped=dropped)
+
+
+def _state_cut(data: dict[str, Any], err: ValidationError, whole: bool
+               ) -> tuple[str, str, str] | None:
+    """Where ``err`` of a state document lies: (scope, entry, setting or '' for the
+    whole entry); None when it is not in an entry. ``whole``: the entry, always."""
+    path = tuple(err.absolute_path)
+    if not path or path[0] not in SCOPES or not isinstance(data.get(path[0]), dict):
+        return None
+    if len(path) == 1:  # a key that is no id
+        key = err.instance if "propertyNames" in err.schema_path else None
+        return (path[0], key, "") if isinstance(key, str) else None
+    setting = path[2] if len(path) >= 3 and not whole else ""
+    return path[0], str(path[1]), setting if setting not in _TYPING else ""

@@ -80,7 +80,21 @@ class Clauses(Forms):
         if tree is None:
             return ""
         parts = tree["b"] if isinstance(tree, dict) and tree.get("form") == "seq" else [tree]
-        return " ".join(s for s in (sentence(self.clause(p)) for p in parts) if s)
+        return " ".join(sentence(s) for s in self.again([self.clause(p) for p in parts]))
+
+    def again(self, said: list[str]) -> list[str]:
+        """``said`` without its empty clauses, a run of equal ones said once with its
+        count: Lake Marineris's two oceans read "Place an ocean tile (...), twice.", not
+        the sentence twice."""
+        runs: list[list[Any]] = []
+        for text in (s for s in said if s.strip()):
+            if runs and runs[-1][0] == text:
+                runs[-1][1] += 1
+            else:
+                runs.append([text, 1])
+        frames = self.w["again"]
+        return [text if n == 1 else str(frames.get(str(n), frames["other"])).format(b=text, n=n)
+                for text, n in runs]
 
     def clause(self, tree: Tree) -> str:
         """A statement (or several, joined by "and") as one clause, no full stop."""
@@ -92,7 +106,7 @@ class Clauses(Forms):
         if form not in ("if", "for", "repeat"):
             self.after_colon = False
         if form == "seq":
-            return self.w["and"].join(c for c in (self.clause(b) for b in tree["b"]) if c)
+            return self.w["and"].join(self.again([self.clause(b) for b in tree["b"]]))
         if "def" in tree:
             return self.use(tree)
         if "fn" in tree and tree["fn"] == "shuffle":
@@ -202,6 +216,13 @@ def _plain_if(tree: Tree) -> bool:
     return isinstance(tree, dict) and tree.get("form") == "if" and "e" not in tree
 
 
+def _said(s: Clauses, cond: Tree) -> bool:
+    """A ``require``'s condition is said unless it is a use of a definition marked
+    ``on_sheets: false`` (a rule the printed card leaves unsaid, docs/sheets.md)."""
+    d = s.defs.get(str(cond.get("def"))) if isinstance(cond, dict) else None
+    return not (isinstance(d, dict) and d.get("on_sheets") is False)
+
+
 _COLON = ("choose", "if", "for", "repeat")
 """The forms said with a colon of their own ("scegli una: ...", "per ogni X: ...")."""
 
@@ -209,7 +230,8 @@ _COLON = ("choose", "if", "for", "repeat")
 STATEMENTS: dict[str, Any] = {
     "choose": Clauses._choose, "if": Clauses._if, "for": Clauses._for,
     "repeat": Clauses._loop, "while": Clauses._loop, "assign": Clauses._assign,
-    "require": lambda s, t: s.w["require"].format(c=s.condition(t["a"])),
+    "require": lambda s, t: s.w["require"].format(c=s.condition(t["a"]))
+    if _said(s, t["a"]) else "",
     "do": lambda s, t: s.value(t["a"]), "skip": lambda s, t: s.w["skip"],
     "stop": lambda s, t: s.w["stop"], "emit": lambda s, t: "",
     "let": lambda s, t: s.w["let"].format(v=t["v"], e=s.value(t["e"])),

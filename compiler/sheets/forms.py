@@ -153,6 +153,23 @@ class Forms:
         self.leaks.add(f"field {field}")
         return str(self.w["event_field"]).format(f=field.replace("_", " "))
 
+    def event_is_you(self, a: Tree, b: Tree) -> str | None:
+        """``event.f == you`` of a field with no words: "it is by you" for a field named
+        by a preposition (``by``), else "you are its f" ("se è opera tua", "se sei tu il
+        suo f"); None when the field has words (``event_field`` says them) or it is not
+        that comparison."""
+        if not (isinstance(a, dict) and a.get("of") == {"var": "event"} and "f" in a
+                and b == {"var": "you"}):
+            return None
+        field = str(a["f"])
+        events = [self.event] if self.event else list(self.events)
+        if any(((self.events.get(e) or {}).get("words") or {}).get(field) for e in events):
+            return None
+        frames = self.w["event_is_you"]
+        if field not in frames:
+            self.leaks.add(f"field {field}")
+        return str(frames.get(field, frames[""])).format(f=field.replace("_", " "))
+
     def _literal(self, v: Any) -> str:
         if isinstance(v, bool):
             return str(self.w["true" if v else "false"])
@@ -204,6 +221,9 @@ class Forms:
                 verb = frames.get(plural(self.lang, number)) or frames["other"]
                 return str(verb).format(x=text)
             return text
+        mine = self.event_is_you(a, b) if o == "==" else None
+        if mine is not None:
+            return mine
         right = self.value(b)
         unit = self.unit(a) if number is not None else ""
         if unit:

@@ -33,6 +33,7 @@ IT: dict[str, Any] = {
     "field_of": "{f} di {x}",
     "assign_list": {"+=": "aggiungi {e} a {t}", "-=": "togli {e} da {t}"},   # "al mazzo"
     "repeat": "ripeti {n} volte: {b}",
+    "again": {"2": "{b}, due volte", "other": "{b}, {n} volte"},   # the same statement again
     "each_sep": ", ogni ", "each_last": " e ogni ", "per_each": "per ogni {x}",
     "per_group": "{n} {a}", "counting_more": "{a}, contandone {n} in più",
     "while": "finché {c}: {b}",
@@ -86,6 +87,10 @@ IT: dict[str, Any] = {
                  "f": {"one": "tua {x}", "other": "tue {x}"}}},
     "var": {"you": "te", "this": "questa", "event": "l'evento"},
     "event_field": "il suo {f}",
+    # event.f == you, f without words: a field named by a preposition says it ("by":
+    # "se è opera tua"), another the field as your role ("se sei tu il suo target")
+    "event_is_you": {"by": "è opera tua", "from": "viene da te", "to": "è diretto a te",
+                     "for": "è per te", "with": "è con te", "": "sei tu il suo {f}"},
     "true": "sì", "false": "no", "none": "nessuno",
     "list_sep": ", ", "num_sep": "/",
     "filter": "{src} ({w})", "map": "{e}, per ogni {v}",
@@ -195,6 +200,7 @@ EN: dict[str, Any] = {
     "field_of": "the {f} of {x}",
     "assign_list": {"+=": "add {e} to {t}", "-=": "remove {e} from {t}"},
     "repeat": "repeat {n} times: {b}",
+    "again": {"2": "{b}, twice", "other": "{b}, {n} times"},
     "each_sep": ", each ", "each_last": " and each ", "per_each": "per {x}",
     "per_group": "{n} {a}", "counting_more": "{a}, counting {n} more",
     "while": "while {c}: {b}",
@@ -243,6 +249,8 @@ EN: dict[str, Any] = {
                  "f": {"one": "your {x}", "other": "of your {x}"}}},
     "var": {"you": "you", "this": "this", "event": "the event"},
     "event_field": "its {f}",
+    "event_is_you": {"by": "it is by you", "from": "it is from you", "to": "it is to you",
+                     "for": "it is for you", "with": "it is with you", "": "you are its {f}"},
     "true": "yes", "false": "no", "none": "none",
     "list_sep": ", ", "num_sep": "/",
     "filter": "{src} ({w})", "map": "{e}, for each {v}",

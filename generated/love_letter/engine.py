@@ -35,6 +35,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -673,6 +674,7 @@ def d_8(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
     if E is None:
         E = ctx.env()
     value = E.get('p~99')
+    YOU(ctx, value, 'rules_data/love_letter/definitions/turns.yaml:80')
     old = E.get('you', MISSING)
     LOCAL(ctx, E, 'you', value, True)
     if not d_9(ctx, E):
@@ -687,7 +689,7 @@ def d_9(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:72
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_13(ctx, E):
+    if ((not (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('out'))):
         if not d_10(ctx, E):
             return False
     return True
@@ -701,7 +703,7 @@ def d_10(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
-        SET(ctx, 'discards', c, key, x_15(ctx, E), '+=', True, K[4])
+        SET(ctx, 'discards', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')), '+=', True, K[4])
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
@@ -711,7 +713,7 @@ def d_10(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
         SET(ctx, 'protected', c, key, False, '=', False, K[7])
-    if not EMIT(ctx, 'knocked_out', {'player': E.get('you'), 'by': x_23(ctx, E)}):
+    if not EMIT(ctx, 'knocked_out', {'player': E.get('you'), 'by': (ctx.state.get('current'))}):
         return False
     return True
 
@@ -724,7 +726,7 @@ def d_11(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
-        SET(ctx, 'discards', c, key, x_15(ctx, E), '+=', True, K[4])
+        SET(ctx, 'discards', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')), '+=', True, K[4])
     return True
 
 
@@ -770,7 +772,7 @@ def d_15(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:74
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'knocked_out', {'player': E.get('you'), 'by': x_23(ctx, E)}):
+    if not EMIT(ctx, 'knocked_out', {'player': E.get('you'), 'by': (ctx.state.get('current'))}):
         return False
     return True
 
@@ -854,14 +856,14 @@ def d_23(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:41
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~98', x_34(ctx, E), True)
-    LOCAL(ctx, E, 'theirs~99', x_35(ctx, E), True)
+    LOCAL(ctx, E, 'mine~98', (FN['first'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))), True)
+    LOCAL(ctx, E, 'theirs~99', (FN['first'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('target~97'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))), True)
     c, key = SEAT(ctx, E.get('you')), 'seen'
     if c is not None:
-        SET(ctx, 'seen', c, key, x_37(ctx, E), '+=', True, K[8])
+        SET(ctx, 'seen', c, key, ([{'player': E.get('target~97'), 'card': E.get('theirs~99')}]), '+=', True, K[8])
     c, key = SEAT(ctx, E.get('target~97')), 'seen'
     if c is not None:
-        SET(ctx, 'seen', c, key, x_39(ctx, E), '+=', True, K[8])
+        SET(ctx, 'seen', c, key, ([{'player': E.get('you'), 'card': E.get('mine~98')}]), '+=', True, K[8])
     if not EMIT(ctx, 'compared', {'by': E.get('you'), 'target': E.get('target~97')}):
         return False
     if not d_29(ctx, E):
@@ -877,7 +879,7 @@ def d_24(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:41
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~98', x_34(ctx, E), True)
+    LOCAL(ctx, E, 'mine~98', (FN['first'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))), True)
     return True
 
 
@@ -887,7 +889,7 @@ def d_25(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'theirs~99', x_35(ctx, E), True)
+    LOCAL(ctx, E, 'theirs~99', (FN['first'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('target~97'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))), True)
     return True
 
 
@@ -899,7 +901,7 @@ def d_26(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:43
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'seen'
     if c is not None:
-        SET(ctx, 'seen', c, key, x_37(ctx, E), '+=', True, K[8])
+        SET(ctx, 'seen', c, key, ([{'player': E.get('target~97'), 'card': E.get('theirs~99')}]), '+=', True, K[8])
     return True
 
 
@@ -911,7 +913,7 @@ def d_27(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:44
         E = ctx.env()
     c, key = SEAT(ctx, E.get('target~97')), 'seen'
     if c is not None:
-        SET(ctx, 'seen', c, key, x_39(ctx, E), '+=', True, K[8])
+        SET(ctx, 'seen', c, key, ([{'player': E.get('you'), 'card': E.get('mine~98')}]), '+=', True, K[8])
     return True
 
 
@@ -967,6 +969,7 @@ def d_32(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
     if E is None:
         E = ctx.env()
     value = E.get('p~100')
+    YOU(ctx, value, 'rules_data/love_letter/definitions/turns.yaml:80')
     old = E.get('you', MISSING)
     LOCAL(ctx, E, 'you', value, True)
     if not d_33(ctx, E):
@@ -1025,6 +1028,7 @@ def d_43(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
     if E is None:
         E = ctx.env()
     value = E.get('p~101')
+    YOU(ctx, value, 'rules_data/love_letter/definitions/turns.yaml:80')
     old = E.get('you', MISSING)
     LOCAL(ctx, E, 'you', value, True)
     if not d_44(ctx, E):
@@ -1068,6 +1072,7 @@ def d_53(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:66
     if E is None:
         E = ctx.env()
     value = E.get('target~95')
+    YOU(ctx, value, 'rules_data/love_letter/definitions/cards.yaml:66')
     old = E.get('you', MISSING)
     LOCAL(ctx, E, 'you', value, True)
     if not d_54(ctx, E):
@@ -1095,7 +1100,7 @@ def d_55(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:64
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_76(ctx, E)))
+    items = list(items_of(((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))))
     old = E.get('c~96', MISSING)
     for item in items:
         LOCAL(ctx, E, 'c~96', item, True)
@@ -1135,10 +1140,10 @@ def d_58(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_79(ctx, E), '-=', True, K[5])
+        SET(ctx, 'hand', c, key, ([E.get('c~97')]), '-=', True, K[5])
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
-        SET(ctx, 'discards', c, key, x_81(ctx, E), '+=', True, K[4])
+        SET(ctx, 'discards', c, key, ([E.get('c~97')]), '+=', True, K[4])
     if not EMIT(ctx, 'discarded', {'card': E.get('c~97'), 'by': E.get('you')}):
         return False
     return True
@@ -1152,7 +1157,7 @@ def d_59(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_79(ctx, E), '-=', True, K[5])
+        SET(ctx, 'hand', c, key, ([E.get('c~97')]), '-=', True, K[5])
     return True
 
 
@@ -1164,7 +1169,7 @@ def d_60(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
-        SET(ctx, 'discards', c, key, x_81(ctx, E), '+=', True, K[4])
+        SET(ctx, 'discards', c, key, ([E.get('c~97')]), '+=', True, K[4])
     return True
 
 
@@ -1185,7 +1190,7 @@ def d_62(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:66
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_84(ctx, E):
+    if ((not (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('out'))):
         if not d_63(ctx, E):
             return False
     return True
@@ -1197,7 +1202,7 @@ def d_63(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_85(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
         if not d_64(ctx, E):
             return False
     else:
@@ -1212,7 +1217,7 @@ def d_64(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_86(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
         if not d_65(ctx, E):
             return False
     return True
@@ -1226,8 +1231,8 @@ def d_65(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_88(ctx, E), '+=', True, K[5])
-    SET(ctx, 'deck', ctx.state, 'deck', x_90(ctx, E), '-=', True, K[9])
+        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[5])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
     return True
 
 
@@ -1239,7 +1244,7 @@ def d_66(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_88(ctx, E), '+=', True, K[5])
+        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[5])
     return True
 
 
@@ -1247,9 +1252,7 @@ def d_67(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_90(ctx, E), '-=', True, K[9])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
     return True
 
 
@@ -1261,7 +1264,7 @@ def d_68(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_92(ctx, E), '+=', True, K[5])
+        SET(ctx, 'hand', c, key, (ctx.state.get('aside')), '+=', True, K[5])
     SET(ctx, 'aside', ctx.state, 'aside', K[1], '=', False, K[10])
     return True
 
@@ -1274,7 +1277,7 @@ def d_69(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_92(ctx, E), '+=', True, K[5])
+        SET(ctx, 'hand', c, key, (ctx.state.get('aside')), '+=', True, K[5])
     return True
 
 
@@ -1310,10 +1313,10 @@ def d_73(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~98', x_98(ctx, E), True)
+    LOCAL(ctx, E, 'mine~98', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')), True)
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_100(ctx, E), '=', False, K[5])
+        SET(ctx, 'hand', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('target~97'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')), '=', False, K[5])
     c, key = SEAT(ctx, E.get('target~97')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, E.get('mine~98'), '=', False, K[5])
@@ -1328,7 +1331,7 @@ def d_74(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~98', x_98(ctx, E), True)
+    LOCAL(ctx, E, 'mine~98', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')), True)
     return True
 
 
@@ -1340,7 +1343,7 @@ def d_75(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:77
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_100(ctx, E), '=', False, K[5])
+        SET(ctx, 'hand', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('target~97'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')), '=', False, K[5])
     return True
 
 
@@ -1398,8 +1401,8 @@ def d_86(ctx, E=None):  # rules_data/love_letter/flow.yaml:15
     ctx.steps += 1
     STMT(ctx, 91)
     ctx.steps += 3
-    SET(ctx, 'aside', ctx.state, 'aside', x_129(ctx, E), '=', False, K[10])
-    SET(ctx, 'deck', ctx.state, 'deck', x_131(ctx, E), '-=', True, K[9])
+    SET(ctx, 'aside', ctx.state, 'aside', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '=', False, K[10])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
     SET(ctx, 'face_up', ctx.state, 'face_up', K[1], '=', False, K[12])
     if not d_95(ctx, E):
         return False
@@ -1424,7 +1427,7 @@ def d_88(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_123(ctx, E)))
+    items = list(items_of((IDS(ctx, 'cards'))))
     old = E.get('c~102', MISSING)
     for item in items:
         LOCAL(ctx, E, 'c~102', item, True)
@@ -1440,7 +1443,7 @@ def d_89(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(x_124(ctx, E))
+    left = num(((ctx.index.plain['cards'].get(_w1, NOREC).get('copies', 0) if type((_w1 := E.get('c~102'))) is str else 0)))
     if left > TRIAL_STEPS - ctx.steps + 1:
         raise TrialBudget('rules_data/love_letter/definitions/turns.yaml:115')
     while left > 0:
@@ -1448,7 +1451,7 @@ def d_89(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        SET(ctx, 'deck', ctx.state, 'deck', x_126(ctx, E), '+=', True, K[9])
+        SET(ctx, 'deck', ctx.state, 'deck', ([E.get('c~102')]), '+=', True, K[9])
     return True
 
 
@@ -1458,7 +1461,7 @@ def d_90(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_126(ctx, E), '+=', True, K[9])
+    SET(ctx, 'deck', ctx.state, 'deck', ([E.get('c~102')]), '+=', True, K[9])
     return True
 
 
@@ -1474,9 +1477,7 @@ def d_92(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'aside', ctx.state, 'aside', x_129(ctx, E), '=', False, K[10])
+    SET(ctx, 'aside', ctx.state, 'aside', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '=', False, K[10])
     return True
 
 
@@ -1497,7 +1498,7 @@ def d_95(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_134(ctx, E):
+    if ((len(ctx.state['players']) == 2)):
         if not d_96(ctx, E):
             return False
     return True
@@ -1523,10 +1524,8 @@ def d_97(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'face_up', ctx.state, 'face_up', x_137(ctx, E), '+=', True, K[12])
-    SET(ctx, 'deck', ctx.state, 'deck', x_139(ctx, E), '-=', True, K[9])
+    SET(ctx, 'face_up', ctx.state, 'face_up', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[12])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
     return True
 
 
@@ -1534,9 +1533,7 @@ def d_98(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'face_up', ctx.state, 'face_up', x_137(ctx, E), '+=', True, K[12])
+    SET(ctx, 'face_up', ctx.state, 'face_up', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[12])
     return True
 
 
@@ -1549,7 +1546,7 @@ def d_100(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:120
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_140(ctx, E)))
+    items = list(items_of((list(range(len(ctx.state['players']))))))
     old = E.get('p~103', MISSING)
     for item in items:
         LOCAL(ctx, E, 'p~103', item, True)
@@ -1686,7 +1683,7 @@ def t_113(ctx, k, s=None, E=None):  # rules_data/love_letter/flow.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~105', x_159(ctx, E), True)
+    LOCAL(ctx, E, 'p~105', (ctx.state.get('starter')), True)
     return t_115(ctx, k, s, E)
 
 
@@ -1696,7 +1693,7 @@ def d_114(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:137
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~105', x_159(ctx, E), True)
+    LOCAL(ctx, E, 'p~105', (ctx.state.get('starter')), True)
     return True
 
 
@@ -1735,6 +1732,7 @@ def t_117(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
     if E is None:
         E = ctx.env()
     value = E.get('p~105')
+    YOU(ctx, value, 'rules_data/love_letter/definitions/turns.yaml:139')
     old = E.get('you', MISSING)
     LOCAL(ctx, E, 'you', value, True)
 
@@ -1877,10 +1875,10 @@ def d_133(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_180(ctx, E), '-=', True, K[5])
+        SET(ctx, 'hand', c, key, ([E.get('c~111')]), '-=', True, K[5])
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
-        SET(ctx, 'discards', c, key, x_182(ctx, E), '+=', True, K[4])
+        SET(ctx, 'discards', c, key, ([E.get('c~111')]), '+=', True, K[4])
     if not EMIT(ctx, 'discarded', {'card': E.get('c~111'), 'by': E.get('you')}):
         return False
     return True
@@ -1894,7 +1892,7 @@ def d_134(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_180(ctx, E), '-=', True, K[5])
+        SET(ctx, 'hand', c, key, ([E.get('c~111')]), '-=', True, K[5])
     return True
 
 
@@ -1906,7 +1904,7 @@ def d_135(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
-        SET(ctx, 'discards', c, key, x_182(ctx, E), '+=', True, K[4])
+        SET(ctx, 'discards', c, key, ([E.get('c~111')]), '+=', True, K[4])
     return True
 
 
@@ -1927,7 +1925,7 @@ def t_137(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_185(ctx, E):
+    if ((not (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('out'))):
         return t_138(ctx, k, s, E)
     return k()
 
@@ -2038,7 +2036,7 @@ def d_146(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_196(ctx, E)))
+    items = list(items_of((list(range(len(ctx.state['players']))))))
     old = E.get('p~133', MISSING)
     for item in items:
         LOCAL(ctx, E, 'p~133', item, True)
@@ -2056,7 +2054,7 @@ def d_147(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:185
         E = ctx.env()
     c, key = SEAT(ctx, E.get('p~133')), 'last_discards'
     if c is not None:
-        SET(ctx, 'last_discards', c, key, x_198(ctx, E), '=', False, K[16])
+        SET(ctx, 'last_discards', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('p~133'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('discards')), '=', False, K[16])
     c, key = SEAT(ctx, E.get('p~133')), 'last_hand'
     if c is not None:
         SET(ctx, 'last_hand', c, key, x_200(ctx, E), '=', False, K[17])
@@ -2071,7 +2069,7 @@ def d_148(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:185
         E = ctx.env()
     c, key = SEAT(ctx, E.get('p~133')), 'last_discards'
     if c is not None:
-        SET(ctx, 'last_discards', c, key, x_198(ctx, E), '=', False, K[16])
+        SET(ctx, 'last_discards', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('p~133'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('discards')), '=', False, K[16])
     return True
 
 
@@ -2112,7 +2110,7 @@ def d_151(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
     c, key = SEAT(ctx, E.get('p~134')), 'tokens'
     if c is not None:
         SET(ctx, 'tokens', c, key, 1, '+=', False, K[18])
-    if not EMIT(ctx, 'round_won', {'player': E.get('p~134'), 'round': x_205(ctx, E)}):
+    if not EMIT(ctx, 'round_won', {'player': E.get('p~134'), 'round': (ctx.state['round'])}):
         return False
     return True
 
@@ -2135,7 +2133,7 @@ def d_153(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'round_won', {'player': E.get('p~134'), 'round': x_205(ctx, E)}):
+    if not EMIT(ctx, 'round_won', {'player': E.get('p~134'), 'round': (ctx.state['round'])}):
         return False
     return True
 
@@ -2146,7 +2144,7 @@ def d_154(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:188
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_206(ctx, E):
+    if ((FN['count'](ctx, None, E.get('won~130')) > 0)):
         ctx.steps += 1
         SET(ctx, 'starter', ctx.state, 'starter', x_208(ctx, E), '=', False, K[11])
     return True

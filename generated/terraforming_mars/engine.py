@@ -37,6 +37,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -150,7 +151,7 @@ def x_10(ctx, E=None):  #
 def x_15(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:286
     if E is None:
         E = ctx.env()
-    return (True if (E.get('more~749')) and ((FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')) > 0)) else False)
+    return (True if (E.get('more~751')) and ((FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')) > 0)) else False)
 
 
 def x_16(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:287
@@ -165,7 +166,7 @@ x_17 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:288
 def x_18(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
     if E is None:
         E = ctx.env()
-    return [E.get('sell~750')]
+    return [E.get('sell~752')]
 
 
 def x_19(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
@@ -178,19 +179,19 @@ x_20 = x_18  # rules_data/terraforming_mars/definitions/cards.yaml:288
 def x_21(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~747'), 0))
+    return (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~749'), 0))
 
 
 def x_25(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:287
     if E is None:
         E = ctx.env()
-    return {'sell': E.get('sell~750')}
+    return {'sell': E.get('sell~752')}
 
 
 def x_26(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:289
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('sold~748'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('sold~750'))) is int else num(_w1)) > 0)
 
 
 def x_30(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:9
@@ -202,25 +203,25 @@ def x_30(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:9
 def x_33(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~747'), 0))
+    return (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~749'), 0))
 
 
 def x_38(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~746'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~746'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~746'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~746'))) is str else 0))) is int else num(_w7)))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~748'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~748'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~748'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~748'))) is str else 0))) is int else num(_w7)))
 
 
 def x_39(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~746'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~746'), 0))
+    return (_w1.get(E.get('p~748'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~748'), 0))
 
 
 def x_40(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~746'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~748'))) is str else 0)
 
 
 def x_41(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -232,13 +233,13 @@ def x_41(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
 def x_42(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~746'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~748'))) is str else None) != None)
 
 
 def x_43(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~746'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~746'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~748'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~748'))) is str else None), 0))
 
 
 def x_45(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -250,19 +251,19 @@ def x_45(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
 def x_47(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~746'))
+    return FLD(ctx, K[0], E.get('p~748'))
 
 
 def x_48(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~748'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~746'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~746'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~750'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~748'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~748'), 0)))
 
 
 def x_49(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~748'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~750'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_52(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:24
@@ -274,29 +275,29 @@ def x_54(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_747, 0) if type(_h1) is dict else KEY(_h1, v_p_747, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_747, NOREC).get('step', 0) if type(v_p_747) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_747, NOREC).get('max', 0) if type(v_p_747) is str else 0))) is int else num(_w4))) for v_p_747 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_747, NOREC).get('tile', None) if type(v_p_747) is str else None) == E.get('t~746'))))
-    return MEMO(ctx, (54, E.get('t~746'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_749, 0) if type(_h1) is dict else KEY(_h1, v_p_749, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_749, NOREC).get('step', 0) if type(v_p_749) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_749, NOREC).get('max', 0) if type(v_p_749) is str else 0))) is int else num(_w4))) for v_p_749 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_749, NOREC).get('tile', None) if type(v_p_749) is str else None) == E.get('t~748'))))
+    return MEMO(ctx, (54, E.get('t~748'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_55(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~746'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_749, NOREC).get('reserved', None) if type(v_x_749) is str else None) == E.get('this')) for v_x_749 in [v_x_748 for v_x_748 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_748, NOREC).get('type', None) if type(v_x_748) is str else None) == _h1)]) else None)
-    return MEMO(ctx, (55, E.get('this'), E.get('t~746'),), compute)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~748'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_751, NOREC).get('reserved', None) if type(v_x_751) is str else None) == E.get('this')) for v_x_751 in [v_x_750 for v_x_750 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_750, NOREC).get('type', None) if type(v_x_750) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (55, E.get('this'), E.get('t~748'),), compute)
 
 
 def x_56(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~746'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~748'))) is str else None)
         _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~746'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~746'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_752 for v_s_752 in [v_x_751 for v_x_751 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_751, NOREC).get('type', None) if type(v_x_751) is str else None) == _h1)] if (True if ((not (v_s_752 in _h2 if type(_h2) in (list, dict) else IN(v_s_752, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_752, NOREC).get('reserved', None) if type(v_s_752) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_752, NOREC).get('reserved', None) if type(v_s_752) is str else None) == E.get('t~746'))) or (((ctx.index.plain['spaces'].get(v_s_752, NOREC).get('reserved', None) if type(v_s_752) is str else None) == E.get('mine~750'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_752 in _h4 if type(_h4) in (list, dict) else IN(v_s_752, _h4))) or ((not any((True if ((v_x_753 in _h2 if type(_h2) in (list, dict) else IN(v_x_753, _h2))) and ((not (v_x_753 in _h4 if type(_h4) in (list, dict) else IN(v_x_753, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_753, {}) if type(_h2) is dict else KEY(_h2, v_x_753, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_753, {}) if type(_h2) is dict else KEY(_h2, v_x_753, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_754)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_753, {}) if type(_h2) is dict else KEY(_h2, v_x_753, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_754)) else False)) else False) for v_u_754 in items_of(_h3))) else False) for v_x_753 in ADJ(ctx, 'spaces', v_s_752)))) else False)) else False)]
-    return MEMO(ctx, (56, E.get('mine~750'), E.get('t~746'), ctx.stamps.get('board', 0),), compute)
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~748'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~748'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_754 for v_s_754 in [v_x_753 for v_x_753 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_753, NOREC).get('type', None) if type(v_x_753) is str else None) == _h1)] if (True if ((not (v_s_754 in _h2 if type(_h2) in (list, dict) else IN(v_s_754, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == E.get('t~748'))) or (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == E.get('mine~752'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_754 in _h4 if type(_h4) in (list, dict) else IN(v_s_754, _h4))) or ((not any((True if ((v_x_755 in _h2 if type(_h2) in (list, dict) else IN(v_x_755, _h2))) and ((not (v_x_755 in _h4 if type(_h4) in (list, dict) else IN(v_x_755, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_755, {}) if type(_h2) is dict else KEY(_h2, v_x_755, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_755, {}) if type(_h2) is dict else KEY(_h2, v_x_755, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_756)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_755, {}) if type(_h2) is dict else KEY(_h2, v_x_755, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_756)) else False)) else False) for v_u_756 in items_of(_h3))) else False) for v_x_755 in ADJ(ctx, 'spaces', v_s_754)))) else False)) else False)]
+    return MEMO(ctx, (56, E.get('mine~752'), E.get('t~748'), ctx.stamps.get('board', 0),), compute)
 
 
 def x_57(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
@@ -305,26 +306,26 @@ def x_57(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
     def compute():
         _h1 = ctx.state.get('claims')
         _h2 = ctx.state.get('board')
-        return (lambda v_open_757: ((lambda v_near_760: (v_near_760 if (FN['count'](ctx, None, v_near_760) > 0) else v_open_757))([v_s_758 for v_s_758 in items_of(v_open_757) if (True if ((E.get('you') != None)) and (any((True if ((v_x_759 in _h2 if type(_h2) in (list, dict) else IN(v_x_759, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_759 in ADJ(ctx, 'spaces', v_s_758))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~746'))) is str else None) == 'if_possible') else v_open_757))([v_s_756 for v_s_756 in items_of(E.get('empty~755')) if (True if ((not (v_s_756 in _h1 if type(_h1) in (list, dict) else IN(v_s_756, _h1)))) or (((_h1.get(v_s_756, None) if type(_h1) is dict else KEY(_h1, v_s_756, None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (57, E.get('empty~755'), E.get('t~746'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        return (lambda v_open_759: ((lambda v_near_762: (v_near_762 if (FN['count'](ctx, None, v_near_762) > 0) else v_open_759))([v_s_760 for v_s_760 in items_of(v_open_759) if (True if ((E.get('you') != None)) and (any((True if ((v_x_761 in _h2 if type(_h2) in (list, dict) else IN(v_x_761, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_761, {}) if type(_h2) is dict else KEY(_h2, v_x_761, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_761 in ADJ(ctx, 'spaces', v_s_760))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~748'))) is str else None) == 'if_possible') else v_open_759))([v_s_758 for v_s_758 in items_of(E.get('empty~757')) if (True if ((not (v_s_758 in _h1 if type(_h1) in (list, dict) else IN(v_s_758, _h1)))) or (((_h1.get(v_s_758, None) if type(_h1) is dict else KEY(_h1, v_s_758, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (57, E.get('empty~757'), E.get('t~748'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_58(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~761')) > 0)
+    return (FN['count'](ctx, None, E.get('legal~763')) > 0)
 
 
 def x_62(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~764'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~764'), {}))
+    return (_w1.get(E.get('s~766'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~766'), {}))
 
 
 def x_63(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~763'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~763'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~765'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~765'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_64(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
@@ -337,43 +338,43 @@ x_66 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:119
 def x_67(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~764'))
+    return FLD(ctx, K[1], E.get('s~766'))
 
 
 def x_68(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~764'))
+    return ADJ(ctx, 'spaces', E.get('s~766'))
 
 
 def x_69(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~765') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~765'), _w1))
+    return (E.get('x~767') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~767'), _w1))
 
 
 def x_70(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~765'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~765'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~767'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~767'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_71(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~763'))
+    return FLD(ctx, K[3], E.get('t~765'))
 
 
 def x_75(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~762')}
+    return {'space': E.get('space~764')}
 
 
 def x_76(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:32
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_766, 0) if type(_h1) is dict else KEY(_h1, v_p_766, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_766, NOREC).get('step', 0) if type(v_p_766) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_766, NOREC).get('max', 0) if type(v_p_766) is str else 0))) is int else num(_w4))) for v_p_766 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_766, NOREC).get('tile', None) if type(v_p_766) is str else None) == 'ocean')))
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_768, 0) if type(_h1) is dict else KEY(_h1, v_p_768, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_768, NOREC).get('step', 0) if type(v_p_768) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_768, NOREC).get('max', 0) if type(v_p_768) is str else 0))) is int else num(_w4))) for v_p_768 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_768, NOREC).get('tile', None) if type(v_p_768) is str else None) == 'ocean')))
     return MEMO(ctx, (76, ctx.stamps.get('params', 0),), compute)
 
 
@@ -412,7 +413,7 @@ x_122 = x_75  # rules_data/terraforming_mars/definitions/board.yaml:146
 def x_125(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~767'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~767'), 0))
+    return (_w2.get(E.get('r~769'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~769'), 0))
 
 
 x_128 = x_54  # rules_data/terraforming_mars/definitions/board.yaml:141
@@ -448,7 +449,7 @@ def x_168(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:7
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return len([v_s_746 for v_s_746 in items_of(ctx.state.get('board')) if ((_w1.get('owner', None) if type((_w1 := (_h1.get(v_s_746, {}) if type(_h1) is dict else KEY(_h1, v_s_746, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))])
+        return len([v_s_748 for v_s_748 in items_of(ctx.state.get('board')) if ((_w1.get('owner', None) if type((_w1 := (_h1.get(v_s_748, {}) if type(_h1) is dict else KEY(_h1, v_s_748, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))])
     return MEMO(ctx, (168, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -461,7 +462,7 @@ def x_169(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:8
 def x_170(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:9
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (170, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_746, NOREC).get('tags', []) if type(v_c_746) is str else [])).count('science') for v_c_746 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))
+    return MEMO(ctx, (170, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('science') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))
 
 
 def x_171(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:10
@@ -537,7 +538,7 @@ x_230 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 def x_234(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~749'), 0))
+    return (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~751'), 0))
 
 
 x_238 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -590,477 +591,459 @@ x_368 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 x_372 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 x_376 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 x_380 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_4100 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4101 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4102 = x_185  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4103 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4105 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4106 = x_189  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4107 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4108 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4109 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4110 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4121 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4122 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4123 = x_185  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4124 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4126 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4127 = x_189  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4128 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4129 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4130 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4131 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def x_4111(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:24
+def x_4132(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:24
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (((_w3 if type((_w3 := (_w2.get('cost', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'cost', None)))) is int else num(_w3)) >= 20)) else False)
 
 
-x_4114 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_4116 = x_4111  # rules_data/terraforming_mars/corporations.yaml:24
-x_4119 = x_234  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_4123 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_4127 = x_234  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_4135 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_4137 = x_4132  # rules_data/terraforming_mars/corporations.yaml:24
+x_4140 = x_234  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_4144 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_4148 = x_234  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def x_4130(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:32
+def x_4151(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:32
     if E is None:
         E = ctx.env()
     return (E.get('a') == 'plants_to_greenery')
 
 
-x_4133 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_4138 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_4154 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_4159 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def x_4140(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:52
+def x_4161(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:52
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (((ctx.index.plain['cards'].get(_w3, NOREC).get('type', None) if type((_w3 := (_w2.get('card', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'card', None)))) is str else None) == 'event')) else False)
 
 
-x_4143 = x_234  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_4147 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4148 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4149 = x_185  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4150 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4152 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4153 = x_189  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4154 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4155 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4156 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4157 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4161 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_4164 = x_234  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_4168 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4169 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4170 = x_185  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4171 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4173 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4174 = x_189  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4175 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4176 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4177 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4178 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4182 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def x_4165(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4186(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~749'), 0))
+    return (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~751'), 0))
 
 
-def x_4167(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:70
+def x_4188(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:70
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4167, E.get('event'), E.get('you'),), lambda: (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (any((v_r_750 in _w2 if type((_w2 := K[4])) in (list, dict) else IN(v_r_750, _w2)) for v_r_750 in items_of(GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'bonus_resources', [])))) else False))
+    return MEMO(ctx, (4188, E.get('event'), E.get('you'),), lambda: (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (any((v_r_752 in _w2 if type((_w2 := K[4])) in (list, dict) else IN(v_r_752, _w2)) for v_r_752 in items_of(GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'bonus_resources', [])))) else False))
 
 
-def x_4170(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4191(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~752'), 0))
+    return (_w2.get(E.get('r~754'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~754'), 0))
 
 
-x_4174 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_4195 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def x_4177(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:79
+def x_4198(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:79
     if E is None:
         E = ctx.env()
     return (True if ((E.get('r') == 'titanium')) and (('space' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('space', _w2))) else False)
 
 
-x_4179 = x_54  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_4180 = x_55  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_4181 = x_56  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_4182 = x_57  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_4183 = x_58  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_4187 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_4188 = x_63  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_4189 = x_64  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_4191 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_4192 = x_67  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_4193 = x_68  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_4194 = x_69  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_4195 = x_70  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_4196 = x_71  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_4200 = x_75  # rules_data/terraforming_mars/definitions/board.yaml:146
+x_4200 = x_54  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_4201 = x_55  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_4202 = x_56  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_4203 = x_57  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_4204 = x_58  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_4208 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_4209 = x_63  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_4210 = x_64  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_4212 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_4213 = x_67  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_4214 = x_68  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_4215 = x_69  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_4216 = x_70  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_4217 = x_71  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_4221 = x_75  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def x_4201(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:88
+def x_4222(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:88
     if E is None:
         E = ctx.env()
-    return (True if (((_w1.get('tile', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'city')) else False)) else False)
+    return (True if (((_w1.get('tile', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'city')) else False)) and ((True if (((ctx.index.plain['spaces'].get(_w6, NOREC).get('type', None) if type((_w6 := (_w5.get('space', None) if type((_w5 := E.get('event'))) is dict else KEY(_w5, 'space', None)))) is str else None) != 'off_map')) or (((_w7.get('by', None) if type((_w7 := E.get('event'))) is dict else KEY(_w7, 'by', None)) == E.get('you'))) else False)) else False)
 
 
-def x_4202(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
+def x_4223(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:99
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['spaces'].get(_w2, NOREC).get('type', None) if type((_w2 := (_w1.get('space', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'space', None)))) is str else None) != 'off_map')
 
 
-x_4205 = x_125  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_4226 = x_125  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def x_4207(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
+def x_4228(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:99
     if E is None:
         E = ctx.env()
     return ((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))
 
 
-def x_4210(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4231(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~769'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~769'), 0))
+    return (_w2.get(E.get('r~771'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~771'), 0))
 
 
-def x_4214(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4235(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~771'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~771'), 0))
+    return (_w2.get(E.get('r~773'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~773'), 0))
 
 
-x_4218 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_4239 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def x_4221(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:103
+def x_4242(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:105
     if E is None:
         E = ctx.env()
     return ('power' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('power', _w2))
 
 
-def x_4223(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:103
+def x_4244(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:105
     if E is None:
         E = ctx.env()
     return (E.get('a') == 'power_plant')
 
 
-x_4224 = x_45  # rules_data/terraforming_mars/corporations.yaml:120
+x_4245 = x_45  # rules_data/terraforming_mars/corporations.yaml:122
 
 
-def x_4229(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4250(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~748') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~750') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4230(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4251(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~749') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~751') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4231(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4252(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4232(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4253(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~750'))) is type((_w2 := E.get('t_v~751'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~752'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~752'))) is type((_w2 := E.get('t_v~753'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~754'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4233(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4254(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~747'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~749'))) is int else num(_w4)))
 
 
-def x_4234(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4255(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
-def x_4236(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4257(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~750'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~751'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~752'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~747'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~752'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~753'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~754'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~749'))) is int else num(_w22)))
 
 
-def x_4237(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4258(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~747'))) is type((_w4 := E.get('s_v~750'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~750'))]) if ((_w6 if type((_w6 := E.get('s_v~750'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~749'))) is type((_w5 := E.get('s_v~752'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~752'))) if ((_w7 if type((_w7 := E.get('s_v~752'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4238(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4259(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~747'))) is type((_w4 := E.get('t_v~751'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~751'))]) if ((_w6 if type((_w6 := E.get('t_v~751'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~749'))) is type((_w5 := E.get('t_v~753'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~753'))) if ((_w7 if type((_w7 := E.get('t_v~753'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4239(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4260(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~747'))) is type((_w4 := E.get('h_v~752'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~752'))]) if ((_w6 if type((_w6 := E.get('h_v~752'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~749'))) is type((_w5 := E.get('h_v~754'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~754'))) if ((_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4240(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4261(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~747'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~753'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~750'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~754'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~751'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~755'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~752'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~753'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~753'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~750'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~754'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~751'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~755'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~752'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~750'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~747'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~754'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~753'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~750'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~754'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~751'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~755'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~752'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~751'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~747'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~755'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~753'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~750'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~754'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~751'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~755'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~752'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~752'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~747'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~749'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~755'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~752'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~756'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~753'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~757'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~755'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~755'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~752'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~756'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~753'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~757'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~754'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~752'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~749'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~756'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~755'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~752'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~756'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~753'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~757'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~754'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~753'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~749'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~757'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~755'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~752'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~756'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~753'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~757'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~754'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~754'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~749'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4241 = x_4234  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4262 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4263(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~747'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~753'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~750'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~754'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~751'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~755'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~752'))) is int else num(_w7))))])
+    return max(0, ((((_w1 if type((_w1 := E.get('price~749'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~755'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~752'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~756'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~753'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~757'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7)))))
 
 
-def x_4243(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4264(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
 
 
-def x_4245(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4266(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
 
 
-x_4247 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4268 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4249(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~747'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~753'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~750'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~754'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~751'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~755'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~752'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~753')} if ((_w8 if type((_w8 := E.get('s_v~750'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~754')} if ((_w11 if type((_w11 := E.get('t_v~751'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~755')} if ((_w14 if type((_w14 := E.get('h_v~752'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~749'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~755'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~752'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~756'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~753'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~757'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~755')} if ((_w8 if type((_w8 := E.get('s_v~752'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~756')} if ((_w11 if type((_w11 := E.get('t_v~753'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~757')} if ((_w14 if type((_w14 := E.get('h_v~754'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-def x_4253(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def x_4274(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~756'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~758'))) is str else None) == 'game')
 
 
-def x_4254(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def x_4275(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~756'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~756'), 0))
+    return (_w1.get(E.get('t~758'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~758'), 0))
 
 
-def x_4256(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def x_4277(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~756'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~756'), 0))
+    return (_w2.get(E.get('t~758'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~758'), 0))
 
 
-def x_4258(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def x_4279(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~756') == 'tr')) and (((_w1 if type((_w1 := E.get('n~757'))) is int else num(_w1)) > 0)) else False)
+    return (True if ((E.get('t~758') == 'tr')) and (((_w1 if type((_w1 := E.get('n~759'))) is int else num(_w1)) > 0)) else False)
 
 
-x_4259 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_4263 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_4267 = x_4165  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_4280 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_4284 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_4288 = x_4186  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def x_4269(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
+def x_4290(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:124
     if E is None:
         E = ctx.env()
     return ('jovian' in _w2 if type((_w2 := (_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None)))) in (list, dict) else IN('jovian', _w2))
 
 
-def x_4272(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
+def x_4293(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:133
     if E is None:
         E = ctx.env()
     return items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('jovian')
 
 
-def x_4273(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_4294(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~753'), 0))
+    return (_w2.get(E.get('r~755'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~755'), 0))
 
 
-def x_4274(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_4295(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~752'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~754'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~756'))) is int else num(_w2)))
 
 
-def x_4276(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:134
+def x_4297(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:136
     if E is None:
         E = ctx.env()
     return ('earth' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('earth', _w2))
 
 
-def x_4277(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:5
+def x_4298(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:5
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get('tr', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, 'tr', 0)))) is int else num(_w3)) >= 35)
 
 
-def x_4278(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:6
+def x_4299(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:6
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return (len([v_s_746 for v_s_746 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_746, {}) if type(_h1) is dict else KEY(_h1, v_s_746, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)]) >= 3)
-    return MEMO(ctx, (4278, E.get('you'), ctx.stamps.get('board', 0),), compute)
+        return (len([v_s_748 for v_s_748 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_748, {}) if type(_h1) is dict else KEY(_h1, v_s_748, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)]) >= 3)
+    return MEMO(ctx, (4299, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
-def x_4279(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:7
+def x_4300(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:7
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return (len([v_s_746 for v_s_746 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_746, {}) if type(_h1) is dict else KEY(_h1, v_s_746, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)]) >= 3)
-    return MEMO(ctx, (4279, E.get('you'), ctx.stamps.get('board', 0),), compute)
+        return (len([v_s_748 for v_s_748 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_748, {}) if type(_h1) is dict else KEY(_h1, v_s_748, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)]) >= 3)
+    return MEMO(ctx, (4300, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
-def x_4280(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:8
+def x_4301(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:8
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4280, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_746, NOREC).get('tags', []) if type(v_c_746) is str else [])).count('building') for v_c_746 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('building') for v_c_748 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 8))
+    return MEMO(ctx, (4301, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('building') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('building') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 8))
 
 
-def x_4281(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:9
+def x_4302(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:9
     if E is None:
         E = ctx.env()
     return (FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')) >= 16)
 
 
-x_4284 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_4288 = x_4165  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_4305 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_4309 = x_4186  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def x_4291(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
+def x_4312(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_751, 0) if type(_h1) is dict else KEY(_h1, v_p_751, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_751, NOREC).get('step', 0) if type(v_p_751) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_751, NOREC).get('max', 0) if type(v_p_751) is str else 0))) is int else num(_w4))) for v_p_751 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_751, NOREC).get('tile', None) if type(v_p_751) is str else None) == E.get('t~750'))))
-    return MEMO(ctx, (4291, E.get('t~750'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_753, 0) if type(_h1) is dict else KEY(_h1, v_p_753, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('step', 0) if type(v_p_753) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('max', 0) if type(v_p_753) is str else 0))) is int else num(_w4))) for v_p_753 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_753, NOREC).get('tile', None) if type(v_p_753) is str else None) == E.get('t~752'))))
+    return MEMO(ctx, (4312, E.get('t~752'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_4292(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+def x_4313(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~750'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_753, NOREC).get('reserved', None) if type(v_x_753) is str else None) == E.get('this')) for v_x_753 in [v_x_752 for v_x_752 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_752, NOREC).get('type', None) if type(v_x_752) is str else None) == _h1)]) else None)
-    return MEMO(ctx, (4292, E.get('this'), E.get('t~750'),), compute)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~752'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_755, NOREC).get('reserved', None) if type(v_x_755) is str else None) == E.get('this')) for v_x_755 in [v_x_754 for v_x_754 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_754, NOREC).get('type', None) if type(v_x_754) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (4313, E.get('this'), E.get('t~752'),), compute)
 
 
-def x_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
+def x_4314(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~750'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~752'))) is str else None)
         _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~750'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~750'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_756 for v_s_756 in [v_x_755 for v_x_755 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_755, NOREC).get('type', None) if type(v_x_755) is str else None) == _h1)] if (True if ((not (v_s_756 in _h2 if type(_h2) in (list, dict) else IN(v_s_756, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == E.get('t~750'))) or (((ctx.index.plain['spaces'].get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == E.get('mine~754'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_756 in _h4 if type(_h4) in (list, dict) else IN(v_s_756, _h4))) or ((not any((True if ((v_x_757 in _h2 if type(_h2) in (list, dict) else IN(v_x_757, _h2))) and ((not (v_x_757 in _h4 if type(_h4) in (list, dict) else IN(v_x_757, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_757, {}) if type(_h2) is dict else KEY(_h2, v_x_757, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_757, {}) if type(_h2) is dict else KEY(_h2, v_x_757, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_758)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_757, {}) if type(_h2) is dict else KEY(_h2, v_x_757, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_758)) else False)) else False) for v_u_758 in items_of(_h3))) else False) for v_x_757 in ADJ(ctx, 'spaces', v_s_756)))) else False)) else False)]
-    return MEMO(ctx, (4293, E.get('mine~754'), E.get('t~750'), ctx.stamps.get('board', 0),), compute)
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~752'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~752'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_758 for v_s_758 in [v_x_757 for v_x_757 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_757, NOREC).get('type', None) if type(v_x_757) is str else None) == _h1)] if (True if ((not (v_s_758 in _h2 if type(_h2) in (list, dict) else IN(v_s_758, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == E.get('t~752'))) or (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == E.get('mine~756'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_758 in _h4 if type(_h4) in (list, dict) else IN(v_s_758, _h4))) or ((not any((True if ((v_x_759 in _h2 if type(_h2) in (list, dict) else IN(v_x_759, _h2))) and ((not (v_x_759 in _h4 if type(_h4) in (list, dict) else IN(v_x_759, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_760)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_760)) else False)) else False) for v_u_760 in items_of(_h3))) else False) for v_x_759 in ADJ(ctx, 'spaces', v_s_758)))) else False)) else False)]
+    return MEMO(ctx, (4314, E.get('mine~756'), E.get('t~752'), ctx.stamps.get('board', 0),), compute)
 
 
-def x_4294(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+def x_4315(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('claims')
         _h2 = ctx.state.get('board')
-        return (lambda v_open_761: ((lambda v_near_764: (v_near_764 if (FN['count'](ctx, None, v_near_764) > 0) else v_open_761))([v_s_762 for v_s_762 in items_of(v_open_761) if (True if ((E.get('you') != None)) and (any((True if ((v_x_763 in _h2 if type(_h2) in (list, dict) else IN(v_x_763, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_763, {}) if type(_h2) is dict else KEY(_h2, v_x_763, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_763 in ADJ(ctx, 'spaces', v_s_762))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~750'))) is str else None) == 'if_possible') else v_open_761))([v_s_760 for v_s_760 in items_of(E.get('empty~759')) if (True if ((not (v_s_760 in _h1 if type(_h1) in (list, dict) else IN(v_s_760, _h1)))) or (((_h1.get(v_s_760, None) if type(_h1) is dict else KEY(_h1, v_s_760, None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (4294, E.get('empty~759'), E.get('t~750'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        return (lambda v_open_763: ((lambda v_near_766: (v_near_766 if (FN['count'](ctx, None, v_near_766) > 0) else v_open_763))([v_s_764 for v_s_764 in items_of(v_open_763) if (True if ((E.get('you') != None)) and (any((True if ((v_x_765 in _h2 if type(_h2) in (list, dict) else IN(v_x_765, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_765, {}) if type(_h2) is dict else KEY(_h2, v_x_765, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_765 in ADJ(ctx, 'spaces', v_s_764))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~752'))) is str else None) == 'if_possible') else v_open_763))([v_s_762 for v_s_762 in items_of(E.get('empty~761')) if (True if ((not (v_s_762 in _h1 if type(_h1) in (list, dict) else IN(v_s_762, _h1)))) or (((_h1.get(v_s_762, None) if type(_h1) is dict else KEY(_h1, v_s_762, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (4315, E.get('empty~761'), E.get('t~752'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_4295(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+def x_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~765')) > 0)
+    return (FN['count'](ctx, None, E.get('legal~767')) > 0)
 
 
-def x_4299(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def x_4320(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~768'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~768'), {}))
+    return (_w1.get(E.get('s~770'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~770'), {}))
 
 
-def x_4300(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def x_4321(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~767'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~767'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~769'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~769'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_4301 = x_64  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_4303 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_4322 = x_64  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_4324 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:119
 
 
-def x_4304(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def x_4325(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~768'))
+    return FLD(ctx, K[1], E.get('s~770'))
 
 
-def x_4305(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def x_4326(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~768'))
+    return ADJ(ctx, 'spaces', E.get('s~770'))
 
 
-def x_4306(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def x_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~769') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~769'), _w1))
+    return (E.get('x~771') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~771'), _w1))
 
 
-def x_4307(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def x_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~769'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~769'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~771'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~771'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def x_4308(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def x_4329(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~767'))
+    return FLD(ctx, K[3], E.get('t~769'))
 
 
-def x_4312(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def x_4333(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~766')}
+    return {'space': E.get('space~768')}
 
 
-x_4316 = x_38  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_4317 = x_39  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_4318 = x_40  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_4319 = x_41  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_4320 = x_42  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_4321 = x_43  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_4323 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_4325 = x_47  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_4326 = x_48  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_4327 = x_49  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_4333 = x_38  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_4334 = x_39  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_4335 = x_40  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_4336 = x_41  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_4337 = x_42  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_4338 = x_43  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_4340 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_4342 = x_47  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_4343 = x_48  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_4344 = x_49  # rules_data/terraforming_mars/definitions/resources.yaml:89
-
-
-def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~750'), 0))
-
-
+x_4337 = x_38  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_4338 = x_39  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_4339 = x_40  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_4340 = x_41  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_4341 = x_42  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_4342 = x_43  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_4344 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_4346 = x_47  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_4347 = x_48  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_4348 = x_49  # rules_data/terraforming_mars/definitions/resources.yaml:89
 x_4354 = x_38  # rules_data/terraforming_mars/definitions/resources.yaml:85
 x_4355 = x_39  # rules_data/terraforming_mars/definitions/resources.yaml:86
 x_4356 = x_40  # rules_data/terraforming_mars/definitions/resources.yaml:86
@@ -1071,26 +1054,44 @@ x_4361 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:88
 x_4363 = x_47  # rules_data/terraforming_mars/definitions/resources.yaml:89
 x_4364 = x_48  # rules_data/terraforming_mars/definitions/resources.yaml:89
 x_4365 = x_49  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_4370 = x_189  # rules_data/terraforming_mars/definitions/solo.yaml:21
 
 
-def x_4372(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:21
-    return [FN['max'](ctx, None, [1, (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := FN['first'](ctx, None, ctx.state.get('deck')))) is str else 0)])]
-
-
-x_4373 = x_19  # rules_data/terraforming_mars/definitions/solo.yaml:21
-x_4374 = x_191  # rules_data/terraforming_mars/definitions/solo.yaml:21
-x_4375 = x_184  # rules_data/terraforming_mars/definitions/solo.yaml:21
-x_4376 = x_191  # rules_data/terraforming_mars/definitions/solo.yaml:21
-
-
-def x_4378(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
+def x_4370(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w1 + _w2 if type((_w1 := E.get('costs~934'))) is type((_w2 := K[6])) is int else AR('+', _w1, _w2))
+    return (_w2.get(E.get('r~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~752'), 0))
 
 
-def x_4381(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
+x_4375 = x_38  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_4376 = x_39  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_4377 = x_40  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_4378 = x_41  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_4379 = x_42  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_4380 = x_43  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_4382 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_4384 = x_47  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_4385 = x_48  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_4386 = x_49  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_4391 = x_189  # rules_data/terraforming_mars/definitions/solo.yaml:21
+
+
+def x_4393(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:21
+    return [max(1, (_w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := FN['first'](ctx, None, ctx.state.get('deck')))) is str else 0))) is int else num(_w2)))]
+
+
+x_4394 = x_19  # rules_data/terraforming_mars/definitions/solo.yaml:21
+x_4395 = x_191  # rules_data/terraforming_mars/definitions/solo.yaml:21
+x_4396 = x_184  # rules_data/terraforming_mars/definitions/solo.yaml:21
+x_4397 = x_191  # rules_data/terraforming_mars/definitions/solo.yaml:21
+
+
+def x_4399(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
+    if E is None:
+        E = ctx.env()
+    return (_w1 + _w2 if type((_w1 := E.get('costs~936'))) is type((_w2 := K[6])) is int else AR('+', _w1, _w2))
+
+
+def x_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     if E is None:
         E = ctx.env()
     def compute():
@@ -1099,75 +1100,75 @@ def x_4381(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         _h3 = (_w1.get('tiles', None) if type((_w1 := ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}))) is dict else KEY(_w1, 'tiles', None))
         _h4 = (_w2.get('except_on', None) if type((_w2 := ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}))) is dict else KEY(_w2, 'except_on', None))
         _h5 = ctx.state.get('claims')
-        return (lambda v_open_941: ((lambda v_near_944: (v_near_944 if (FN['count'](ctx, None, v_near_944) > 0) else v_open_941))([v_s_942 for v_s_942 in items_of(v_open_941) if (True if ((E.get('you') != None)) and (any((True if ((v_x_943 in _h2 if type(_h2) in (list, dict) else IN(v_x_943, _h2))) and (((_w3.get('owner', None) if type((_w3 := (_h2.get(v_x_943, {}) if type(_h2) is dict else KEY(_h2, v_x_943, {})))) is dict else KEY(_w3, 'owner', None)) == E.get('you'))) else False) for v_x_943 in ADJ(ctx, 'spaces', v_s_942))) else False)]) if (ctx.index.plain['tiles'].get('city', NOREC).get('next_to_own', None) == 'if_possible') else v_open_941))([v_s_940 for v_s_940 in [v_s_937 for v_s_937 in [v_x_936 for v_x_936 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_936, NOREC).get('type', None) if type(v_x_936) is str else None) == _h1)] if (True if ((not (v_s_937 in _h2 if type(_h2) in (list, dict) else IN(v_s_937, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_937, NOREC).get('reserved', None) if type(v_s_937) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_937, NOREC).get('reserved', None) if type(v_s_937) is str else None) == 'city')) or (((ctx.index.plain['spaces'].get(v_s_937, NOREC).get('reserved', None) if type(v_s_937) is str else None) == E.get('this'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_937 in _h4 if type(_h4) in (list, dict) else IN(v_s_937, _h4))) or ((not any((True if ((v_x_938 in _h2 if type(_h2) in (list, dict) else IN(v_x_938, _h2))) and ((not (v_x_938 in _h4 if type(_h4) in (list, dict) else IN(v_x_938, _h4)))) and (any((True if ((KEY((_h2.get(v_x_938, {}) if type(_h2) is dict else KEY(_h2, v_x_938, {})), 'tile', None) != None)) and ((True if ((KEY((_h2.get(v_x_938, {}) if type(_h2) is dict else KEY(_h2, v_x_938, {})), 'tile', None) == v_u_939)) or ((GET(ctx, 'tiles', KEY((_h2.get(v_x_938, {}) if type(_h2) is dict else KEY(_h2, v_x_938, {})), 'tile', None), 'counts_as', None) == v_u_939)) else False)) else False) for v_u_939 in items_of(_h3))) else False) for v_x_938 in ADJ(ctx, 'spaces', v_s_937)))) else False)) else False)] if (True if ((not (v_s_940 in _h5 if type(_h5) in (list, dict) else IN(v_s_940, _h5)))) or (((_h5.get(v_s_940, None) if type(_h5) is dict else KEY(_h5, v_s_940, None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (4381, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        return (lambda v_open_943: ((lambda v_near_946: (v_near_946 if (FN['count'](ctx, None, v_near_946) > 0) else v_open_943))([v_s_944 for v_s_944 in items_of(v_open_943) if (True if ((E.get('you') != None)) and (any((True if ((v_x_945 in _h2 if type(_h2) in (list, dict) else IN(v_x_945, _h2))) and (((_w3.get('owner', None) if type((_w3 := (_h2.get(v_x_945, {}) if type(_h2) is dict else KEY(_h2, v_x_945, {})))) is dict else KEY(_w3, 'owner', None)) == E.get('you'))) else False) for v_x_945 in ADJ(ctx, 'spaces', v_s_944))) else False)]) if (ctx.index.plain['tiles'].get('city', NOREC).get('next_to_own', None) == 'if_possible') else v_open_943))([v_s_942 for v_s_942 in [v_s_939 for v_s_939 in [v_x_938 for v_x_938 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_938, NOREC).get('type', None) if type(v_x_938) is str else None) == _h1)] if (True if ((not (v_s_939 in _h2 if type(_h2) in (list, dict) else IN(v_s_939, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_939, NOREC).get('reserved', None) if type(v_s_939) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_939, NOREC).get('reserved', None) if type(v_s_939) is str else None) == 'city')) or (((ctx.index.plain['spaces'].get(v_s_939, NOREC).get('reserved', None) if type(v_s_939) is str else None) == E.get('this'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_939 in _h4 if type(_h4) in (list, dict) else IN(v_s_939, _h4))) or ((not any((True if ((v_x_940 in _h2 if type(_h2) in (list, dict) else IN(v_x_940, _h2))) and ((not (v_x_940 in _h4 if type(_h4) in (list, dict) else IN(v_x_940, _h4)))) and (any((True if ((KEY((_h2.get(v_x_940, {}) if type(_h2) is dict else KEY(_h2, v_x_940, {})), 'tile', None) != None)) and ((True if ((KEY((_h2.get(v_x_940, {}) if type(_h2) is dict else KEY(_h2, v_x_940, {})), 'tile', None) == v_u_941)) or ((GET(ctx, 'tiles', KEY((_h2.get(v_x_940, {}) if type(_h2) is dict else KEY(_h2, v_x_940, {})), 'tile', None), 'counts_as', None) == v_u_941)) else False)) else False) for v_u_941 in items_of(_h3))) else False) for v_x_940 in ADJ(ctx, 'spaces', v_s_939)))) else False)) else False)] if (True if ((not (v_s_942 in _h5 if type(_h5) in (list, dict) else IN(v_s_942, _h5)))) or (((_h5.get(v_s_942, None) if type(_h5) is dict else KEY(_h5, v_s_942, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (4402, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_4382(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:26
+def x_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:26
     if E is None:
         E = ctx.env()
-    return (E.get('free~945') if (E.get('k~935') == 0) else FN['reversed'](ctx, None, E.get('free~945')))
+    return (E.get('free~947') if (E.get('k~937') == 0) else FN['reversed'](ctx, None, E.get('free~947')))
 
 
-def x_4383(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
+def x_4404(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('order~946')) > 0)
+    return (FN['count'](ctx, None, E.get('order~948')) > 0)
 
 
-def x_4384(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
+def x_4405(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w6.get(AR('%', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w2.get((2 * (_w1 if type((_w1 := E.get('k~935'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~934'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~935'))) is int else num(_w1))), None)))) is type((_w4 := FN['count'](ctx, None, E.get('order~946')))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), FN['count'](ctx, None, E.get('order~946'))), None) if type((_w6 := E.get('order~946'))) is dict else KEY(_w6, AR('%', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w2.get((2 * (_w1 if type((_w1 := E.get('k~935'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~934'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~935'))) is int else num(_w1))), None)))) is type((_w4 := FN['count'](ctx, None, E.get('order~946')))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), FN['count'](ctx, None, E.get('order~946'))), None))
+    return (_w6.get(AR('%', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w2.get((2 * (_w1 if type((_w1 := E.get('k~937'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~936'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~937'))) is int else num(_w1))), None)))) is type((_w4 := FN['count'](ctx, None, E.get('order~948')))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), FN['count'](ctx, None, E.get('order~948'))), None) if type((_w6 := E.get('order~948'))) is dict else KEY(_w6, AR('%', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w2.get((2 * (_w1 if type((_w1 := E.get('k~937'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~936'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~937'))) is int else num(_w1))), None)))) is type((_w4 := FN['count'](ctx, None, E.get('order~948')))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), FN['count'](ctx, None, E.get('order~948'))), None))
 
 
-def x_4387(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def x_4408(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~949'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~949'), {}))
+    return (_w1.get(E.get('s~951'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~951'), {}))
 
 
-def x_4388(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def x_4409(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~948'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~948'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~950'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~950'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_4389 = x_64  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_4391 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_4410 = x_64  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_4412 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:119
 
 
-def x_4392(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def x_4413(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~949'))
+    return FLD(ctx, K[1], E.get('s~951'))
 
 
-def x_4393(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def x_4414(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~949'))
+    return ADJ(ctx, 'spaces', E.get('s~951'))
 
 
-def x_4394(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def x_4415(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~950') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~950'), _w1))
+    return (E.get('x~952') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~952'), _w1))
 
 
-def x_4395(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def x_4416(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~950'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~950'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~952'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~952'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def x_4396(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def x_4417(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~948'))
+    return FLD(ctx, K[3], E.get('t~950'))
 
 
-def x_4400(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:30
+def x_4421(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:30
     if E is None:
         E = ctx.env()
     def compute():
@@ -1177,1907 +1178,1907 @@ def x_4400(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:3
         _h4 = (_w2.get('except_on', None) if type((_w2 := ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}))) is dict else KEY(_w2, 'except_on', None))
         _h5 = ctx.state.get('claims')
         _h6 = ctx.index.plain['tiles'].get('greenery', NOREC).get('next_to_own', None)
-        return [v_x_951 for v_x_951 in ADJ(ctx, 'spaces', E.get('at~947')) if (v_x_951 in _w4 if type((_w4 := (lambda v_open_957: ((lambda v_near_960: (v_near_960 if (FN['count'](ctx, None, v_near_960) > 0) else v_open_957))([v_s_958 for v_s_958 in items_of(v_open_957) if (True if ((E.get('you') != None)) and (any((True if ((v_x_959 in _h2 if type(_h2) in (list, dict) else IN(v_x_959, _h2))) and (((_w3.get('owner', None) if type((_w3 := (_h2.get(v_x_959, {}) if type(_h2) is dict else KEY(_h2, v_x_959, {})))) is dict else KEY(_w3, 'owner', None)) == E.get('you'))) else False) for v_x_959 in ADJ(ctx, 'spaces', v_s_958))) else False)]) if (_h6 == 'if_possible') else v_open_957))([v_s_956 for v_s_956 in [v_s_953 for v_s_953 in [v_x_952 for v_x_952 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_952, NOREC).get('type', None) if type(v_x_952) is str else None) == _h1)] if (True if ((not (v_s_953 in _h2 if type(_h2) in (list, dict) else IN(v_s_953, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_953, NOREC).get('reserved', None) if type(v_s_953) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_953, NOREC).get('reserved', None) if type(v_s_953) is str else None) == 'greenery')) or (((ctx.index.plain['spaces'].get(v_s_953, NOREC).get('reserved', None) if type(v_s_953) is str else None) == E.get('this'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_953 in _h4 if type(_h4) in (list, dict) else IN(v_s_953, _h4))) or ((not any((True if ((v_x_954 in _h2 if type(_h2) in (list, dict) else IN(v_x_954, _h2))) and ((not (v_x_954 in _h4 if type(_h4) in (list, dict) else IN(v_x_954, _h4)))) and (any((True if ((KEY((_h2.get(v_x_954, {}) if type(_h2) is dict else KEY(_h2, v_x_954, {})), 'tile', None) != None)) and ((True if ((KEY((_h2.get(v_x_954, {}) if type(_h2) is dict else KEY(_h2, v_x_954, {})), 'tile', None) == v_u_955)) or ((GET(ctx, 'tiles', KEY((_h2.get(v_x_954, {}) if type(_h2) is dict else KEY(_h2, v_x_954, {})), 'tile', None), 'counts_as', None) == v_u_955)) else False)) else False) for v_u_955 in items_of(_h3))) else False) for v_x_954 in ADJ(ctx, 'spaces', v_s_953)))) else False)) else False)] if (True if ((not (v_s_956 in _h5 if type(_h5) in (list, dict) else IN(v_s_956, _h5)))) or (((_h5.get(v_s_956, None) if type(_h5) is dict else KEY(_h5, v_s_956, None)) == E.get('you'))) else False)]))) in (list, dict) else IN(v_x_951, _w4))]
-    return MEMO(ctx, (4400, E.get('at~947'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        return [v_x_953 for v_x_953 in ADJ(ctx, 'spaces', E.get('at~949')) if (v_x_953 in _w4 if type((_w4 := (lambda v_open_959: ((lambda v_near_962: (v_near_962 if (FN['count'](ctx, None, v_near_962) > 0) else v_open_959))([v_s_960 for v_s_960 in items_of(v_open_959) if (True if ((E.get('you') != None)) and (any((True if ((v_x_961 in _h2 if type(_h2) in (list, dict) else IN(v_x_961, _h2))) and (((_w3.get('owner', None) if type((_w3 := (_h2.get(v_x_961, {}) if type(_h2) is dict else KEY(_h2, v_x_961, {})))) is dict else KEY(_w3, 'owner', None)) == E.get('you'))) else False) for v_x_961 in ADJ(ctx, 'spaces', v_s_960))) else False)]) if (_h6 == 'if_possible') else v_open_959))([v_s_958 for v_s_958 in [v_s_955 for v_s_955 in [v_x_954 for v_x_954 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_954, NOREC).get('type', None) if type(v_x_954) is str else None) == _h1)] if (True if ((not (v_s_955 in _h2 if type(_h2) in (list, dict) else IN(v_s_955, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_955, NOREC).get('reserved', None) if type(v_s_955) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_955, NOREC).get('reserved', None) if type(v_s_955) is str else None) == 'greenery')) or (((ctx.index.plain['spaces'].get(v_s_955, NOREC).get('reserved', None) if type(v_s_955) is str else None) == E.get('this'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_955 in _h4 if type(_h4) in (list, dict) else IN(v_s_955, _h4))) or ((not any((True if ((v_x_956 in _h2 if type(_h2) in (list, dict) else IN(v_x_956, _h2))) and ((not (v_x_956 in _h4 if type(_h4) in (list, dict) else IN(v_x_956, _h4)))) and (any((True if ((KEY((_h2.get(v_x_956, {}) if type(_h2) is dict else KEY(_h2, v_x_956, {})), 'tile', None) != None)) and ((True if ((KEY((_h2.get(v_x_956, {}) if type(_h2) is dict else KEY(_h2, v_x_956, {})), 'tile', None) == v_u_957)) or ((GET(ctx, 'tiles', KEY((_h2.get(v_x_956, {}) if type(_h2) is dict else KEY(_h2, v_x_956, {})), 'tile', None), 'counts_as', None) == v_u_957)) else False)) else False) for v_u_957 in items_of(_h3))) else False) for v_x_956 in ADJ(ctx, 'spaces', v_s_955)))) else False)) else False)] if (True if ((not (v_s_958 in _h5 if type(_h5) in (list, dict) else IN(v_s_958, _h5)))) or (((_h5.get(v_s_958, None) if type(_h5) is dict else KEY(_h5, v_s_958, None)) == E.get('you'))) else False)]))) in (list, dict) else IN(v_x_953, _w4))]
+    return MEMO(ctx, (4421, E.get('at~949'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_4401(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:31
+def x_4422(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:31
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('ring~961')) > 0)
+    return (FN['count'](ctx, None, E.get('ring~963')) > 0)
 
 
-def x_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:32
+def x_4424(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:32
     if E is None:
         E = ctx.env()
-    return (_w7.get(AR('%', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := (_w3.get((_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~935'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None) if type((_w3 := E.get('costs~934'))) is dict else KEY(_w3, (_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~935'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None)))) is type((_w5 := FN['count'](ctx, None, E.get('ring~961')))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), FN['count'](ctx, None, E.get('ring~961'))), None) if type((_w7 := E.get('ring~961'))) is dict else KEY(_w7, AR('%', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := (_w3.get((_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~935'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None) if type((_w3 := E.get('costs~934'))) is dict else KEY(_w3, (_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~935'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None)))) is type((_w5 := FN['count'](ctx, None, E.get('ring~961')))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), FN['count'](ctx, None, E.get('ring~961'))), None))
+    return (_w7.get(AR('%', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := (_w3.get((_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~937'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None) if type((_w3 := E.get('costs~936'))) is dict else KEY(_w3, (_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~937'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None)))) is type((_w5 := FN['count'](ctx, None, E.get('ring~963')))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), FN['count'](ctx, None, E.get('ring~963'))), None) if type((_w7 := E.get('ring~963'))) is dict else KEY(_w7, AR('%', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := (_w3.get((_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~937'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None) if type((_w3 := E.get('costs~936'))) is dict else KEY(_w3, (_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~937'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None)))) is type((_w5 := FN['count'](ctx, None, E.get('ring~963')))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), FN['count'](ctx, None, E.get('ring~963'))), None))
 
 
-def x_4404(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def x_4425(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~963'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~963'), {}))
+    return (_w1.get(E.get('s~965'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~965'), {}))
 
 
-def x_4405(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def x_4426(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~962'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~962'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~964'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~964'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_4406 = x_64  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_4408 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_4427 = x_64  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_4429 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:119
 
 
-def x_4409(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def x_4430(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~963'))
+    return FLD(ctx, K[1], E.get('s~965'))
 
 
-def x_4410(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def x_4431(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~963'))
+    return ADJ(ctx, 'spaces', E.get('s~965'))
 
 
-def x_4411(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def x_4432(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~964') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~964'), _w1))
+    return (E.get('x~966') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~966'), _w1))
 
 
-def x_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def x_4433(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~964'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~964'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~966'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~966'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def x_4413(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def x_4434(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~962'))
+    return FLD(ctx, K[3], E.get('t~964'))
 
 
-def x_4417(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:35
+def x_4438(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:35
     return list(range(len(ctx.state['players'])))
 
 
-def x_4418(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
+def x_4439(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corporation')
 
 
-def x_4420(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
+def x_4441(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[7], E.get('c~965'))
+    return FLD(ctx, K[7], E.get('c~967'))
 
 
-def x_4423(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def x_4444(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~966'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~968'))) is str else None) == 'game')
 
 
-def x_4424(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def x_4445(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~966'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~966'), 0))
+    return (_w1.get(E.get('t~968'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~968'), 0))
 
 
-def x_4426(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def x_4447(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~966'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~966'), 0))
+    return (_w2.get(E.get('t~968'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~968'), 0))
 
 
-def x_4428(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def x_4449(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~966') == 'tr')) and (((_w1 if type((_w1 := E.get('n~967'))) is int else num(_w1)) > 0)) else False)
+    return (True if ((E.get('t~968') == 'tr')) and (((_w1 if type((_w1 := E.get('n~969'))) is int else num(_w1)) > 0)) else False)
 
 
-x_4429 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_4450 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
-def x_4431(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:44
+def x_4452(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:44
     return ((_w1 if type((_w1 := ctx.state['round'])) is int else num(_w1)) > 1)
 
 
-def x_4432(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+def x_4453(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     return ctx.state.get('corp_deck')
 
 
-def x_4433(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    return MEMO(ctx, (4433,), lambda: FN['sorted'](ctx, None, [v_c_968 for v_c_968 in IDS(ctx, 'corporations') if ((ctx.index.plain['corporations'].get(v_c_968, NOREC).get('beginner', None) if type(v_c_968) is str else None) != True)]))
+def x_4454(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+    return MEMO(ctx, (4454,), lambda: FN['sorted'](ctx, None, [v_c_970 for v_c_970 in IDS(ctx, 'corporations') if ((ctx.index.plain['corporations'].get(v_c_970, NOREC).get('beginner', None) if type(v_c_970) is str else None) != True)]))
 
 
-x_4434 = x_4432  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-x_4435 = x_4417  # rules_data/terraforming_mars/modules.yaml:63
+x_4455 = x_4453  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+x_4456 = x_4438  # rules_data/terraforming_mars/modules.yaml:63
 
 
-def x_4437(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4458(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return (FN['count'](ctx, None, ctx.state.get('corp_deck')) > 0)
 
 
-def x_4438(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4459(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corp_offer')
 
 
-def x_4439(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4460(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return [FN['first'](ctx, None, ctx.state.get('corp_deck'))]
 
 
-x_4440 = x_4432  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-x_4441 = x_4439  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-x_4442 = x_4438  # rules_data/terraforming_mars/definitions/corporations.yaml:39
-x_4444 = x_4418  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+x_4461 = x_4453  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+x_4462 = x_4460  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+x_4463 = x_4459  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+x_4465 = x_4439  # rules_data/terraforming_mars/definitions/corporations.yaml:15
 
 
-def x_4445(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def x_4466(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     if E is None:
         E = ctx.env()
-    return [E.get('c~970')]
+    return [E.get('c~972')]
 
 
-def x_4446(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def x_4467(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~970'))) is str else 0)
+    return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~972'))) is str else 0)
 
 
-def x_4448(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4469(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~972'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~972'), 0))
+    return (_w2.get(E.get('r~974'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~974'), 0))
 
 
-def x_4451(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def x_4472(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('c~970'))
+    return FLD(ctx, K[8], E.get('c~972'))
 
 
-def x_4452(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def x_4473(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     if E is None:
         E = ctx.env()
-    return {'corporation': E.get('corporation_card~969')}
+    return {'corporation': E.get('corporation_card~971')}
 
 
-x_4453 = x_4438  # rules_data/terraforming_mars/definitions/corporations.yaml:41
-x_4457 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4458 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4459 = x_185  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4460 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4462 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4463 = x_189  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4474 = x_4459  # rules_data/terraforming_mars/definitions/corporations.yaml:41
+x_4478 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4479 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4480 = x_185  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4481 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4483 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4484 = x_189  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
-def x_4464(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4485(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
-x_4465 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_4466 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_4467 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_4468 = x_4464  # rules_data/terraforming_mars/definitions/turns.yaml:129
+x_4486 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4487 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4488 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4489 = x_4485  # rules_data/terraforming_mars/definitions/turns.yaml:129
 
 
-def x_4473(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4494(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~977') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~979') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4474(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4495(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~978') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~980') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4475 = x_4231  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4496 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4476(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4497(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~979'))) is type((_w2 := E.get('t_v~980'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~981'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~981'))) is type((_w2 := E.get('t_v~982'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~983'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4477(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4498(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~976'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~978'))) is int else num(_w4)))
 
 
-x_4478 = x_4234  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4499 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4480(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4501(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~979'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~980'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~981'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~976'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~981'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~982'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~983'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~978'))) is int else num(_w22)))
 
 
-def x_4481(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4502(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~976'))) is type((_w4 := E.get('s_v~979'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~979'))]) if ((_w6 if type((_w6 := E.get('s_v~979'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~978'))) is type((_w5 := E.get('s_v~981'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~981'))) if ((_w7 if type((_w7 := E.get('s_v~981'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4482(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4503(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~976'))) is type((_w4 := E.get('t_v~980'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~980'))]) if ((_w6 if type((_w6 := E.get('t_v~980'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~978'))) is type((_w5 := E.get('t_v~982'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~982'))) if ((_w7 if type((_w7 := E.get('t_v~982'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4483(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4504(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~976'))) is type((_w4 := E.get('h_v~981'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~981'))]) if ((_w6 if type((_w6 := E.get('h_v~981'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~978'))) is type((_w5 := E.get('h_v~983'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~983'))) if ((_w7 if type((_w7 := E.get('h_v~983'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4484(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4505(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~976'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~982'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~979'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~983'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~980'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~984'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~981'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~982'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~982'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~979'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~983'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~980'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~984'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~981'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~979'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~976'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~983'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~982'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~979'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~983'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~980'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~984'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~981'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~980'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~976'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~984'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~982'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~979'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~983'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~980'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~984'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~981'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~981'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~976'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~978'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~984'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~981'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~985'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~982'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~986'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~983'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~984'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~984'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~981'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~985'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~982'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~986'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~983'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~981'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~978'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~985'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~984'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~981'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~985'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~982'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~986'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~983'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~982'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~978'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~986'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~984'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~981'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~985'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~982'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~986'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~983'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~983'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~978'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4485 = x_4234  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4506 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4486(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4507(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~976'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~982'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~979'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~983'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~980'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~984'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~981'))) is int else num(_w7))))])
+    return max(0, ((((_w1 if type((_w1 := E.get('price~978'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~984'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~981'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~985'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~982'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~986'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~983'))) is int else num(_w7)))))
 
 
-x_4487 = x_4243  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4489 = x_4245  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4491 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4508 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4510 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4512 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4493(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4514(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~976'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~982'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~979'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~983'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~980'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~984'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~981'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~982')} if ((_w8 if type((_w8 := E.get('s_v~979'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~983')} if ((_w11 if type((_w11 := E.get('t_v~980'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~984')} if ((_w14 if type((_w14 := E.get('h_v~981'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~978'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~984'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~981'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~985'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~982'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~986'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~983'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~984')} if ((_w8 if type((_w8 := E.get('s_v~981'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~985')} if ((_w11 if type((_w11 := E.get('t_v~982'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~986')} if ((_w14 if type((_w14 := E.get('h_v~983'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-x_4495 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
+x_4516 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
 
 
-def x_4496(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4517(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
-    return [E.get('card~974')]
+    return [E.get('card~976')]
 
 
-def x_4497(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4518(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~974'), 'keep': True}
+    return {'card': E.get('card~976'), 'keep': True}
 
 
-x_4498 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
-x_4499 = x_4496  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4519 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4520 = x_4517  # rules_data/terraforming_mars/definitions/turns.yaml:132
 
 
-def x_4500(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4521(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~974'), 'keep': False}
+    return {'card': E.get('card~976'), 'keep': False}
 
 
-x_4501 = x_4464  # rules_data/terraforming_mars/definitions/turns.yaml:133
+x_4522 = x_4485  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
-def x_4503(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def x_4524(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     def compute():
         _h1 = ctx.state.get('first_player')
-        return [AR('%', (_h1 + v_k_985 if type(_h1) is type(v_k_985) is int else AR('+', _h1, v_k_985)), len(ctx.state['players'])) for v_k_985 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4503, ctx.stamps.get('first_player', 0),), compute)
+        return [AR('%', (_h1 + v_k_987 if type(_h1) is type(v_k_987) is int else AR('+', _h1, v_k_987)), len(ctx.state['players'])) for v_k_987 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+    return MEMO(ctx, (4524, ctx.stamps.get('first_player', 0),), compute)
 
 
-x_4505 = x_183  # rules_data/terraforming_mars/definitions/turns.yaml:142
-x_4506 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:142
-x_4507 = x_185  # rules_data/terraforming_mars/definitions/turns.yaml:142
-x_4508 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:142
-x_4510 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:142
-x_4511 = x_189  # rules_data/terraforming_mars/definitions/turns.yaml:143
+x_4526 = x_183  # rules_data/terraforming_mars/definitions/turns.yaml:142
+x_4527 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:142
+x_4528 = x_185  # rules_data/terraforming_mars/definitions/turns.yaml:142
+x_4529 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:142
+x_4531 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:142
+x_4532 = x_189  # rules_data/terraforming_mars/definitions/turns.yaml:143
 
 
-def x_4512(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+def x_4533(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
 
 
-x_4513 = x_191  # rules_data/terraforming_mars/definitions/turns.yaml:143
-x_4514 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:143
-x_4515 = x_191  # rules_data/terraforming_mars/definitions/turns.yaml:143
+x_4534 = x_191  # rules_data/terraforming_mars/definitions/turns.yaml:143
+x_4535 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:143
+x_4536 = x_191  # rules_data/terraforming_mars/definitions/turns.yaml:143
 
 
-def x_4516(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    return MEMO(ctx, (4516, ctx.stamps.get('pack', 0),), lambda: any((FN['count'](ctx, None, (ctx.state['players'][v_p_986] if type(v_p_986) is int and 0 <= v_p_986 < len(ctx.state['players']) else {}).get('pack')) > 0) for v_p_986 in items_of(list(range(len(ctx.state['players']))))))
+def x_4537(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+    return MEMO(ctx, (4537, ctx.stamps.get('pack', 0),), lambda: any((FN['count'](ctx, None, (ctx.state['players'][v_p_988] if type(v_p_988) is int and 0 <= v_p_988 < len(ctx.state['players']) else {}).get('pack')) > 0) for v_p_988 in items_of(list(range(len(ctx.state['players']))))))
 
 
-def x_4517(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+def x_4538(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
     def compute():
         _h1 = ctx.state.get('first_player')
-        return [AR('%', (_h1 + v_k_987 if type(_h1) is type(v_k_987) is int else AR('+', _h1, v_k_987)), len(ctx.state['players'])) for v_k_987 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4517, ctx.stamps.get('first_player', 0),), compute)
+        return [AR('%', (_h1 + v_k_989 if type(_h1) is type(v_k_989) is int else AR('+', _h1, v_k_989)), len(ctx.state['players'])) for v_k_989 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+    return MEMO(ctx, (4538, ctx.stamps.get('first_player', 0),), compute)
 
 
-def x_4518(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+def x_4539(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
     if E is None:
         E = ctx.env()
     return (FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')) > 0)
 
 
-x_4519 = x_4512  # rules_data/terraforming_mars/definitions/turns.yaml:146
-x_4520 = x_4512  # rules_data/terraforming_mars/definitions/turns.yaml:146
+x_4540 = x_4533  # rules_data/terraforming_mars/definitions/turns.yaml:146
+x_4541 = x_4533  # rules_data/terraforming_mars/definitions/turns.yaml:146
 
 
-def x_4521(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def x_4542(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     if E is None:
         E = ctx.env()
-    return [E.get('card~988')]
+    return [E.get('card~990')]
 
 
-x_4522 = x_4464  # rules_data/terraforming_mars/definitions/turns.yaml:146
-x_4523 = x_4521  # rules_data/terraforming_mars/definitions/turns.yaml:146
+x_4543 = x_4485  # rules_data/terraforming_mars/definitions/turns.yaml:146
+x_4544 = x_4542  # rules_data/terraforming_mars/definitions/turns.yaml:146
 
 
-def x_4524(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def x_4545(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~988')}
+    return {'card': E.get('card~990')}
 
 
-def x_4525(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
-    return MEMO(ctx, (4525, ctx.stamps.get('pack', 0),), lambda: [(ctx.state['players'][v_p_989] if type(v_p_989) is int and 0 <= v_p_989 < len(ctx.state['players']) else {}).get('pack') for v_p_989 in items_of(list(range(len(ctx.state['players']))))])
+def x_4546(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+    return MEMO(ctx, (4546, ctx.stamps.get('pack', 0),), lambda: [(ctx.state['players'][v_p_991] if type(v_p_991) is int and 0 <= v_p_991 < len(ctx.state['players']) else {}).get('pack') for v_p_991 in items_of(list(range(len(ctx.state['players']))))])
 
 
-def x_4526(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
+def x_4547(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
     return (1 if (AR('%', (_w1.get('generation', 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, 'generation', 0)), 2) == 0) else ((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 1))
 
 
-x_4527 = x_4417  # rules_data/terraforming_mars/definitions/turns.yaml:149
+x_4548 = x_4438  # rules_data/terraforming_mars/definitions/turns.yaml:149
 
 
-def x_4528(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
+def x_4549(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
     if E is None:
         E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~992'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~994'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
 
 
-def x_4529(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
+def x_4550(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
     if E is None:
         E = ctx.env()
-    return (_w5.get(AR('%', ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('p~992'))) is type((_w2 := len(ctx.state['players']))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('shift~991'))) is int else num(_w4))), len(ctx.state['players'])), None) if type((_w5 := E.get('packs~990'))) is dict else KEY(_w5, AR('%', ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('p~992'))) is type((_w2 := len(ctx.state['players']))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('shift~991'))) is int else num(_w4))), len(ctx.state['players'])), None))
+    return (_w5.get(AR('%', ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('p~994'))) is type((_w2 := len(ctx.state['players']))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('shift~993'))) is int else num(_w4))), len(ctx.state['players'])), None) if type((_w5 := E.get('packs~992'))) is dict else KEY(_w5, AR('%', ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('p~994'))) is type((_w2 := len(ctx.state['players']))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('shift~993'))) is int else num(_w4))), len(ctx.state['players'])), None))
 
 
-def x_4530(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:150
+def x_4551(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:150
     def compute():
         _h1 = ctx.state.get('first_player')
-        return [AR('%', (_h1 + v_k_993 if type(_h1) is type(v_k_993) is int else AR('+', _h1, v_k_993)), len(ctx.state['players'])) for v_k_993 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4530, ctx.stamps.get('first_player', 0),), compute)
+        return [AR('%', (_h1 + v_k_995 if type(_h1) is type(v_k_995) is int else AR('+', _h1, v_k_995)), len(ctx.state['players'])) for v_k_995 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+    return MEMO(ctx, (4551, ctx.stamps.get('first_player', 0),), compute)
 
 
-x_4531 = x_4464  # rules_data/terraforming_mars/definitions/turns.yaml:129
+x_4552 = x_4485  # rules_data/terraforming_mars/definitions/turns.yaml:129
 
 
-def x_4536(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4557(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~997') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~999') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4537(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4558(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~998') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~1000') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4538 = x_4231  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4559 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4539(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4560(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~999'))) is type((_w2 := E.get('t_v~1000'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~1001'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~1001'))) is type((_w2 := E.get('t_v~1002'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~1003'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4540(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4561(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~996'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~998'))) is int else num(_w4)))
 
 
-x_4541 = x_4234  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4562 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4543(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4564(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~999'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~1000'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~1001'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~996'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~1001'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~1002'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~1003'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~998'))) is int else num(_w22)))
 
 
-def x_4544(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4565(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~996'))) is type((_w4 := E.get('s_v~999'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~999'))]) if ((_w6 if type((_w6 := E.get('s_v~999'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~998'))) is type((_w5 := E.get('s_v~1001'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~1001'))) if ((_w7 if type((_w7 := E.get('s_v~1001'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4545(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4566(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~996'))) is type((_w4 := E.get('t_v~1000'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~1000'))]) if ((_w6 if type((_w6 := E.get('t_v~1000'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~998'))) is type((_w5 := E.get('t_v~1002'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~1002'))) if ((_w7 if type((_w7 := E.get('t_v~1002'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4546(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4567(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~996'))) is type((_w4 := E.get('h_v~1001'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~1001'))]) if ((_w6 if type((_w6 := E.get('h_v~1001'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~998'))) is type((_w5 := E.get('h_v~1003'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~1003'))) if ((_w7 if type((_w7 := E.get('h_v~1003'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4547(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4568(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~996'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1002'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~999'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1003'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1000'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1004'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1001'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~1002'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~1002'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~999'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~1003'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~1000'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~1004'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~1001'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~999'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~996'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~1003'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~1002'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~999'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~1003'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~1000'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~1004'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~1001'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~1000'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~996'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~1004'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~1002'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~999'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~1003'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~1000'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~1004'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~1001'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~1001'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~996'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~998'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1004'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1001'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1005'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1002'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1006'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1003'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~1004'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~1004'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~1001'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~1005'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~1002'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~1006'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~1003'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~1001'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~998'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~1005'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~1004'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~1001'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~1005'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~1002'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~1006'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~1003'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~1002'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~998'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~1006'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~1004'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~1001'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~1005'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~1002'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~1006'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~1003'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~1003'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~998'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4548 = x_4234  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4569 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4549(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4570(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~996'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1002'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~999'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1003'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1000'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1004'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1001'))) is int else num(_w7))))])
+    return max(0, ((((_w1 if type((_w1 := E.get('price~998'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1004'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1001'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1005'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1002'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1006'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1003'))) is int else num(_w7)))))
 
 
-x_4550 = x_4243  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4552 = x_4245  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4554 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4571 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4573 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4575 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4556(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4577(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~996'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1002'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~999'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1003'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1000'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1004'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1001'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~1002')} if ((_w8 if type((_w8 := E.get('s_v~999'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~1003')} if ((_w11 if type((_w11 := E.get('t_v~1000'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~1004')} if ((_w14 if type((_w14 := E.get('h_v~1001'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~998'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1004'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1001'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1005'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1002'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1006'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1003'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~1004')} if ((_w8 if type((_w8 := E.get('s_v~1001'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~1005')} if ((_w11 if type((_w11 := E.get('t_v~1002'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~1006')} if ((_w14 if type((_w14 := E.get('h_v~1003'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-x_4558 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
+x_4579 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
 
 
-def x_4559(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4580(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
-    return [E.get('card~994')]
+    return [E.get('card~996')]
 
 
-def x_4560(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4581(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~994'), 'keep': True}
+    return {'card': E.get('card~996'), 'keep': True}
 
 
-x_4561 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
-x_4562 = x_4559  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4582 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4583 = x_4580  # rules_data/terraforming_mars/definitions/turns.yaml:132
 
 
-def x_4563(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4584(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~994'), 'keep': False}
+    return {'card': E.get('card~996'), 'keep': False}
 
 
-x_4564 = x_4464  # rules_data/terraforming_mars/definitions/turns.yaml:133
-x_4566 = x_4431  # rules_data/terraforming_mars/modules.yaml:75
+x_4585 = x_4485  # rules_data/terraforming_mars/definitions/turns.yaml:133
+x_4587 = x_4452  # rules_data/terraforming_mars/modules.yaml:75
 
 
-def x_4930(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
+def x_4951(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
     def compute():
         _h1 = ctx.state.get('first_player')
-        return [AR('%', (_h1 + v_k_792 if type(_h1) is type(v_k_792) is int else AR('+', _h1, v_k_792)), len(ctx.state['players'])) for v_k_792 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4930, ctx.stamps.get('first_player', 0),), compute)
+        return [AR('%', (_h1 + v_k_794 if type(_h1) is type(v_k_794) is int else AR('+', _h1, v_k_794)), len(ctx.state['players'])) for v_k_794 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+    return MEMO(ctx, (4951, ctx.stamps.get('first_player', 0),), compute)
 
 
-x_4568 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:171
+x_4589 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:171
 
 
-def x_4569(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
-    return MEMO(ctx, (4569,), lambda: FN['sorted'](ctx, None, [v_c_793 for v_c_793 in IDS(ctx, 'cards') if ((ctx.index.plain['cards'].get(v_c_793, NOREC).get('deck', None) if type(v_c_793) is str else None) == 'project')]))
+def x_4590(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
+    return MEMO(ctx, (4590,), lambda: FN['sorted'](ctx, None, [v_c_795 for v_c_795 in IDS(ctx, 'cards') if ((ctx.index.plain['cards'].get(v_c_795, NOREC).get('deck', None) if type(v_c_795) is str else None) == 'project')]))
 
 
-x_4570 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:171
+x_4591 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:171
 
 
-def x_4573(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
+def x_4594(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
     return IDS(ctx, 'resources')
 
 
-def x_4576(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4597(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~797'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~797'), 0))
+    return (_w2.get(E.get('r~799'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~799'), 0))
 
 
-def x_4579(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
+def x_4600(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     return IDS(ctx, 'corporations')
 
 
-def x_4580(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
+def x_4601(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['corporations'].get(_w1, NOREC).get('beginner', None) if type((_w1 := E.get('c~798'))) is str else None) == True)
+    return ((ctx.index.plain['corporations'].get(_w1, NOREC).get('beginner', None) if type((_w1 := E.get('c~800'))) is str else None) == True)
 
 
-x_4582 = x_4418  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+x_4603 = x_4439  # rules_data/terraforming_mars/definitions/corporations.yaml:15
 
 
-def x_4583(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def x_4604(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     if E is None:
         E = ctx.env()
-    return [E.get('c~799')]
+    return [E.get('c~801')]
 
 
-def x_4584(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def x_4605(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~799'))) is str else 0)
+    return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~801'))) is str else 0)
 
 
-def x_4586(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4607(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~801'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~801'), 0))
+    return (_w2.get(E.get('r~803'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~803'), 0))
 
 
-def x_4589(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def x_4610(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('c~799'))
+    return FLD(ctx, K[8], E.get('c~801'))
 
 
-def x_4590(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:183
+def x_4611(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:183
     return ctx.state.get('first_player')
 
 
-def x_4591(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:183
+def x_4612(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:183
     return FN['random'](ctx, None, len(ctx.state['players']))
 
 
-x_4592 = x_4590  # rules_data/terraforming_mars/definitions/turns.yaml:189
+x_4613 = x_4611  # rules_data/terraforming_mars/definitions/turns.yaml:189
 
 
-def x_4593(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:189
+def x_4614(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:189
     return AR('%', (_w1 + 1 if type((_w1 := ctx.state.get('first_player'))) is type(1) is int else AR('+', _w1, 1)), len(ctx.state['players']))
 
 
-def x_4596(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def x_4617(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~802'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~804'))) is str else None) == 'game')
 
 
-def x_4597(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def x_4618(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~802'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~802'), 0))
+    return (_w1.get(E.get('t~804'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~804'), 0))
 
 
-def x_4599(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def x_4620(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~802'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~802'), 0))
+    return (_w2.get(E.get('t~804'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~804'), 0))
 
 
-def x_4601(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def x_4622(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~802') == 'tr')) and (((_w1 if type((_w1 := E.get('n~803'))) is int else num(_w1)) > 0)) else False)
+    return (True if ((E.get('t~804') == 'tr')) and (((_w1 if type((_w1 := E.get('n~805'))) is int else num(_w1)) > 0)) else False)
 
 
-x_4602 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_4604 = x_4431  # rules_data/terraforming_mars/flow.yaml:26
+x_4623 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_4625 = x_4452  # rules_data/terraforming_mars/flow.yaml:26
 
 
-def x_4605(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
-    def compute():
-        _h1 = ctx.state.get('first_player')
-        return [AR('%', (_h1 + v_k_804 if type(_h1) is type(v_k_804) is int else AR('+', _h1, v_k_804)), len(ctx.state['players'])) for v_k_804 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4605, ctx.stamps.get('first_player', 0),), compute)
-
-
-x_4608 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4609 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4610 = x_185  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4611 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4613 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4614 = x_189  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_4615 = x_4464  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_4616 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_4617 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_4618 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:22
-
-
-def x_4619(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:122
+def x_4626(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
     def compute():
         _h1 = ctx.state.get('first_player')
         return [AR('%', (_h1 + v_k_806 if type(_h1) is type(v_k_806) is int else AR('+', _h1, v_k_806)), len(ctx.state['players'])) for v_k_806 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4619, ctx.stamps.get('first_player', 0),), compute)
+    return MEMO(ctx, (4626, ctx.stamps.get('first_player', 0),), compute)
 
 
-x_4620 = x_4464  # rules_data/terraforming_mars/definitions/turns.yaml:129
+x_4629 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4630 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4631 = x_185  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4632 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4634 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4635 = x_189  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4636 = x_4485  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4637 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4638 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4639 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
-def x_4625(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4640(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:122
+    def compute():
+        _h1 = ctx.state.get('first_player')
+        return [AR('%', (_h1 + v_k_808 if type(_h1) is type(v_k_808) is int else AR('+', _h1, v_k_808)), len(ctx.state['players'])) for v_k_808 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+    return MEMO(ctx, (4640, ctx.stamps.get('first_player', 0),), compute)
+
+
+x_4641 = x_4485  # rules_data/terraforming_mars/definitions/turns.yaml:129
+
+
+def x_4646(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~810') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~812') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4626(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4647(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~811') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~813') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4627 = x_4231  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4648 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4628(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4649(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~812'))) is type((_w2 := E.get('t_v~813'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~814'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~814'))) is type((_w2 := E.get('t_v~815'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~816'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4629(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4650(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~809'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~811'))) is int else num(_w4)))
 
 
-x_4630 = x_4234  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4651 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4632(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4653(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~812'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~813'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~814'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~809'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~814'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~815'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~816'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~811'))) is int else num(_w22)))
 
 
-def x_4633(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4654(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~809'))) is type((_w4 := E.get('s_v~812'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~812'))]) if ((_w6 if type((_w6 := E.get('s_v~812'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~811'))) is type((_w5 := E.get('s_v~814'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~814'))) if ((_w7 if type((_w7 := E.get('s_v~814'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4634(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4655(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~809'))) is type((_w4 := E.get('t_v~813'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~813'))]) if ((_w6 if type((_w6 := E.get('t_v~813'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~811'))) is type((_w5 := E.get('t_v~815'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~815'))) if ((_w7 if type((_w7 := E.get('t_v~815'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4635(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4656(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~809'))) is type((_w4 := E.get('h_v~814'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~814'))]) if ((_w6 if type((_w6 := E.get('h_v~814'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~811'))) is type((_w5 := E.get('h_v~816'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~816'))) if ((_w7 if type((_w7 := E.get('h_v~816'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4636(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4657(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~809'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~815'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~812'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~816'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~813'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~817'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~814'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~815'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~815'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~812'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~816'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~813'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~817'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~814'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~812'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~809'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~816'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~815'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~812'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~816'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~813'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~817'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~814'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~813'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~809'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~817'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~815'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~812'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~816'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~813'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~817'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~814'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~814'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~809'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~811'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~817'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~814'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~818'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~815'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~819'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~816'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~817'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~817'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~814'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~818'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~815'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~819'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~816'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~814'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~811'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~818'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~817'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~814'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~818'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~815'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~819'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~816'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~815'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~811'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~819'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~817'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~814'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~818'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~815'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~819'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~816'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~816'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~811'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4637 = x_4234  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4658 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4638(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4659(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~809'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~815'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~812'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~816'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~813'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~817'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~814'))) is int else num(_w7))))])
+    return max(0, ((((_w1 if type((_w1 := E.get('price~811'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~817'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~814'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~818'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~815'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~819'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~816'))) is int else num(_w7)))))
 
 
-x_4639 = x_4243  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4641 = x_4245  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4643 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4660 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4662 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4664 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4645(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4666(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~809'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~815'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~812'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~816'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~813'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~817'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~814'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~815')} if ((_w8 if type((_w8 := E.get('s_v~812'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~816')} if ((_w11 if type((_w11 := E.get('t_v~813'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~817')} if ((_w14 if type((_w14 := E.get('h_v~814'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~811'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~817'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~814'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~818'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~815'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~819'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~816'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~817')} if ((_w8 if type((_w8 := E.get('s_v~814'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~818')} if ((_w11 if type((_w11 := E.get('t_v~815'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~819')} if ((_w14 if type((_w14 := E.get('h_v~816'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-x_4647 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
+x_4668 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
 
 
-def x_4648(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4669(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
-    return [E.get('card~807')]
+    return [E.get('card~809')]
 
 
-def x_4649(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4670(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~807'), 'keep': True}
+    return {'card': E.get('card~809'), 'keep': True}
 
 
-x_4650 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
-x_4651 = x_4648  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4671 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4672 = x_4669  # rules_data/terraforming_mars/definitions/turns.yaml:132
 
 
-def x_4652(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4673(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~807'), 'keep': False}
+    return {'card': E.get('card~809'), 'keep': False}
 
 
-x_4653 = x_4464  # rules_data/terraforming_mars/definitions/turns.yaml:133
-x_4655 = x_4431  # rules_data/terraforming_mars/flow.yaml:31
+x_4674 = x_4485  # rules_data/terraforming_mars/definitions/turns.yaml:133
+x_4676 = x_4452  # rules_data/terraforming_mars/flow.yaml:31
 
 
-def x_4656(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:18
+def x_4677(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:18
     return ctx.state.get('passed')
 
 
-def x_4658(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:19
+def x_4679(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:19
     return (FN['count'](ctx, None, ctx.state.get('passed')) < (_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)))
 
 
-def x_4659(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
+def x_4680(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
     def compute():
         _h1 = ctx.state.get('first_player')
-        return [AR('%', (_h1 + v_k_818 if type(_h1) is type(v_k_818) is int else AR('+', _h1, v_k_818)), len(ctx.state['players'])) for v_k_818 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4659, ctx.stamps.get('first_player', 0),), compute)
+        return [AR('%', (_h1 + v_k_820 if type(_h1) is type(v_k_820) is int else AR('+', _h1, v_k_820)), len(ctx.state['players'])) for v_k_820 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+    return MEMO(ctx, (4680, ctx.stamps.get('first_player', 0),), compute)
 
 
-def x_4660(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
+def x_4681(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
     if E is None:
         E = ctx.env()
     return (not (E.get('you') in _w1 if type((_w1 := ctx.state.get('passed'))) in (list, dict) else IN(E.get('you'), _w1)))
 
 
-def x_4662(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:30
+def x_4683(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:30
     if E is None:
         E = ctx.env()
     return (not (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('first_action_taken'))
 
 
-def x_4663(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
+def x_4684(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('first_action_taken')
 
 
-def x_4665(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
+def x_4686(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
     if E is None:
         E = ctx.env()
-    return any([(FLD(ctx, K[9], v_c_820) != None) for v_c_820 in items_of(PL(ctx, E.get('you')).get('corporation'))])
+    return any([(FLD(ctx, K[9], v_c_822) != None) for v_c_822 in items_of(PL(ctx, E.get('you')).get('corporation'))])
 
 
-x_4666 = x_4418  # rules_data/terraforming_mars/definitions/turns.yaml:33
+x_4687 = x_4439  # rules_data/terraforming_mars/definitions/turns.yaml:33
 
 
-def x_4668(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def x_4689(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], E.get('c~821'))
+    return FLD(ctx, K[9], E.get('c~823'))
 
 
-def x_4671(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
+def x_4692(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
     return ctx.state.get('turn_actions')
 
 
-def x_4673(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:35
+def x_4694(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:35
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('done~819'))) is int else num(_w1)) < 2)
+    return ((_w1 if type((_w1 := E.get('done~821'))) is int else num(_w1)) < 2)
 
 
-x_4674 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:36
+x_4695 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:36
 
 
-def x_4676(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
+def x_4697(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('card~823'))
+    return FLD(ctx, K[10], E.get('card~825'))
 
 
-def x_4678(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def x_4699(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'card_cost', {'card': E.get('card~824')}, (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~824'))) is str else 0), 0)
+    return MODV(ctx, 'card_cost', {'card': E.get('card~826')}, (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~826'))) is str else 0), 0)
 
 
-def x_4679(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def x_4700(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('card~824')}, ((_w1.get('value', None) if type((_w1 := ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}))) is dict else KEY(_w1, 'value', None)) if (True if ((ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('card~824'))) is str else []))) else False) else 0), None)
+    return MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('card~826')}, ((_w1.get('value', None) if type((_w1 := ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}))) is dict else KEY(_w1, 'value', None)) if (True if ((ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('card~826'))) is str else []))) else False) else 0), None)
 
 
-def x_4680(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def x_4701(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'unit_value', {'r': 'titanium', 'card': E.get('card~824')}, ((_w1.get('value', None) if type((_w1 := ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}))) is dict else KEY(_w1, 'value', None)) if (True if ((ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('card~824'))) is str else []))) else False) else 0), None)
+    return MODV(ctx, 'unit_value', {'r': 'titanium', 'card': E.get('card~826')}, ((_w1.get('value', None) if type((_w1 := ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}))) is dict else KEY(_w1, 'value', None)) if (True if ((ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('card~826'))) is str else []))) else False) else 0), None)
 
 
-def x_4681(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4702(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~826') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~828') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4682(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4703(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~827') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~829') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4683 = x_4231  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4704 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4684(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4705(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~828'))) is type((_w2 := E.get('t_v~829'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~830'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~830'))) is type((_w2 := E.get('t_v~831'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~832'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4685(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4706(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~825'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~827'))) is int else num(_w4)))
 
 
-x_4686 = x_4234  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4707 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4688(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4709(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~828'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~829'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~830'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~825'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~830'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~831'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~832'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~827'))) is int else num(_w22)))
 
 
-def x_4689(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4710(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~825'))) is type((_w4 := E.get('s_v~828'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~828'))]) if ((_w6 if type((_w6 := E.get('s_v~828'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~827'))) is type((_w5 := E.get('s_v~830'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~830'))) if ((_w7 if type((_w7 := E.get('s_v~830'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4690(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4711(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~825'))) is type((_w4 := E.get('t_v~829'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~829'))]) if ((_w6 if type((_w6 := E.get('t_v~829'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~827'))) is type((_w5 := E.get('t_v~831'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~831'))) if ((_w7 if type((_w7 := E.get('t_v~831'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4691(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4712(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~825'))) is type((_w4 := E.get('h_v~830'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~830'))]) if ((_w6 if type((_w6 := E.get('h_v~830'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~827'))) is type((_w5 := E.get('h_v~832'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~832'))) if ((_w7 if type((_w7 := E.get('h_v~832'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4692(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4713(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~825'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~831'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~828'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~832'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~829'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~833'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~830'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~831'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~831'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~828'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~832'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~829'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~833'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~830'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~828'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~825'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~832'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~831'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~828'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~832'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~829'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~833'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~830'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~829'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~825'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~833'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~831'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~828'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~832'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~829'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~833'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~830'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~830'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~825'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~827'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~833'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~830'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~834'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~831'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~835'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~832'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~833'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~833'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~830'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~834'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~831'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~835'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~832'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~830'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~827'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~834'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~833'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~830'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~834'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~831'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~835'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~832'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~831'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~827'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~835'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~833'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~830'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~834'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~831'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~835'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~832'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~832'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~827'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4693 = x_4234  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4714 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4694(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4715(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~825'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~831'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~828'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~832'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~829'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~833'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~830'))) is int else num(_w7))))])
+    return max(0, ((((_w1 if type((_w1 := E.get('price~827'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~833'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~830'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~834'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~831'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~835'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~832'))) is int else num(_w7)))))
 
 
-x_4695 = x_4243  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4697 = x_4245  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4699 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4716 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4718 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4720 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4701(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4722(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~825'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~831'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~828'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~832'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~829'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~833'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~830'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~831')} if ((_w8 if type((_w8 := E.get('s_v~828'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~832')} if ((_w11 if type((_w11 := E.get('t_v~829'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~833')} if ((_w14 if type((_w14 := E.get('h_v~830'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~827'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~833'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~830'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~834'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~831'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~835'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~832'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~833')} if ((_w8 if type((_w8 := E.get('s_v~830'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~834')} if ((_w11 if type((_w11 := E.get('t_v~831'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~835')} if ((_w14 if type((_w14 := E.get('h_v~832'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-x_4705 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:136
+x_4726 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:136
 
 
-def x_4706(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
+def x_4727(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
     if E is None:
         E = ctx.env()
-    return [E.get('card~823')]
+    return [E.get('card~825')]
 
 
-def x_4707(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
+def x_4728(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~823'))) is str else None) != None)
+    return ((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~825'))) is str else None) != None)
 
 
-def x_4708(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
+def x_4729(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~823'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~823'), 0))
+    return (_w2.get(E.get('card~825'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~825'), 0))
 
 
-def x_4711(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
+def x_4732(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[11], E.get('card~823'))
+    return FLD(ctx, K[11], E.get('card~825'))
 
 
-def x_4712(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_4733(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['cards'].get(_w1, NOREC).get('type', None) if type((_w1 := E.get('card~823'))) is str else None) == 'event')
+    return ((ctx.index.plain['cards'].get(_w1, NOREC).get('type', None) if type((_w1 := E.get('card~825'))) is str else None) == 'event')
 
 
-def x_4713(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_4734(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('events')
 
 
-x_4714 = x_4706  # rules_data/terraforming_mars/definitions/cards.yaml:139
+x_4735 = x_4727  # rules_data/terraforming_mars/definitions/cards.yaml:139
 
 
-def x_4715(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_4736(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
 
 
-x_4716 = x_4706  # rules_data/terraforming_mars/definitions/cards.yaml:139
+x_4737 = x_4727  # rules_data/terraforming_mars/definitions/cards.yaml:139
 
 
-def x_4719(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+def x_4740(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card~823'))) is str else [])
+    return (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card~825'))) is str else [])
 
 
-def x_4720(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+def x_4741(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~823'))) is str else 0)
+    return (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~825'))) is str else 0)
 
 
-x_4723 = x_4671  # rules_data/terraforming_mars/definitions/turns.yaml:37
+x_4744 = x_4692  # rules_data/terraforming_mars/definitions/turns.yaml:37
 
 
-def x_4725(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4746(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return {'act': 'play', 'card': E.get('card~822')}
+    return {'act': 'play', 'card': E.get('card~824')}
 
 
-def x_4726(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4747(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     return IDS(ctx, 'actions')
 
 
-def x_4727(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4748(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~834'))) is str else None) != 'conversion')
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~836'))) is str else None) != 'conversion')
 
 
-def x_4729(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def x_4750(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[12], E.get('a~835'))
+    return FLD(ctx, K[12], E.get('a~837'))
 
 
-def x_4730(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_4751(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~835'))) is str else None) == 'megacredits')
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~837'))) is str else None) == 'megacredits')
 
 
-def x_4731(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_4752(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'project_price', {'a': E.get('a~835')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~835'))) is str else 0), 0)
+    return MODV(ctx, 'project_price', {'a': E.get('a~837')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~837'))) is str else 0), 0)
 
 
-def x_4735(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4756(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~838') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~840') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4736(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4757(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~839') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~841') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4737 = x_4231  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4758 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4738(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4759(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~840'))) is type((_w2 := E.get('t_v~841'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~842'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~842'))) is type((_w2 := E.get('t_v~843'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~844'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4739(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4760(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~837'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~839'))) is int else num(_w4)))
 
 
-x_4740 = x_4234  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4761 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4742(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4763(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~840'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~841'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~842'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~837'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~842'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~843'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~844'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~839'))) is int else num(_w22)))
 
 
-def x_4743(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4764(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~837'))) is type((_w4 := E.get('s_v~840'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~840'))]) if ((_w6 if type((_w6 := E.get('s_v~840'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~839'))) is type((_w5 := E.get('s_v~842'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~842'))) if ((_w7 if type((_w7 := E.get('s_v~842'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4744(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4765(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~837'))) is type((_w4 := E.get('t_v~841'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~841'))]) if ((_w6 if type((_w6 := E.get('t_v~841'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~839'))) is type((_w5 := E.get('t_v~843'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~843'))) if ((_w7 if type((_w7 := E.get('t_v~843'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4745(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4766(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~837'))) is type((_w4 := E.get('h_v~842'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~842'))]) if ((_w6 if type((_w6 := E.get('h_v~842'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~839'))) is type((_w5 := E.get('h_v~844'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~844'))) if ((_w7 if type((_w7 := E.get('h_v~844'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4746(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4767(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~837'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~843'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~840'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~844'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~841'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~845'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~842'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~843'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~843'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~840'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~844'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~841'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~845'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~842'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~840'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~837'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~844'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~843'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~840'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~844'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~841'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~845'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~842'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~841'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~837'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~845'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~843'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~840'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~844'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~841'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~845'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~842'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~842'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~837'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~839'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~845'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~842'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~846'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~843'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~847'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~844'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~845'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~845'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~842'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~846'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~843'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~847'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~844'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~842'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~839'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~846'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~845'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~842'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~846'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~843'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~847'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~844'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~843'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~839'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~847'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~845'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~842'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~846'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~843'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~847'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~844'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~844'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~839'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4747 = x_4234  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4768 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4748(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4769(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~837'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~843'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~840'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~844'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~841'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~845'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~842'))) is int else num(_w7))))])
+    return max(0, ((((_w1 if type((_w1 := E.get('price~839'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~845'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~842'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~846'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~843'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~847'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~844'))) is int else num(_w7)))))
 
 
-x_4749 = x_4243  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4751 = x_4245  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4753 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4770 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4772 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4774 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4755(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4776(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~837'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~843'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~840'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~844'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~841'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~845'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~842'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~843')} if ((_w8 if type((_w8 := E.get('s_v~840'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~844')} if ((_w11 if type((_w11 := E.get('t_v~841'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~845')} if ((_w14 if type((_w14 := E.get('h_v~842'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~839'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~845'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~842'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~846'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~843'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~847'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~844'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~845')} if ((_w8 if type((_w8 := E.get('s_v~842'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~846')} if ((_w11 if type((_w11 := E.get('t_v~843'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~847')} if ((_w14 if type((_w14 := E.get('h_v~844'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-x_4757 = x_4731  # rules_data/terraforming_mars/definitions/turns.yaml:74
+x_4778 = x_4752  # rules_data/terraforming_mars/definitions/turns.yaml:74
 
 
-def x_4758(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_4779(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~835'))) is str else None)
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~837'))) is str else None)
 
 
-def x_4759(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_4780(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~847'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~847'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~846'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~849'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~849'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~848'))) is int else num(_w4)))
 
 
-def x_4760(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_4781(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~847'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~847'), 0))
+    return (_w2.get(E.get('r~849'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~849'), 0))
 
 
-def x_4762(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+def x_4783(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('a~835'))
+    return FLD(ctx, K[13], E.get('a~837'))
 
 
-def x_4763(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def x_4784(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~835'))) is str else None) == 'standard_project')
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~837'))) is str else None) == 'standard_project')
 
 
-def x_4766(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def x_4787(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~835'))) is str else 0)
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~837'))) is str else 0)
 
 
-x_4769 = x_4671  # rules_data/terraforming_mars/definitions/turns.yaml:40
+x_4790 = x_4692  # rules_data/terraforming_mars/definitions/turns.yaml:40
 
 
-def x_4771(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4792(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return {'act': 'project', 'id': E.get('a~834')}
+    return {'act': 'project', 'id': E.get('a~836')}
 
 
-x_4772 = x_4726  # rules_data/terraforming_mars/definitions/turns.yaml:36
+x_4793 = x_4747  # rules_data/terraforming_mars/definitions/turns.yaml:36
 
 
-def x_4773(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4794(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~848'))) is str else None) == 'conversion')
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~850'))) is str else None) == 'conversion')
 
 
-def x_4775(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def x_4796(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[12], E.get('a~849'))
+    return FLD(ctx, K[12], E.get('a~851'))
 
 
-def x_4776(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_4797(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~849'))) is str else None) == 'megacredits')
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~851'))) is str else None) == 'megacredits')
 
 
-def x_4777(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_4798(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'project_price', {'a': E.get('a~849')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~849'))) is str else 0), 0)
+    return MODV(ctx, 'project_price', {'a': E.get('a~851')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~851'))) is str else 0), 0)
 
 
-def x_4781(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4802(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~852') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~854') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4782(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4803(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~853') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~855') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4783 = x_4231  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4804 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4784(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4805(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~854'))) is type((_w2 := E.get('t_v~855'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~856'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~856'))) is type((_w2 := E.get('t_v~857'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~858'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4785(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4806(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~851'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~853'))) is int else num(_w4)))
 
 
-x_4786 = x_4234  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4807 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4788(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4809(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~854'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~855'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~856'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~851'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~856'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~857'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~858'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~853'))) is int else num(_w22)))
 
 
-def x_4789(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4810(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~851'))) is type((_w4 := E.get('s_v~854'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~854'))]) if ((_w6 if type((_w6 := E.get('s_v~854'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~853'))) is type((_w5 := E.get('s_v~856'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~856'))) if ((_w7 if type((_w7 := E.get('s_v~856'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4790(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4811(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~851'))) is type((_w4 := E.get('t_v~855'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~855'))]) if ((_w6 if type((_w6 := E.get('t_v~855'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~853'))) is type((_w5 := E.get('t_v~857'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~857'))) if ((_w7 if type((_w7 := E.get('t_v~857'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4791(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4812(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~851'))) is type((_w4 := E.get('h_v~856'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~856'))]) if ((_w6 if type((_w6 := E.get('h_v~856'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~853'))) is type((_w5 := E.get('h_v~858'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~858'))) if ((_w7 if type((_w7 := E.get('h_v~858'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4792(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4813(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~851'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~857'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~854'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~858'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~855'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~859'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~856'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~857'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~857'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~854'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~858'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~855'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~859'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~856'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~854'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~851'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~858'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~857'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~854'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~858'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~855'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~859'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~856'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~855'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~851'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~859'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~857'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~854'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~858'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~855'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~859'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~856'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~856'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~851'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~853'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~859'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~856'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~860'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~857'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~861'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~858'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~859'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~859'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~856'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~860'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~857'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~861'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~858'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~856'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~853'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~860'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~859'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~856'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~860'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~857'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~861'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~858'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~857'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~853'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~861'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~859'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~856'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~860'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~857'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~861'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~858'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~858'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~853'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4793 = x_4234  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4814 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4794(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4815(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~851'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~857'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~854'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~858'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~855'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~859'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~856'))) is int else num(_w7))))])
+    return max(0, ((((_w1 if type((_w1 := E.get('price~853'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~859'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~856'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~860'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~857'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~861'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~858'))) is int else num(_w7)))))
 
 
-x_4795 = x_4243  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4797 = x_4245  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4799 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4816 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4818 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4820 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4801(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4822(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~851'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~857'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~854'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~858'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~855'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~859'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~856'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~857')} if ((_w8 if type((_w8 := E.get('s_v~854'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~858')} if ((_w11 if type((_w11 := E.get('t_v~855'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~859')} if ((_w14 if type((_w14 := E.get('h_v~856'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~853'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~859'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~856'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~860'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~857'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~861'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~858'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~859')} if ((_w8 if type((_w8 := E.get('s_v~856'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~860')} if ((_w11 if type((_w11 := E.get('t_v~857'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~861')} if ((_w14 if type((_w14 := E.get('h_v~858'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-x_4803 = x_4777  # rules_data/terraforming_mars/definitions/turns.yaml:74
+x_4824 = x_4798  # rules_data/terraforming_mars/definitions/turns.yaml:74
 
 
-def x_4804(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_4825(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~849'))) is str else None)
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~851'))) is str else None)
 
 
-def x_4805(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_4826(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~861'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~861'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~860'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~863'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~863'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~862'))) is int else num(_w4)))
 
 
-def x_4806(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_4827(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~861'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~861'), 0))
+    return (_w2.get(E.get('r~863'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~863'), 0))
 
 
-def x_4808(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+def x_4829(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('a~849'))
+    return FLD(ctx, K[13], E.get('a~851'))
 
 
-def x_4809(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def x_4830(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~849'))) is str else None) == 'standard_project')
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~851'))) is str else None) == 'standard_project')
 
 
-def x_4812(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def x_4833(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~849'))) is str else 0)
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~851'))) is str else 0)
 
 
-x_4815 = x_4671  # rules_data/terraforming_mars/definitions/turns.yaml:42
+x_4836 = x_4692  # rules_data/terraforming_mars/definitions/turns.yaml:42
 
 
-def x_4817(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4838(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return {'act': 'convert', 'id': E.get('a~848')}
+    return {'act': 'convert', 'id': E.get('a~850')}
 
 
-def x_4818(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4839(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     return IDS(ctx, 'milestones')
 
 
-def x_4820(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
+def x_4841(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
     if E is None:
         E = ctx.env()
-    return (True if ((FN['count'](ctx, None, ctx.state.get('milestones')) < 3)) and ((not (E.get('m~863') in _w1 if type((_w1 := ctx.state.get('milestones'))) in (list, dict) else IN(E.get('m~863'), _w1)))) and (FLD(ctx, K[14], E.get('m~863'))) else False)
+    return (True if ((FN['count'](ctx, None, ctx.state.get('milestones')) < 3)) and ((not (E.get('m~865') in _w1 if type((_w1 := ctx.state.get('milestones'))) in (list, dict) else IN(E.get('m~865'), _w1)))) and (FLD(ctx, K[14], E.get('m~865'))) else False)
 
 
-def x_4825(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4846(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~866') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~868') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4826(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4847(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~867') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~869') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4827 = x_4231  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4848 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4828(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4849(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~868'))) is type((_w2 := E.get('t_v~869'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~870'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~870'))) is type((_w2 := E.get('t_v~871'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~872'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4829(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4850(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~865'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~867'))) is int else num(_w4)))
 
 
-x_4830 = x_4234  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4851 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4832(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4853(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~868'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~869'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~870'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~865'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~870'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~871'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~872'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~867'))) is int else num(_w22)))
 
 
-def x_4833(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4854(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~865'))) is type((_w4 := E.get('s_v~868'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~868'))]) if ((_w6 if type((_w6 := E.get('s_v~868'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~867'))) is type((_w5 := E.get('s_v~870'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~870'))) if ((_w7 if type((_w7 := E.get('s_v~870'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4834(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4855(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~865'))) is type((_w4 := E.get('t_v~869'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~869'))]) if ((_w6 if type((_w6 := E.get('t_v~869'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~867'))) is type((_w5 := E.get('t_v~871'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~871'))) if ((_w7 if type((_w7 := E.get('t_v~871'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4835(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4856(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~865'))) is type((_w4 := E.get('h_v~870'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~870'))]) if ((_w6 if type((_w6 := E.get('h_v~870'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~867'))) is type((_w5 := E.get('h_v~872'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~872'))) if ((_w7 if type((_w7 := E.get('h_v~872'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4836(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4857(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~865'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~871'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~868'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~872'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~869'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~873'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~870'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~871'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~871'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~868'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~872'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~869'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~873'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~870'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~868'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~865'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~872'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~871'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~868'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~872'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~869'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~873'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~870'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~869'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~865'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~873'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~871'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~868'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~872'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~869'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~873'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~870'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~870'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~865'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~867'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~873'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~870'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~874'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~871'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~875'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~872'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~873'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~873'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~870'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~874'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~871'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~875'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~872'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~870'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~867'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~874'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~873'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~870'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~874'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~871'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~875'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~872'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~871'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~867'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~875'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~873'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~870'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~874'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~871'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~875'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~872'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~872'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~867'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4837 = x_4234  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4858 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4838(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4859(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~865'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~871'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~868'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~872'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~869'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~873'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~870'))) is int else num(_w7))))])
+    return max(0, ((((_w1 if type((_w1 := E.get('price~867'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~873'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~870'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~874'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~871'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~875'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~872'))) is int else num(_w7)))))
 
 
-x_4839 = x_4243  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4841 = x_4245  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4843 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4860 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4862 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4864 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4845(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4866(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~865'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~871'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~868'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~872'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~869'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~873'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~870'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~871')} if ((_w8 if type((_w8 := E.get('s_v~868'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~872')} if ((_w11 if type((_w11 := E.get('t_v~869'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~873')} if ((_w14 if type((_w14 := E.get('h_v~870'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~867'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~873'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~870'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~874'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~871'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~875'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~872'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~873')} if ((_w8 if type((_w8 := E.get('s_v~870'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~874')} if ((_w11 if type((_w11 := E.get('t_v~871'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~875')} if ((_w14 if type((_w14 := E.get('h_v~872'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-def x_4847(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:89
+def x_4868(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('m~863'), None) if type((_w1 := ctx.state.get('milestones'))) is dict else KEY(_w1, E.get('m~863'), None))
+    return (_w1.get(E.get('m~865'), None) if type((_w1 := ctx.state.get('milestones'))) is dict else KEY(_w1, E.get('m~865'), None))
 
 
-x_4851 = x_4671  # rules_data/terraforming_mars/definitions/turns.yaml:43
+x_4872 = x_4692  # rules_data/terraforming_mars/definitions/turns.yaml:43
 
 
-def x_4853(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4874(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return {'act': 'milestone', 'id': E.get('m~862')}
+    return {'act': 'milestone', 'id': E.get('m~864')}
 
 
-def x_4854(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4875(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     return IDS(ctx, 'awards')
 
 
-def x_4856(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
+def x_4877(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4856, E.get('a~875'), ctx.stamps.get('awards', 0),), lambda: (True if ((FN['count'](ctx, None, ctx.state.get('awards')) < FN['count'](ctx, None, K[15]))) and ((not (E.get('a~875') in _w1 if type((_w1 := [(v_f_876.get('id', None) if type(v_f_876) is dict else KEY(v_f_876, 'id', None)) for v_f_876 in items_of(ctx.state.get('awards'))])) in (list, dict) else IN(E.get('a~875'), _w1)))) else False))
+    return MEMO(ctx, (4877, E.get('a~877'), ctx.stamps.get('awards', 0),), lambda: (True if ((FN['count'](ctx, None, ctx.state.get('awards')) < FN['count'](ctx, None, K[15]))) and ((not (E.get('a~877') in _w1 if type((_w1 := [(v_f_878.get('id', None) if type(v_f_878) is dict else KEY(v_f_878, 'id', None)) for v_f_878 in items_of(ctx.state.get('awards'))])) in (list, dict) else IN(E.get('a~877'), _w1)))) else False))
 
 
-def x_4857(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:97
+def x_4878(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:97
     return (_w1.get(FN['count'](ctx, None, ctx.state.get('awards')), None) if type((_w1 := K[15])) is dict else KEY(_w1, FN['count'](ctx, None, ctx.state.get('awards')), None))
 
 
-def x_4861(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~879') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~881') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4862(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4883(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~880') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~882') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4863 = x_4231  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4884 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4864(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4885(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~881'))) is type((_w2 := E.get('t_v~882'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~883'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~883'))) is type((_w2 := E.get('t_v~884'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~885'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4865(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4886(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~878'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~880'))) is int else num(_w4)))
 
 
-x_4866 = x_4234  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4887 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4868(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4889(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~881'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~882'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~883'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~878'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~883'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~884'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~885'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~880'))) is int else num(_w22)))
 
 
-def x_4869(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4890(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~878'))) is type((_w4 := E.get('s_v~881'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~881'))]) if ((_w6 if type((_w6 := E.get('s_v~881'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~880'))) is type((_w5 := E.get('s_v~883'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~883'))) if ((_w7 if type((_w7 := E.get('s_v~883'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4870(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4891(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~878'))) is type((_w4 := E.get('t_v~882'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~882'))]) if ((_w6 if type((_w6 := E.get('t_v~882'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~880'))) is type((_w5 := E.get('t_v~884'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~884'))) if ((_w7 if type((_w7 := E.get('t_v~884'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4871(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4892(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~878'))) is type((_w4 := E.get('h_v~883'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~883'))]) if ((_w6 if type((_w6 := E.get('h_v~883'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~880'))) is type((_w5 := E.get('h_v~885'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~885'))) if ((_w7 if type((_w7 := E.get('h_v~885'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4872(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4893(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~878'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~884'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~881'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~885'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~882'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~886'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~883'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~884'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~884'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~881'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~885'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~882'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~886'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~883'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~881'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~878'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~885'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~884'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~881'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~885'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~882'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~886'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~883'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~882'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~878'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~886'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~884'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~881'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~885'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~882'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~886'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~883'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~883'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~878'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~880'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~886'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~883'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~887'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~884'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~888'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~885'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~886'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~886'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~883'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~887'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~884'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~888'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~885'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~883'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~880'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~887'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~886'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~883'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~887'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~884'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~888'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~885'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~884'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~880'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~888'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~886'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~883'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~887'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~884'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~888'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~885'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~885'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~880'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4873 = x_4234  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4894 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4874(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4895(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~878'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~884'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~881'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~885'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~882'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~886'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~883'))) is int else num(_w7))))])
+    return max(0, ((((_w1 if type((_w1 := E.get('price~880'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~886'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~883'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~887'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~884'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~888'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~885'))) is int else num(_w7)))))
 
 
-x_4875 = x_4243  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4877 = x_4245  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4879 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4896 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4898 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4900 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4881(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4902(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~878'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~884'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~881'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~885'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~882'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~886'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~883'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~884')} if ((_w8 if type((_w8 := E.get('s_v~881'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~885')} if ((_w11 if type((_w11 := E.get('t_v~882'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~886')} if ((_w14 if type((_w14 := E.get('h_v~883'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~880'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~886'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~883'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~887'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~884'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~888'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~885'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~886')} if ((_w8 if type((_w8 := E.get('s_v~883'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~887')} if ((_w11 if type((_w11 := E.get('t_v~884'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~888')} if ((_w14 if type((_w14 := E.get('h_v~885'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-def x_4883(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
+def x_4904(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
     return ctx.state.get('awards')
 
 
-def x_4884(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
+def x_4905(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
     if E is None:
         E = ctx.env()
-    return [{'id': E.get('a~875'), 'by': E.get('you')}]
+    return [{'id': E.get('a~877'), 'by': E.get('you')}]
 
 
-x_4887 = x_4671  # rules_data/terraforming_mars/definitions/turns.yaml:45
+x_4908 = x_4692  # rules_data/terraforming_mars/definitions/turns.yaml:45
 
 
-def x_4889(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4910(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return {'act': 'award', 'id': E.get('a~874')}
+    return {'act': 'award', 'id': E.get('a~876')}
 
 
-x_4890 = x_4715  # rules_data/terraforming_mars/definitions/turns.yaml:36
+x_4911 = x_4736  # rules_data/terraforming_mars/definitions/turns.yaml:36
 
 
-def x_4891(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4912(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['count'](ctx, None, FLD(ctx, K[16], E.get('card~887'))) - 1))
+    return RANGE(0, (FN['count'](ctx, None, FLD(ctx, K[16], E.get('card~889'))) - 1))
 
 
-def x_4894(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
+def x_4915(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
     if E is None:
         E = ctx.env()
-    return (not (E.get('card~890') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used'))) in (list, dict) else IN(E.get('card~890'), _w2)))
+    return (not (E.get('card~892') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used'))) in (list, dict) else IN(E.get('card~892'), _w2)))
 
 
-def x_4895(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
+def x_4916(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used')
 
 
-def x_4896(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
+def x_4917(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
     if E is None:
         E = ctx.env()
-    return [E.get('card~890')]
+    return [E.get('card~892')]
 
 
-def x_4898(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def x_4919(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     if E is None:
         E = ctx.env()
-    return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~889'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~890')))) is dict else KEY(_w1, E.get('k~889'), None)))) is dict else KEY(_w2, 'cost', None))
+    return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~891'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~892')))) is dict else KEY(_w1, E.get('k~891'), None)))) is dict else KEY(_w2, 'cost', None))
 
 
-def x_4899(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def x_4920(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     if E is None:
         E = ctx.env()
-    return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~889'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~890')))) is dict else KEY(_w1, E.get('k~889'), None)))) is dict else KEY(_w2, 'effect', None))
+    return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~891'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~892')))) is dict else KEY(_w1, E.get('k~891'), None)))) is dict else KEY(_w2, 'effect', None))
 
 
-x_4902 = x_4671  # rules_data/terraforming_mars/definitions/turns.yaml:48
+x_4923 = x_4692  # rules_data/terraforming_mars/definitions/turns.yaml:48
 
 
-def x_4904(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4925(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return {'act': 'card_action', 'card': E.get('card~887'), 'index': E.get('k~888')}
+    return {'act': 'card_action', 'card': E.get('card~889'), 'index': E.get('k~890')}
 
 
-x_4905 = x_4418  # rules_data/terraforming_mars/definitions/turns.yaml:36
+x_4926 = x_4439  # rules_data/terraforming_mars/definitions/turns.yaml:36
 
 
-def x_4906(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4927(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['count'](ctx, None, FLD(ctx, K[17], E.get('c~891'))) - 1))
+    return RANGE(0, (FN['count'](ctx, None, FLD(ctx, K[17], E.get('c~893'))) - 1))
 
 
-def x_4909(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
+def x_4930(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
     if E is None:
         E = ctx.env()
-    return (not (E.get('c~894') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used'))) in (list, dict) else IN(E.get('c~894'), _w2)))
+    return (not (E.get('c~896') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used'))) in (list, dict) else IN(E.get('c~896'), _w2)))
 
 
-x_4910 = x_4895  # rules_data/terraforming_mars/definitions/cards.yaml:306
+x_4931 = x_4916  # rules_data/terraforming_mars/definitions/cards.yaml:306
 
 
-def x_4911(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
+def x_4932(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
     if E is None:
         E = ctx.env()
-    return [E.get('c~894')]
+    return [E.get('c~896')]
 
 
-def x_4913(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def x_4934(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     if E is None:
         E = ctx.env()
-    return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~893'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~894')))) is dict else KEY(_w1, E.get('k~893'), None)))) is dict else KEY(_w2, 'cost', None))
+    return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~895'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~896')))) is dict else KEY(_w1, E.get('k~895'), None)))) is dict else KEY(_w2, 'cost', None))
 
 
-def x_4914(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def x_4935(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     if E is None:
         E = ctx.env()
-    return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~893'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~894')))) is dict else KEY(_w1, E.get('k~893'), None)))) is dict else KEY(_w2, 'effect', None))
+    return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~895'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~896')))) is dict else KEY(_w1, E.get('k~895'), None)))) is dict else KEY(_w2, 'effect', None))
 
 
-x_4917 = x_4671  # rules_data/terraforming_mars/definitions/turns.yaml:51
+x_4938 = x_4692  # rules_data/terraforming_mars/definitions/turns.yaml:51
 
 
-def x_4919(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4940(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return {'act': 'card_action', 'card': E.get('c~891'), 'index': E.get('k~892')}
+    return {'act': 'card_action', 'card': E.get('c~893'), 'index': E.get('k~894')}
 
 
-def x_4920(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
+def x_4941(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
     if E is None:
         E = ctx.env()
-    return (E.get('done~819') == 0)
+    return (E.get('done~821') == 0)
 
 
-x_4921 = x_4656  # rules_data/terraforming_mars/definitions/turns.yaml:53
+x_4942 = x_4677  # rules_data/terraforming_mars/definitions/turns.yaml:53
 
 
-def x_4922(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
+def x_4943(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
     if E is None:
         E = ctx.env()
     return [E.get('you')]
 
 
-def x_4926(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
+def x_4947(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('done~819'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('done~821'))) is int else num(_w1)) > 0)
 
 
-def x_4933(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+def x_4954(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('b~896'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('b~896'), 0))
+    return (_w2.get(E.get('b~898'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('b~898'), 0))
 
 
-def x_4934(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+def x_4955(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('a~895'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('a~895'), 0))
+    return (_w2.get(E.get('a~897'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('a~897'), 0))
 
 
-x_4935 = x_4934  # rules_data/terraforming_mars/definitions/resources.yaml:69
+x_4956 = x_4955  # rules_data/terraforming_mars/definitions/resources.yaml:69
 
 
-def x_4939(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def x_4960(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     if E is None:
         E = ctx.env()
     return (_w2.get('tr', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, 'tr', 0))
 
 
-def x_4940(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~898'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~898'), 0))
-
-
-def x_4941(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
-    if E is None:
-        E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~897'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~899'))) is int else num(_w2)))
-
-
-x_4942 = x_4573  # rules_data/terraforming_mars/definitions/resources.yaml:74
-
-
-def x_4943(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+def x_4961(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~900'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~900'), 0))
 
 
-def x_4944(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+def x_4962(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~900'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~900'), 0))
+    return ((_w1 if type((_w1 := E.get('n~899'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~901'))) is int else num(_w2)))
 
 
-x_4945 = x_4895  # rules_data/terraforming_mars/definitions/turns.yaml:195
-x_4947 = x_45  # rules_data/terraforming_mars/definitions/turns.yaml:195
+x_4963 = x_4594  # rules_data/terraforming_mars/definitions/resources.yaml:74
 
 
-def x_4949(ctx, E=None):  # 
+def x_4964(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~902'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~902'), 0))
+
+
+def x_4965(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~902'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~902'), 0))
+
+
+x_4966 = x_4916  # rules_data/terraforming_mars/definitions/turns.yaml:195
+x_4968 = x_45  # rules_data/terraforming_mars/definitions/turns.yaml:195
+
+
+def x_4970(ctx, E=None):  # 
     def compute():
         _h1 = ctx.state.get('params')
-        return all(((_w1 if type((_w1 := (_h1.get(v_p_901, 0) if type(_h1) is dict else KEY(_h1, v_p_901, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_901, NOREC).get('max', 0) if type(v_p_901) is str else 0))) is int else num(_w2))) for v_p_901 in IDS(ctx, 'parameters'))
-    return MEMO(ctx, (4949, ctx.stamps.get('params', 0),), compute)
+        return all(((_w1 if type((_w1 := (_h1.get(v_p_903, 0) if type(_h1) is dict else KEY(_h1, v_p_903, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_903, NOREC).get('max', 0) if type(v_p_903) is str else 0))) is int else num(_w2))) for v_p_903 in IDS(ctx, 'parameters'))
+    return MEMO(ctx, (4970, ctx.stamps.get('params', 0),), compute)
 
 
-def x_4950(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:158
+def x_4971(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:158
     def compute():
         _h1 = ctx.state.get('first_player')
-        return [AR('%', (_h1 + v_k_902 if type(_h1) is type(v_k_902) is int else AR('+', _h1, v_k_902)), len(ctx.state['players'])) for v_k_902 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4950, ctx.stamps.get('first_player', 0),), compute)
+        return [AR('%', (_h1 + v_k_904 if type(_h1) is type(v_k_904) is int else AR('+', _h1, v_k_904)), len(ctx.state['players'])) for v_k_904 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+    return MEMO(ctx, (4971, ctx.stamps.get('first_player', 0),), compute)
 
 
-x_4953 = x_4726  # rules_data/terraforming_mars/definitions/turns.yaml:161
+x_4974 = x_4747  # rules_data/terraforming_mars/definitions/turns.yaml:161
 
 
-def x_4954(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
+def x_4975(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~904'))) is str else None) == 'conversion')) and ((E.get('a~904') == 'plants_to_greenery')) else False)
+    return (True if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~906'))) is str else None) == 'conversion')) and ((E.get('a~906') == 'plants_to_greenery')) else False)
 
 
-def x_4956(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def x_4977(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[12], E.get('a~905'))
+    return FLD(ctx, K[12], E.get('a~907'))
 
 
-def x_4957(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_4978(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~905'))) is str else None) == 'megacredits')
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~907'))) is str else None) == 'megacredits')
 
 
-def x_4958(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_4979(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'project_price', {'a': E.get('a~905')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~905'))) is str else 0), 0)
+    return MODV(ctx, 'project_price', {'a': E.get('a~907')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~907'))) is str else 0), 0)
 
 
-def x_4962(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4983(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~908') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~910') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4963(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4984(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~909') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~911') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4964 = x_4231  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4985 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4965(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4986(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~910'))) is type((_w2 := E.get('t_v~911'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~912'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~912'))) is type((_w2 := E.get('t_v~913'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~914'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4966(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4987(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~907'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~909'))) is int else num(_w4)))
 
 
-x_4967 = x_4234  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4988 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4969(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4990(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~910'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~911'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~912'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~907'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~912'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~913'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~914'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~909'))) is int else num(_w22)))
 
 
-def x_4970(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4991(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~907'))) is type((_w4 := E.get('s_v~910'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~910'))]) if ((_w6 if type((_w6 := E.get('s_v~910'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~909'))) is type((_w5 := E.get('s_v~912'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~912'))) if ((_w7 if type((_w7 := E.get('s_v~912'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4971(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4992(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~907'))) is type((_w4 := E.get('t_v~911'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~911'))]) if ((_w6 if type((_w6 := E.get('t_v~911'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~909'))) is type((_w5 := E.get('t_v~913'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~913'))) if ((_w7 if type((_w7 := E.get('t_v~913'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4972(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4993(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~907'))) is type((_w4 := E.get('h_v~912'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~912'))]) if ((_w6 if type((_w6 := E.get('h_v~912'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~909'))) is type((_w5 := E.get('h_v~914'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~914'))) if ((_w7 if type((_w7 := E.get('h_v~914'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4973(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4994(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~907'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~913'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~910'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~914'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~911'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~915'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~912'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~913'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~913'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~910'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~914'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~911'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~915'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~912'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~910'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~907'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~914'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~913'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~910'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~914'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~911'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~915'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~912'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~911'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~907'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~915'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~913'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~910'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~914'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~911'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~915'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~912'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~912'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~907'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~909'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~915'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~912'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~916'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~913'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~917'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~914'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~915'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~915'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~912'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~916'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~913'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~917'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~914'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~912'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~909'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~916'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~915'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~912'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~916'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~913'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~917'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~914'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~913'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~909'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~917'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~915'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~912'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~916'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~913'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~917'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~914'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~914'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~909'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4974 = x_4234  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4995 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4975(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4996(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~907'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~913'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~910'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~914'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~911'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~915'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~912'))) is int else num(_w7))))])
+    return max(0, ((((_w1 if type((_w1 := E.get('price~909'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~915'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~912'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~916'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~913'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~917'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~914'))) is int else num(_w7)))))
 
 
-x_4976 = x_4243  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4978 = x_4245  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4980 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4997 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4999 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_5001 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4982(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_5003(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~907'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~913'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~910'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~914'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~911'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~915'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~912'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~913')} if ((_w8 if type((_w8 := E.get('s_v~910'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~914')} if ((_w11 if type((_w11 := E.get('t_v~911'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~915')} if ((_w14 if type((_w14 := E.get('h_v~912'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~909'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~915'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~912'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~916'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~913'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~917'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~914'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~915')} if ((_w8 if type((_w8 := E.get('s_v~912'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~916')} if ((_w11 if type((_w11 := E.get('t_v~913'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~917')} if ((_w14 if type((_w14 := E.get('h_v~914'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-x_4984 = x_4958  # rules_data/terraforming_mars/definitions/turns.yaml:74
+x_5005 = x_4979  # rules_data/terraforming_mars/definitions/turns.yaml:74
 
 
-def x_4985(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_5006(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~905'))) is str else None)
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~907'))) is str else None)
 
 
-def x_4986(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_5007(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~917'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~917'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~916'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~919'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~919'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~918'))) is int else num(_w4)))
 
 
-def x_4987(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_5008(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~917'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~917'), 0))
+    return (_w2.get(E.get('r~919'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~919'), 0))
 
 
-def x_4989(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+def x_5010(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('a~905'))
+    return FLD(ctx, K[13], E.get('a~907'))
 
 
-def x_4990(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def x_5011(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~905'))) is str else None) == 'standard_project')
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~907'))) is str else None) == 'standard_project')
 
 
-def x_4993(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def x_5014(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~905'))) is str else 0)
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~907'))) is str else 0)
 
 
-def x_4994(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
+def x_5015(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
     if E is None:
         E = ctx.env()
-    return {'act': 'convert', 'id': E.get('a~904')}
+    return {'act': 'convert', 'id': E.get('a~906')}
 
 
-x_4998 = x_4939  # 
+x_5019 = x_4960  # 
 
 
-def x_4999(ctx, E=None):  # 
+def x_5020(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('milestones')
-        return (5 * len([v_m_918 for v_m_918 in items_of(ctx.state.get('milestones')) if ((_h1.get(v_m_918, None) if type(_h1) is dict else KEY(_h1, v_m_918, None)) == E.get('you'))]))
-    return MEMO(ctx, (4999, E.get('you'), ctx.stamps.get('milestones', 0),), compute)
+        return (5 * len([v_m_920 for v_m_920 in items_of(ctx.state.get('milestones')) if ((_h1.get(v_m_920, None) if type(_h1) is dict else KEY(_h1, v_m_920, None)) == E.get('you'))]))
+    return MEMO(ctx, (5020, E.get('you'), ctx.stamps.get('milestones', 0),), compute)
 
 
-def x_5000(ctx, E=None):  # 
-    return FN['sum'](ctx, None, [(5 if (FLD(ctx, K[18], (v_f_919.get('id', None) if type(v_f_919) is dict else KEY(v_f_919, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_920, lambda E: FLD(ctx, K[18], (v_f_919.get('id', None) if type(v_f_919) is dict else KEY(v_f_919, 'id', None)))) for v_p_920 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (True if ((len([v_p_921 for v_p_921 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_921, lambda E: FLD(ctx, K[18], (v_f_919.get('id', None) if type(v_f_919) is dict else KEY(v_f_919, 'id', None)))) == FN['max'](ctx, None, [AS(ctx, v_q_922, lambda E: FLD(ctx, K[18], (v_f_919.get('id', None) if type(v_f_919) is dict else KEY(v_f_919, 'id', None)))) for v_q_922 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) >= 3)) and ((FLD(ctx, K[18], (v_f_919.get('id', None) if type(v_f_919) is dict else KEY(v_f_919, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_923, lambda E: FLD(ctx, K[18], (v_f_919.get('id', None) if type(v_f_919) is dict else KEY(v_f_919, 'id', None)))) for v_p_923 in items_of(list(range(len(ctx.state['players'])))) if ((_w2 if type((_w2 := AS(ctx, v_p_923, lambda E: FLD(ctx, K[18], (v_f_919.get('id', None) if type(v_f_919) is dict else KEY(v_f_919, 'id', None)))))) is int else num(_w2)) < (_w3 if type((_w3 := FN['max'](ctx, None, [AS(ctx, v_q_924, lambda E: FLD(ctx, K[18], (v_f_919.get('id', None) if type(v_f_919) is dict else KEY(v_f_919, 'id', None)))) for v_q_924 in items_of(list(range(len(ctx.state['players']))))]))) is int else num(_w3)))]))) else False) else 0)) for v_f_919 in items_of(ctx.state.get('awards'))])
+def x_5021(ctx, E=None):  # 
+    return FN['sum'](ctx, None, [(5 if (FLD(ctx, K[18], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_922, lambda E: FLD(ctx, K[18], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None)))) for v_p_922 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (True if ((len([v_p_923 for v_p_923 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_923, lambda E: FLD(ctx, K[18], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None)))) == FN['max'](ctx, None, [AS(ctx, v_q_924, lambda E: FLD(ctx, K[18], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None)))) for v_q_924 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) >= 3)) and ((FLD(ctx, K[18], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_925, lambda E: FLD(ctx, K[18], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None)))) for v_p_925 in items_of(list(range(len(ctx.state['players'])))) if ((_w2 if type((_w2 := AS(ctx, v_p_925, lambda E: FLD(ctx, K[18], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None)))))) is int else num(_w2)) < (_w3 if type((_w3 := FN['max'](ctx, None, [AS(ctx, v_q_926, lambda E: FLD(ctx, K[18], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None)))) for v_q_926 in items_of(list(range(len(ctx.state['players']))))]))) is int else num(_w3)))]))) else False) else 0)) for v_f_921 in items_of(ctx.state.get('awards'))])
 
 
-def x_5001(ctx, E=None):  # 
+def x_5022(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return len([v_s_925 for v_s_925 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_925, {}) if type(_h1) is dict else KEY(_h1, v_s_925, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (5001, E.get('you'), ctx.stamps.get('board', 0),), compute)
+        return len([v_s_927 for v_s_927 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_927, {}) if type(_h1) is dict else KEY(_h1, v_s_927, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (5022, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
-def x_5002(ctx, E=None):  # 
+def x_5023(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return sum([len([v_x_927 for v_x_927 in ADJ(ctx, 'spaces', v_s_926) if (True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_x_927, {}) if type(_h1) is dict else KEY(_h1, v_x_927, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h1.get(v_x_927, {}) if type(_h1) is dict else KEY(_h1, v_x_927, {})))) is dict else KEY(_w3, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h1.get(v_x_927, {}) if type(_h1) is dict else KEY(_h1, v_x_927, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == 'greenery')) else False)) else False)]) for v_s_926 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_926, {}) if type(_h1) is dict else KEY(_h1, v_s_926, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w6, NOREC).get('counts_as', None) if type((_w6 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (5002, E.get('you'), ctx.stamps.get('board', 0),), compute)
+        return sum([len([v_x_929 for v_x_929 in ADJ(ctx, 'spaces', v_s_928) if (True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_x_929, {}) if type(_h1) is dict else KEY(_h1, v_x_929, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h1.get(v_x_929, {}) if type(_h1) is dict else KEY(_h1, v_x_929, {})))) is dict else KEY(_w3, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h1.get(v_x_929, {}) if type(_h1) is dict else KEY(_h1, v_x_929, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == 'greenery')) else False)) else False)]) for v_s_928 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_928, {}) if type(_h1) is dict else KEY(_h1, v_s_928, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w6, NOREC).get('counts_as', None) if type((_w6 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (5023, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
-def x_5003(ctx, E=None):  # 
+def x_5024(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return FN['sum'](ctx, None, [FLD(ctx, K[19], v_c_928) for v_c_928 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events'), True))])
+    return FN['sum'](ctx, None, [FLD(ctx, K[19], v_c_930) for v_c_930 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events'), True))])
 
 
-def x_5004(ctx, E=None):  # 
+def x_5025(ctx, E=None):  # 
     _h1 = ctx.state.get('params')
-    return ((K[20] if all(((_w1 if type((_w1 := (_h1.get(v_p_929, 0) if type(_h1) is dict else KEY(_h1, v_p_929, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_929, NOREC).get('max', 0) if type(v_p_929) is str else 0))) is int else num(_w2))) for v_p_929 in IDS(ctx, 'parameters')) else K[21]) if (len(ctx.state['players']) == 1) else ([v_p_930 for v_p_930 in items_of(CORE(ctx, 'leaders')) if ((_w3.get('megacredits', 0) if type((_w3 := (ctx.state['players'][v_p_930] if type(v_p_930) is int and 0 <= v_p_930 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, 'megacredits', 0)) == FN['max'](ctx, None, [(_w4.get('megacredits', 0) if type((_w4 := (ctx.state['players'][v_q_931] if type(v_q_931) is int and 0 <= v_q_931 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'megacredits', 0)) for v_q_931 in items_of(CORE(ctx, 'leaders'))]))] if (1 == 1) else CORE(ctx, 'leaders')))
+    return ((K[20] if all(((_w1 if type((_w1 := (_h1.get(v_p_931, 0) if type(_h1) is dict else KEY(_h1, v_p_931, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_931, NOREC).get('max', 0) if type(v_p_931) is str else 0))) is int else num(_w2))) for v_p_931 in IDS(ctx, 'parameters')) else K[21]) if (len(ctx.state['players']) == 1) else ([v_p_932 for v_p_932 in items_of(CORE(ctx, 'leaders')) if ((_w3.get('megacredits', 0) if type((_w3 := (ctx.state['players'][v_p_932] if type(v_p_932) is int and 0 <= v_p_932 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, 'megacredits', 0)) == FN['max'](ctx, None, [(_w4.get('megacredits', 0) if type((_w4 := (ctx.state['players'][v_q_933] if type(v_q_933) is int and 0 <= v_q_933 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'megacredits', 0)) for v_q_933 in items_of(CORE(ctx, 'leaders'))]))] if (1 == 1) else CORE(ctx, 'leaders')))
 
 
-x_5005 = x_4671  # 
+x_5026 = x_4692  # 
 
 
-def x_5006(ctx, E=None):  # 
+def x_5027(ctx, E=None):  # 
     def compute():
         _h1 = ctx.state.get('params')
-        return ({'won': all(((_w1 if type((_w1 := (_h1.get(v_p_933, 0) if type(_h1) is dict else KEY(_h1, v_p_933, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_933, NOREC).get('max', 0) if type(v_p_933) is str else 0))) is int else num(_w2))) for v_p_933 in IDS(ctx, 'parameters')), 'rule': K[22]} if (len(ctx.state['players']) == 1) else None)
-    return MEMO(ctx, (5006, ctx.stamps.get('params', 0),), compute)
+        return ({'won': all(((_w1 if type((_w1 := (_h1.get(v_p_935, 0) if type(_h1) is dict else KEY(_h1, v_p_935, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_935, NOREC).get('max', 0) if type(v_p_935) is str else 0))) is int else num(_w2))) for v_p_935 in IDS(ctx, 'parameters')), 'rule': K[22]} if (len(ctx.state['players']) == 1) else None)
+    return MEMO(ctx, (5027, ctx.stamps.get('params', 0),), compute)
 
 
 def t_0(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:14
@@ -3086,8 +3087,8 @@ def t_0(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
     return t_3(ctx, k, s, E)
 
 
@@ -3097,7 +3098,7 @@ def d_1(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'n~748', 1, True)
     return True
 
 
@@ -3107,7 +3108,7 @@ def d_2(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
     return True
 
 
@@ -3117,8 +3118,8 @@ def t_3(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sold~748', 0, True)
-    LOCAL(ctx, E, 'more~749', True, True)
+    LOCAL(ctx, E, 'sold~750', 0, True)
+    LOCAL(ctx, E, 'more~751', True, True)
     return t_6(ctx, k, s, E)
 
 
@@ -3128,7 +3129,7 @@ def d_4(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:284
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sold~748', 0, True)
+    LOCAL(ctx, E, 'sold~750', 0, True)
     return True
 
 
@@ -3138,7 +3139,7 @@ def d_5(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:285
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'more~749', True, True)
+    LOCAL(ctx, E, 'more~751', True, True)
     return True
 
 
@@ -3171,12 +3172,12 @@ def d_8(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_18(ctx, E), '-=', True, K[23])
-    SET(ctx, 'discard', ctx.state, 'discard', x_20(ctx, E), '+=', True, K[24])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+        SET(ctx, 'hand', c, key, ([E.get('sell~752')]), '-=', True, K[23])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('sell~752')]), '+=', True, K[24])
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    ASSIGN(ctx, 12, E, 'sold~748', 1)
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
+    ASSIGN(ctx, 12, E, 'sold~750', 1)
     return True
 
 
@@ -3188,7 +3189,7 @@ def d_9(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_18(ctx, E), '-=', True, K[23])
+        SET(ctx, 'hand', c, key, ([E.get('sell~752')]), '-=', True, K[23])
     return True
 
 
@@ -3198,7 +3199,7 @@ def d_10(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_20(ctx, E), '+=', True, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('sell~752')]), '+=', True, K[24])
     return True
 
 
@@ -3208,9 +3209,9 @@ def d_11(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
     return True
 
 
@@ -3220,7 +3221,7 @@ def d_12(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 12, E, 'sold~748', 1)
+    ASSIGN(ctx, 12, E, 'sold~750', 1)
     return True
 
 
@@ -3230,10 +3231,10 @@ def d_13(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_26(ctx, E):
+    if not (((_w1 if type((_w1 := E.get('sold~750'))) is int else num(_w1)) > 0)):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'more~749', False)
+    LOCAL(ctx, E, 'more~751', False)
     return True
 
 
@@ -3243,7 +3244,7 @@ def d_14(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_26(ctx, E):
+    if not (((_w1 if type((_w1 := E.get('sold~750'))) is int else num(_w1)) > 0)):
         return False
     return True
 
@@ -3254,7 +3255,7 @@ def d_15(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'more~749', False)
+    LOCAL(ctx, E, 'more~751', False)
     return True
 
 
@@ -3264,11 +3265,11 @@ def d_16(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:22
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[27])
     return True
 
 
@@ -3281,7 +3282,7 @@ def d_18(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:22
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~747', 'energy', True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
     return True
 
 
@@ -3291,9 +3292,9 @@ def d_19(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[27])
     return True
 
 
@@ -3303,8 +3304,8 @@ def t_20(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~746', 'temperature', True)
-    LOCAL(ctx, E, 'n~747', 1, True)
+    LOCAL(ctx, E, 'p~748', 'temperature', True)
+    LOCAL(ctx, E, 'n~749', 1, True)
     return t_23(ctx, k, s, E)
 
 
@@ -3314,7 +3315,7 @@ def d_21(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~746', 'temperature', True)
+    LOCAL(ctx, E, 'p~748', 'temperature', True)
     return True
 
 
@@ -3324,7 +3325,7 @@ def d_22(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~747', 1, True)
+    LOCAL(ctx, E, 'n~749', 1, True)
     return True
 
 
@@ -3339,7 +3340,7 @@ def t_23(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
             return k()
         return t_24(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~747')))
+    return nxt(num(E.get('n~749')))
 
 
 def t_24(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -3359,9 +3360,9 @@ def t_25(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], ctx.state.get('params'), E.get('p~746'))
+    c, key = KEYPLACE(ctx, K[26], ctx.state.get('params'), E.get('p~748'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_40(ctx, E), '+=', False, K[28])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~748'))) is str else 0)), '+=', False, K[28])
     return t_27(ctx, k, s, E)
 
 
@@ -3371,9 +3372,9 @@ def d_26(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], ctx.state.get('params'), E.get('p~746'))
+    c, key = KEYPLACE(ctx, K[26], ctx.state.get('params'), E.get('p~748'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_40(ctx, E), '+=', False, K[28])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~748'))) is str else 0)), '+=', False, K[28])
     return True
 
 
@@ -3383,7 +3384,7 @@ def t_27(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_41(ctx, E):
+    if ((E.get('you') != None)):
         return t_28(ctx, k, s, E)
     return k()
 
@@ -3396,7 +3397,7 @@ def t_28(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not EMIT(ctx, 'raised', {'parameter': E.get('p~746'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~748'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -3411,7 +3412,7 @@ def d_29(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_42(ctx, E):
+    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~748'))) is str else None) != None)):
         if not d_30(ctx, E):
             return False
     return True
@@ -3423,7 +3424,7 @@ def d_30(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[29])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -3438,7 +3439,7 @@ def d_31(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[29])
     return True
@@ -3463,17 +3464,17 @@ def t_33(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_47(ctx, E)))
-    old = E.get('b~748', MISSING)
+    old = E.get('b~750', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~748', old)
+        UNSET(ctx, E, 'b~750', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~748', item, True)
+            LOCAL(ctx, E, 'b~750', item, True)
             if x_48(ctx, E):
                 return t_34(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -3487,7 +3488,7 @@ def t_34(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_49(ctx, E), k)
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~750'))) is dict else KEY(_w1, 'effect', None))), k)
 
 
 def d_35(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
@@ -3496,7 +3497,7 @@ def d_35(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'raised', {'parameter': E.get('p~746'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'raised', {'parameter': E.get('p~748'), 'by': E.get('you')}):
         return False
     return True
 
@@ -3507,7 +3508,7 @@ def t_36(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:3
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~746', 'ocean', True)
+    LOCAL(ctx, E, 't~748', 'ocean', True)
     return t_38(ctx, k, s, E)
 
 
@@ -3517,7 +3518,7 @@ def d_37(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~746', 'ocean', True)
+    LOCAL(ctx, E, 't~748', 'ocean', True)
     return True
 
 
@@ -3538,10 +3539,10 @@ def t_39(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~750', x_55(ctx, E), True)
-    LOCAL(ctx, E, 'empty~755', x_56(ctx, E), True)
-    LOCAL(ctx, E, 'legal~761', x_57(ctx, E), True)
-    if not x_58(ctx, E):
+    LOCAL(ctx, E, 'mine~752', x_55(ctx, E), True)
+    LOCAL(ctx, E, 'empty~757', x_56(ctx, E), True)
+    LOCAL(ctx, E, 'legal~763', x_57(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
         return False
     return t_44(ctx, k, s, E)
 
@@ -3552,7 +3553,7 @@ def d_40(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~750', x_55(ctx, E), True)
+    LOCAL(ctx, E, 'mine~752', x_55(ctx, E), True)
     return True
 
 
@@ -3562,7 +3563,7 @@ def d_41(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~755', x_56(ctx, E), True)
+    LOCAL(ctx, E, 'empty~757', x_56(ctx, E), True)
     return True
 
 
@@ -3572,7 +3573,7 @@ def d_42(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~761', x_57(ctx, E), True)
+    LOCAL(ctx, E, 'legal~763', x_57(ctx, E), True)
     return True
 
 
@@ -3582,7 +3583,7 @@ def d_43(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_58(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
         return False
     return True
 
@@ -3600,8 +3601,8 @@ def t_45(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
-    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
+    LOCAL(ctx, E, 't~765', E.get('t~748'), True)
+    LOCAL(ctx, E, 's~766', E.get('space~764'), True)
     return t_48(ctx, k, s, E)
 
 
@@ -3611,7 +3612,7 @@ def d_46(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
+    LOCAL(ctx, E, 't~765', E.get('t~748'), True)
     return True
 
 
@@ -3621,7 +3622,7 @@ def d_47(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
+    LOCAL(ctx, E, 's~766', E.get('space~764'), True)
     return True
 
 
@@ -3631,10 +3632,10 @@ def t_48(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~764'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~766'))
     if c is not None:
         SET(ctx, 'board', c, key, x_63(ctx, E), '=', False, K[31])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[33])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~766'), '=', False, K[33])
     return t_51(ctx, k, s, E)
 
 
@@ -3644,7 +3645,7 @@ def d_49(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~764'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~766'))
     if c is not None:
         SET(ctx, 'board', c, key, x_63(ctx, E), '=', False, K[31])
     return True
@@ -3656,7 +3657,7 @@ def d_50(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[33])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~766'), '=', False, K[33])
     return True
 
 
@@ -3666,7 +3667,7 @@ def t_51(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_66(ctx, E):
+    if ((E.get('you') != None)):
         return t_52(ctx, k, s, E)
     return k()
 
@@ -3685,7 +3686,7 @@ def t_52(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
 
     def r3():
         ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~763'), 'space': E.get('s~764'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~765'), 'space': E.get('s~766'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -3707,19 +3708,19 @@ def t_54(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_68(ctx, E)))
-    old = E.get('x~765', MISSING)
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~766')))))
+    old = E.get('x~767', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~765', old)
+        UNSET(ctx, E, 'x~767', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~765', item, True)
-            if x_69(ctx, E):
+            LOCAL(ctx, E, 'x~767', item, True)
+            if ((E.get('x~767') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~767'), _w1))):
                 return t_55(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -3750,7 +3751,7 @@ def d_57(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~763'), 'space': E.get('s~764'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~765'), 'space': E.get('s~766'), 'by': E.get('you')}):
         return False
     return True
 
@@ -3761,7 +3762,7 @@ def t_58(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:4
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~746', 'greenery', True)
+    LOCAL(ctx, E, 't~748', 'greenery', True)
     return t_60(ctx, k, s, E)
 
 
@@ -3771,7 +3772,7 @@ def d_59(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~746', 'greenery', True)
+    LOCAL(ctx, E, 't~748', 'greenery', True)
     return True
 
 
@@ -3792,10 +3793,10 @@ def t_61(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~750', x_79(ctx, E), True)
-    LOCAL(ctx, E, 'empty~755', x_80(ctx, E), True)
-    LOCAL(ctx, E, 'legal~761', x_81(ctx, E), True)
-    if not x_82(ctx, E):
+    LOCAL(ctx, E, 'mine~752', x_79(ctx, E), True)
+    LOCAL(ctx, E, 'empty~757', x_80(ctx, E), True)
+    LOCAL(ctx, E, 'legal~763', x_81(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
         return False
     return t_66(ctx, k, s, E)
 
@@ -3836,15 +3837,15 @@ def t_80(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:5
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~766', 1, True)
-        LOCAL(ctx, E, 'r~767', 'megacredits', True)
-        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
+        LOCAL(ctx, E, 'n~768', 1, True)
+        LOCAL(ctx, E, 'r~769', 'megacredits', True)
+        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[27])
+            SET(ctx, 'prod', c, key, E.get('n~768'), '+=', False, K[27])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~746', 'city', True)
+    LOCAL(ctx, E, 't~748', 'city', True)
     return t_82(ctx, r1, s, E)
 
 
@@ -3854,7 +3855,7 @@ def d_81(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~746', 'city', True)
+    LOCAL(ctx, E, 't~748', 'city', True)
     return True
 
 
@@ -3875,10 +3876,10 @@ def t_83(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~750', x_102(ctx, E), True)
-    LOCAL(ctx, E, 'empty~755', x_103(ctx, E), True)
-    LOCAL(ctx, E, 'legal~761', x_104(ctx, E), True)
-    if not x_105(ctx, E):
+    LOCAL(ctx, E, 'mine~752', x_102(ctx, E), True)
+    LOCAL(ctx, E, 'empty~757', x_103(ctx, E), True)
+    LOCAL(ctx, E, 'legal~763', x_104(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
         return False
     return t_88(ctx, k, s, E)
 
@@ -3917,7 +3918,7 @@ def d_102(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~766', 1, True)
+    LOCAL(ctx, E, 'n~768', 1, True)
     return True
 
 
@@ -3927,7 +3928,7 @@ def d_103(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~767', 'megacredits', True)
+    LOCAL(ctx, E, 'r~769', 'megacredits', True)
     return True
 
 
@@ -3937,9 +3938,9 @@ def d_104(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~768'), '+=', False, K[27])
     return True
 
 
@@ -3949,7 +3950,7 @@ def t_105(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~746', 'greenery', True)
+    LOCAL(ctx, E, 't~748', 'greenery', True)
     return t_107(ctx, k, s, E)
 
 
@@ -3973,10 +3974,10 @@ def t_108(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~750', x_129(ctx, E), True)
-    LOCAL(ctx, E, 'empty~755', x_130(ctx, E), True)
-    LOCAL(ctx, E, 'legal~761', x_131(ctx, E), True)
-    if not x_132(ctx, E):
+    LOCAL(ctx, E, 'mine~752', x_129(ctx, E), True)
+    LOCAL(ctx, E, 'empty~757', x_130(ctx, E), True)
+    LOCAL(ctx, E, 'legal~763', x_131(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
         return False
     return t_113(ctx, k, s, E)
 
@@ -4031,11 +4032,11 @@ def d_143(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'steel', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'steel', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
     return True
 
 
@@ -4045,7 +4046,7 @@ def d_144(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'n~748', 2, True)
     return True
 
 
@@ -4055,7 +4056,7 @@ def d_145(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~747', 'steel', True)
+    LOCAL(ctx, E, 'r~749', 'steel', True)
     return True
 
 
@@ -4072,7 +4073,7 @@ def d_151(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'n~748', 1, True)
     if not d_153(ctx, E):
         return False
     return True
@@ -4087,7 +4088,7 @@ def d_153(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~746'))
+    left = num(E.get('n~748'))
     while left > 0:
         left -= 1
         if not d_154(ctx, E):
@@ -4114,7 +4115,7 @@ def d_155(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_183(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
         if not d_156(ctx, E):
             return False
     return True
@@ -4124,9 +4125,7 @@ def d_156(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_185(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 159)
     return True
@@ -4136,9 +4135,7 @@ def d_157(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_185(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
     return True
 
 
@@ -4164,7 +4161,7 @@ def d_160(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_189(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
         if not d_161(ctx, E):
             return False
     return True
@@ -4178,8 +4175,8 @@ def d_161(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_191(ctx, E), '+=', True, K[23])
-    SET(ctx, 'deck', ctx.state, 'deck', x_193(ctx, E), '-=', True, K[34])
+        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[23])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
     return True
 
 
@@ -4191,7 +4188,7 @@ def d_162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_191(ctx, E), '+=', True, K[23])
+        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[23])
     return True
 
 
@@ -4199,9 +4196,7 @@ def d_163(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_193(ctx, E), '-=', True, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
     return True
 
 
@@ -4211,11 +4206,11 @@ def d_164(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'steel', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'steel', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
     return True
 
 
@@ -4230,7 +4225,7 @@ def d_168(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:35
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'n~748', 2, True)
     if not d_170(ctx, E):
         return False
     return True
@@ -4245,7 +4240,7 @@ def d_170(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~746'))
+    left = num(E.get('n~748'))
     while left > 0:
         left -= 1
         if not d_171(ctx, E):
@@ -4272,7 +4267,7 @@ def d_172(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_200(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
         if not d_173(ctx, E):
             return False
     return True
@@ -4282,9 +4277,7 @@ def d_173(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_202(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 176)
     return True
@@ -4314,7 +4307,7 @@ def d_181(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'n~748', 1, True)
     if not d_183(ctx, E):
         return False
     return True
@@ -4329,7 +4322,7 @@ def d_183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~746'))
+    left = num(E.get('n~748'))
     while left > 0:
         left -= 1
         if not d_184(ctx, E):
@@ -4356,7 +4349,7 @@ def d_185(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_213(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
         if not d_186(ctx, E):
             return False
     return True
@@ -4366,9 +4359,7 @@ def d_186(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_215(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 189)
     return True
@@ -4402,16 +4393,16 @@ def d_198(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
     LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'titanium', True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'titanium', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[25])
     return True
 
 
@@ -4424,7 +4415,7 @@ def d_200(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~747', 'plants', True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
     return True
 
 
@@ -4437,7 +4428,7 @@ def d_202(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'n~750', 1, True)
     return True
 
 
@@ -4447,7 +4438,7 @@ def d_203(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'titanium', True)
+    LOCAL(ctx, E, 'r~751', 'titanium', True)
     return True
 
 
@@ -4457,9 +4448,9 @@ def d_204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[25])
     return True
 
 
@@ -4469,11 +4460,11 @@ def d_205(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:46
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
     return True
 
 
@@ -4496,11 +4487,11 @@ def d_217(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:49
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
     return True
 
 
@@ -4603,7 +4594,7 @@ def d_309(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:83
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'n~748', 1, True)
     if not d_311(ctx, E):
         return False
     return True
@@ -4618,7 +4609,7 @@ def d_311(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~746'))
+    left = num(E.get('n~748'))
     while left > 0:
         left -= 1
         if not d_312(ctx, E):
@@ -4645,7 +4636,7 @@ def d_313(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_342(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
         if not d_314(ctx, E):
             return False
     return True
@@ -4655,9 +4646,7 @@ def d_314(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_344(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 317)
     return True
@@ -4687,7 +4676,7 @@ def d_322(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:84
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'n~748', 1, True)
     if not d_324(ctx, E):
         return False
     return True
@@ -4702,7 +4691,7 @@ def d_324(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~746'))
+    left = num(E.get('n~748'))
     while left > 0:
         left -= 1
         if not d_325(ctx, E):
@@ -4729,7 +4718,7 @@ def d_326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_355(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
         if not d_327(ctx, E):
             return False
     return True
@@ -4739,9 +4728,7 @@ def d_327(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_357(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 330)
     return True
@@ -4771,11 +4758,11 @@ def d_335(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:86
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'titanium', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
     return True
 
 
@@ -4788,7 +4775,7 @@ def d_337(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:86
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~747', 'titanium', True)
+    LOCAL(ctx, E, 'r~749', 'titanium', True)
     return True
 
 
@@ -4809,11 +4796,11 @@ def d_347(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:92
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'titanium', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
     return True
 
 
@@ -4822,126 +4809,96 @@ d_349 = d_337  # rules_data/terraforming_mars/board.yaml:92
 d_350 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_3603(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:21
+def d_3622(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:21
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 10, True)
-    if not d_3605(ctx, E):
+    LOCAL(ctx, E, 'n~748', 10, True)
+    if not d_3624(ctx, E):
         return False
     return True
 
 
-def d_3604(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:21
+def d_3623(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 10, True)
+    LOCAL(ctx, E, 'n~748', 10, True)
     return True
 
 
-def d_3605(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_3624(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~746'))
+    left = num(E.get('n~748'))
     while left > 0:
         left -= 1
-        if not d_3606(ctx, E):
+        if not d_3625(ctx, E):
             return False
     return True
 
 
-def d_3606(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3625(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3607(ctx, E):
+    if not d_3626(ctx, E):
         return False
-    if not d_3612(ctx, E):
+    if not d_3631(ctx, E):
         return False
     return True
 
 
-def d_3607(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3626(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4100(ctx, E):
-        if not d_3608(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        if not d_3627(ctx, E):
             return False
     return True
 
 
-def d_3608(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3627(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4102(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    STMT(ctx, 3611)
+    STMT(ctx, 3630)
     return True
 
 
-d_3609 = d_157  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3610 = d_158  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3628 = d_157  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3629 = d_158  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_3611(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3630(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3611)
+    STMT(ctx, 3630)
     return True
 
 
-d_3612 = d_160  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3613 = d_161  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3614 = d_162  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3615 = d_163  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3631 = d_160  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3632 = d_161  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3633 = d_162  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3634 = d_163  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def d_3616(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 4, True)
-    LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
-def d_3617(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 4, True)
-    return True
-
-
-d_3618 = d_2  # rules_data/terraforming_mars/corporations.yaml:29
-d_3619 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
-
-
-def d_3620(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
+def d_3635(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4955,7 +4912,7 @@ def d_3620(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
     return True
 
 
-def d_3621(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
+def d_3636(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4965,557 +4922,537 @@ def d_3621(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
     return True
 
 
-def d_3622(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    return True
-
-
-d_3623 = d_204  # rules_data/terraforming_mars/definitions/resources.yaml:11
-
-
-def d_3624(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
-    ctx.steps += 7
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[27])
-    LOCAL(ctx, E, 'n~748', 3, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
-    return True
-
-
-d_3625 = d_144  # rules_data/terraforming_mars/corporations.yaml:37
-d_3626 = d_200  # rules_data/terraforming_mars/corporations.yaml:37
-d_3627 = d_19  # rules_data/terraforming_mars/definitions/resources.yaml:16
-
-
-def d_3628(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 3, True)
-    return True
-
-
-def d_3629(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'plants', True)
-    return True
-
-
-d_3630 = d_204  # rules_data/terraforming_mars/definitions/resources.yaml:11
-
-
-def d_3631(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 3, True)
-    LOCAL(ctx, E, 'r~747', 'heat', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[27])
-    return True
-
-
-def d_3632(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 3, True)
-    return True
-
-
-def d_3633(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~747', 'heat', True)
-    return True
-
-
-d_3634 = d_19  # rules_data/terraforming_mars/definitions/resources.yaml:16
-
-
-def d_3635(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 20, True)
-    LOCAL(ctx, E, 'r~747', 'steel', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
-def d_3636(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 20, True)
-    return True
-
-
-d_3637 = d_145  # rules_data/terraforming_mars/corporations.yaml:57
+d_3637 = d_2  # rules_data/terraforming_mars/corporations.yaml:29
 d_3638 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_3639(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
+def d_3639(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    LOCAL(ctx, E, 'n~750', 4, True)
+    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[25])
+    return True
+
+
+def d_3640(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~750', 4, True)
+    return True
+
+
+def d_3641(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    return True
+
+
+d_3642 = d_204  # rules_data/terraforming_mars/definitions/resources.yaml:11
+
+
+def d_3643(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
+    ctx.steps += 7
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[27])
+    LOCAL(ctx, E, 'n~750', 3, True)
+    LOCAL(ctx, E, 'r~751', 'plants', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[25])
+    return True
+
+
+d_3644 = d_144  # rules_data/terraforming_mars/corporations.yaml:37
+d_3645 = d_200  # rules_data/terraforming_mars/corporations.yaml:37
+d_3646 = d_19  # rules_data/terraforming_mars/definitions/resources.yaml:16
+
+
+def d_3647(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~750', 3, True)
+    return True
+
+
+def d_3648(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~751', 'plants', True)
+    return True
+
+
+d_3649 = d_204  # rules_data/terraforming_mars/definitions/resources.yaml:11
+
+
+def d_3650(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'r~749', 'heat', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[27])
+    return True
+
+
+def d_3651(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~748', 3, True)
+    return True
+
+
+def d_3652(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~749', 'heat', True)
+    return True
+
+
+d_3653 = d_19  # rules_data/terraforming_mars/definitions/resources.yaml:16
+
+
+def d_3654(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~748', 20, True)
+    LOCAL(ctx, E, 'r~749', 'steel', True)
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
     return True
 
 
-def d_3640(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
+def d_3655(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'n~748', 20, True)
     return True
 
 
-d_3641 = d_3622  # rules_data/terraforming_mars/corporations.yaml:59
-d_3642 = d_204  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_3656 = d_145  # rules_data/terraforming_mars/corporations.yaml:57
+d_3657 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_3643(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:66
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 3, True)
-    if not d_3645(ctx, E):
-        return False
-    return True
-
-
-d_3644 = d_3632  # rules_data/terraforming_mars/corporations.yaml:66
-
-
-def d_3645(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    left = num(E.get('n~746'))
-    while left > 0:
-        left -= 1
-        if not d_3646(ctx, E):
-            return False
-    return True
-
-
-def d_3646(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not d_3647(ctx, E):
-        return False
-    if not d_3652(ctx, E):
-        return False
-    return True
-
-
-def d_3647(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4147(ctx, E):
-        if not d_3648(ctx, E):
-            return False
-    return True
-
-
-def d_3648(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3658(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4149(ctx, E), '=', False, K[34])
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    STMT(ctx, 3651)
+    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[25])
     return True
 
 
-d_3649 = d_157  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3650 = d_158  # rules_data/terraforming_mars/definitions/cards.yaml:13
-
-
-def d_3651(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3659(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3651)
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~750', 2, True)
     return True
 
 
-d_3652 = d_160  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3653 = d_161  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3654 = d_162  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3655 = d_163  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3660 = d_3641  # rules_data/terraforming_mars/corporations.yaml:59
+d_3661 = d_204  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_3656(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
+def d_3662(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:66
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~748', 3, True)
+    if not d_3664(ctx, E):
+        return False
+    return True
+
+
+d_3663 = d_3651  # rules_data/terraforming_mars/corporations.yaml:66
+
+
+def d_3664(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    left = num(E.get('n~748'))
+    while left > 0:
+        left -= 1
+        if not d_3665(ctx, E):
+            return False
+    return True
+
+
+def d_3665(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not d_3666(ctx, E):
+        return False
+    if not d_3671(ctx, E):
+        return False
+    return True
+
+
+def d_3666(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        if not d_3667(ctx, E):
+            return False
+    return True
+
+
+def d_3667(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+    STMT(ctx, 3670)
+    return True
+
+
+d_3668 = d_157  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3669 = d_158  # rules_data/terraforming_mars/definitions/cards.yaml:13
+
+
+def d_3670(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    STMT(ctx, 3670)
+    return True
+
+
+d_3671 = d_160  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3672 = d_161  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3673 = d_162  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3674 = d_163  # rules_data/terraforming_mars/definitions/cards.yaml:14
+
+
+def d_3675(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 5, True)
-    LOCAL(ctx, E, 'r~747', 'steel', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'n~748', 5, True)
     LOCAL(ctx, E, 'r~749', 'steel', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[27])
-    return True
-
-
-def d_3657(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 5, True)
-    return True
-
-
-d_3658 = d_145  # rules_data/terraforming_mars/corporations.yaml:75
-d_3659 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
-d_3660 = d_202  # rules_data/terraforming_mars/corporations.yaml:75
-
-
-def d_3661(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'steel', True)
-    return True
-
-
-def d_3662(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'steel', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[27])
     return True
 
 
-def d_3663(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
+def d_3676(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~748', 5, True)
+    return True
+
+
+d_3677 = d_145  # rules_data/terraforming_mars/corporations.yaml:75
+d_3678 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_3679 = d_202  # rules_data/terraforming_mars/corporations.yaml:75
+
+
+def d_3680(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~751', 'steel', True)
+    return True
+
+
+def d_3681(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[27])
+    return True
+
+
+def d_3682(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', 1, True)
-    LOCAL(ctx, E, 'r~752', 'steel', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~752'))
+    LOCAL(ctx, E, 'n~753', 1, True)
+    LOCAL(ctx, E, 'r~754', 'steel', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~751'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~753'), '+=', False, K[27])
     return True
 
 
-def d_3664(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
+def d_3683(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', 1, True)
+    LOCAL(ctx, E, 'n~753', 1, True)
     return True
 
 
-def d_3665(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
+def d_3684(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~752', 'steel', True)
+    LOCAL(ctx, E, 'r~754', 'steel', True)
     return True
 
 
-def d_3666(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3685(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~752'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~751'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~753'), '+=', False, K[27])
     return True
 
 
-def d_3667(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:84
+def d_3686(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:84
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 10, True)
-    LOCAL(ctx, E, 'r~747', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    LOCAL(ctx, E, 'n~748', 10, True)
+    LOCAL(ctx, E, 'r~749', 'titanium', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
     return True
 
 
-d_3668 = d_3604  # rules_data/terraforming_mars/corporations.yaml:84
-d_3669 = d_337  # rules_data/terraforming_mars/corporations.yaml:84
-d_3670 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_3687 = d_3623  # rules_data/terraforming_mars/corporations.yaml:84
+d_3688 = d_337  # rules_data/terraforming_mars/corporations.yaml:84
+d_3689 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def t_3671(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations.yaml:93
+def t_3690(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations.yaml:93
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~746', 'city', True)
-    return t_3673(ctx, k, s, E)
+    LOCAL(ctx, E, 't~748', 'city', True)
+    return t_3692(ctx, k, s, E)
 
 
-d_3672 = d_81  # rules_data/terraforming_mars/corporations.yaml:93
+d_3691 = d_81  # rules_data/terraforming_mars/corporations.yaml:93
 
 
-def t_3673(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
+def t_3692(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4179(ctx, E):
-        return t_3674(ctx, k, s, E)
+    if x_4200(ctx, E):
+        return t_3693(ctx, k, s, E)
     return k()
 
 
-def t_3674(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+def t_3693(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~750', x_4180(ctx, E), True)
-    LOCAL(ctx, E, 'empty~755', x_4181(ctx, E), True)
-    LOCAL(ctx, E, 'legal~761', x_4182(ctx, E), True)
-    if not x_4183(ctx, E):
+    LOCAL(ctx, E, 'mine~752', x_4201(ctx, E), True)
+    LOCAL(ctx, E, 'empty~757', x_4202(ctx, E), True)
+    LOCAL(ctx, E, 'legal~763', x_4203(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
         return False
-    return t_3679(ctx, k, s, E)
+    return t_3698(ctx, k, s, E)
 
 
-d_3675 = d_40  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_3676 = d_41  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_3677 = d_42  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_3678 = d_43  # rules_data/terraforming_mars/definitions/board.yaml:145
+d_3694 = d_40  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3695 = d_41  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_3696 = d_42  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_3697 = d_43  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def t_3679(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def t_3698(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3679, None, [], k)
+    return CHOOSE(ctx, 3698, None, [], k)
 
 
-t_3680 = t_45  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3681 = d_46  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_3682 = d_47  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_3683 = t_48  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3684 = d_49  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3685 = d_50  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_3686 = t_51  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_3687 = t_52  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3688 = t_53  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3689 = t_54  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3690 = t_55  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3691 = t_56  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_3692 = d_57  # rules_data/terraforming_mars/definitions/board.yaml:123
+t_3699 = t_45  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3700 = d_46  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_3701 = d_47  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3702 = t_48  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3703 = d_49  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3704 = d_50  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_3705 = t_51  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_3706 = t_52  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3707 = t_53  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3708 = t_54  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3709 = t_55  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3710 = t_56  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_3711 = d_57  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
-def d_3693(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
+def d_3712(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3694(ctx, E):
+    if not d_3713(ctx, E):
         return False
-    if not d_3699(ctx, E):
+    if not d_3718(ctx, E):
         return False
     return True
 
 
-def d_3694(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
+def d_3713(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4202(ctx, E):
-        if not d_3695(ctx, E):
+    if x_4223(ctx, E):
+        if not d_3714(ctx, E):
             return False
     return True
 
 
-def d_3695(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3714(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~766', 1, True)
-    LOCAL(ctx, E, 'r~767', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
+    LOCAL(ctx, E, 'n~768', 1, True)
+    LOCAL(ctx, E, 'r~769', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~768'), '+=', False, K[27])
     return True
 
 
-d_3696 = d_102  # rules_data/terraforming_mars/corporations.yaml:97
-d_3697 = d_103  # rules_data/terraforming_mars/corporations.yaml:97
-d_3698 = d_104  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_3715 = d_102  # rules_data/terraforming_mars/corporations.yaml:99
+d_3716 = d_103  # rules_data/terraforming_mars/corporations.yaml:99
+d_3717 = d_104  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_3699(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
+def d_3718(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4207(ctx, E):
-        if not d_3700(ctx, E):
+    if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))):
+        if not d_3719(ctx, E):
             return False
     return True
 
 
-def d_3700(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3719(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~768', 3, True)
-    LOCAL(ctx, E, 'r~769', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~769'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~768'), '+=', False, K[25])
-    return True
-
-
-def d_3701(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~768', 3, True)
-    return True
-
-
-def d_3702(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~769', 'megacredits', True)
-    return True
-
-
-def d_3703(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~769'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~768'), '+=', False, K[25])
-    return True
-
-
-def d_3704(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~770', 2, True)
+    LOCAL(ctx, E, 'n~770', 3, True)
     LOCAL(ctx, E, 'r~771', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~771'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~771'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~770'), '+=', False, K[27])
+        SET(ctx, 'stock', c, key, E.get('n~770'), '+=', False, K[25])
     return True
 
 
-def d_3705(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
+def d_3720(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~770', 2, True)
+    LOCAL(ctx, E, 'n~770', 3, True)
     return True
 
 
-def d_3706(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
+def d_3721(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5525,377 +5462,423 @@ def d_3706(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
     return True
 
 
-def d_3707(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3722(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~771'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~771'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~770'), '+=', False, K[27])
+        SET(ctx, 'stock', c, key, E.get('n~770'), '+=', False, K[25])
     return True
 
 
-d_3708 = d_16  # rules_data/terraforming_mars/corporations.yaml:108
-d_3709 = d_1  # rules_data/terraforming_mars/corporations.yaml:108
-d_3710 = d_18  # rules_data/terraforming_mars/corporations.yaml:108
-d_3711 = d_19  # rules_data/terraforming_mars/definitions/resources.yaml:16
-
-
-def t_3712(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4224(ctx, E):
-        return False
-    ctx.steps += 1
-    LOCAL(ctx, E, 'n~746', 3, True)
-    return t_3715(ctx, k, s, E)
-
-
-def d_3713(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4224(ctx, E):
-        return False
-    return True
-
-
-d_3714 = d_3632  # rules_data/terraforming_mars/corporations.yaml:120
-
-
-def t_3715(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3723(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:102
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~747', E.get('n~746'), True)
-    LOCAL(ctx, E, 'sv~748', 0, True)
-    LOCAL(ctx, E, 'tv~749', 0, True)
-    return t_3719(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~772', 2, True)
+    LOCAL(ctx, E, 'r~773', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~773'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~772'), '+=', False, K[27])
+    return True
 
 
-def d_3716(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3724(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~747', E.get('n~746'), True)
+    LOCAL(ctx, E, 'n~772', 2, True)
     return True
 
 
-def d_3717(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3725(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~748', 0, True)
+    LOCAL(ctx, E, 'r~773', 'megacredits', True)
     return True
 
 
-def d_3718(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3726(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~749', 0, True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~773'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~772'), '+=', False, K[27])
     return True
 
 
-def t_3719(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_3727 = d_16  # rules_data/terraforming_mars/corporations.yaml:110
+d_3728 = d_1  # rules_data/terraforming_mars/corporations.yaml:110
+d_3729 = d_18  # rules_data/terraforming_mars/corporations.yaml:110
+d_3730 = d_19  # rules_data/terraforming_mars/definitions/resources.yaml:16
+
+
+def t_3731(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')):
+        return False
+    ctx.steps += 1
+    LOCAL(ctx, E, 'n~748', 3, True)
+    return t_3734(ctx, k, s, E)
+
+
+def d_3732(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')):
+        return False
+    return True
+
+
+d_3733 = d_3651  # rules_data/terraforming_mars/corporations.yaml:122
+
+
+def t_3734(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~750', x_4229(ctx, E), True)
-    LOCAL(ctx, E, 't_v~751', x_4230(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~752', x_4231(ctx, E), True)
-    return t_3723(ctx, k, s, E)
+    LOCAL(ctx, E, 'price~749', E.get('n~748'), True)
+    LOCAL(ctx, E, 'sv~750', 0, True)
+    LOCAL(ctx, E, 'tv~751', 0, True)
+    return t_3738(ctx, k, s, E)
 
 
-def d_3720(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_3735(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~750', x_4229(ctx, E), True)
+    LOCAL(ctx, E, 'price~749', E.get('n~748'), True)
     return True
 
 
-def d_3721(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_3736(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~751', x_4230(ctx, E), True)
+    LOCAL(ctx, E, 'sv~750', 0, True)
     return True
 
 
-def d_3722(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_3737(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~752', x_4231(ctx, E), True)
+    LOCAL(ctx, E, 'tv~751', 0, True)
     return True
 
 
-def t_3723(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_3738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's_v~752', x_4250(ctx, E), True)
+    LOCAL(ctx, E, 't_v~753', x_4251(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~754', x_4252(ctx, E), True)
+    return t_3742(ctx, k, s, E)
+
+
+def d_3739(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4232(ctx, E):
-        return d_3724(ctx, E) and k()
-    return t_3727(ctx, k, s, E)
-
-
-def d_3724(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4233(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~747'), '-=', False, K[25])
+    LOCAL(ctx, E, 's_v~752', x_4250(ctx, E), True)
     return True
 
 
-def d_3725(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3740(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4233(ctx, E):
-        return False
+    LOCAL(ctx, E, 't_v~753', x_4251(ctx, E), True)
     return True
 
 
-def d_3726(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3741(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~747'), '-=', False, K[25])
+    LOCAL(ctx, E, 'h_v~754', x_4252(ctx, E), True)
     return True
 
 
-def t_3727(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4236(ctx, E):
-        return False
-    return t_3729(ctx, k, s, E)
-
-
-def d_3728(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4236(ctx, E):
-        return False
-    return True
-
-
-def t_3729(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3729, None, [], k)
-
-
-def d_3730(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, x_4242(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~753'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~754'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~755'), '-=', False, K[25])
-    return True
-
-
-def d_3731(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, x_4242(ctx, E), '-=', False, K[25])
-    return True
-
-
-def d_3732(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~753'), '-=', False, K[25])
-    return True
-
-
-def d_3733(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~754'), '-=', False, K[25])
-    return True
-
-
-def d_3734(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~755'), '-=', False, K[25])
-    return True
-
-
-def d_3735(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~756', 'tr', True)
-    LOCAL(ctx, E, 'n~757', 1, True)
-    if not d_3738(ctx, E):
-        return False
-    return True
-
-
-def d_3736(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~756', 'tr', True)
-    return True
-
-
-def d_3737(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~757', 1, True)
-    return True
-
-
-def d_3738(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def t_3742(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_4253(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~756'))
-        if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~757'), '+=', False, K[35])
-    else:
-        if not d_3740(ctx, E):
-            return False
-    return True
+        return d_3743(ctx, E) and k()
+    return t_3746(ctx, k, s, E)
 
 
-def d_3739(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~756'))
-    if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~757'), '+=', False, K[35])
-    return True
-
-
-def d_3740(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_3743(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~756'))
+    if not x_4254(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~757'), '+=', False, K[29])
-    if not d_3742(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('price~749'), '-=', False, K[25])
+    return True
+
+
+def d_3744(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4254(ctx, E):
         return False
     return True
 
 
-def d_3741(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_3745(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~756'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~757'), '+=', False, K[29])
+        SET(ctx, 'stock', c, key, E.get('price~749'), '-=', False, K[25])
     return True
 
 
-def d_3742(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def t_3746(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4257(ctx, E):
+        return False
+    return t_3748(ctx, k, s, E)
+
+
+def d_3747(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4258(ctx, E):
+    if not x_4257(ctx, E):
+        return False
+    return True
+
+
+def t_3748(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 3748, None, [], k)
+
+
+def d_3749(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    ctx.steps += 5
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, x_4263(ctx, E), '-=', False, K[25])
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~755'), '-=', False, K[25])
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~756'), '-=', False, K[25])
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('h~757'), '-=', False, K[25])
+    return True
+
+
+def d_3750(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, x_4263(ctx, E), '-=', False, K[25])
+    return True
+
+
+def d_3751(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~755'), '-=', False, K[25])
+    return True
+
+
+def d_3752(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~756'), '-=', False, K[25])
+    return True
+
+
+def d_3753(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('h~757'), '-=', False, K[25])
+    return True
+
+
+def d_3754(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~758', 'tr', True)
+    LOCAL(ctx, E, 'n~759', 1, True)
+    if not d_3757(ctx, E):
+        return False
+    return True
+
+
+def d_3755(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~758', 'tr', True)
+    return True
+
+
+def d_3756(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~759', 1, True)
+    return True
+
+
+def d_3757(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~758'))) is str else None) == 'game')):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~758'))
+        if c is not None:
+            SET(ctx, 'game_tracks', c, key, E.get('n~759'), '+=', False, K[35])
+    else:
+        if not d_3759(ctx, E):
+            return False
+    return True
+
+
+def d_3758(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~758'))
+    if c is not None:
+        SET(ctx, 'game_tracks', c, key, E.get('n~759'), '+=', False, K[35])
+    return True
+
+
+def d_3759(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~758'))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, E.get('n~759'), '+=', False, K[29])
+    if not d_3761(ctx, E):
+        return False
+    return True
+
+
+def d_3760(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~758'))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, E.get('n~759'), '+=', False, K[29])
+    return True
+
+
+def d_3761(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if ((True if ((E.get('t~758') == 'tr')) and (((_w1 if type((_w1 := E.get('n~759'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -5903,113 +5886,94 @@ def d_3742(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_3743 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_3762 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
-def d_3744(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
+def d_3763(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[27])
     LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    LOCAL(ctx, E, 'r~749', 'titanium', True)
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[27])
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[27])
     return True
 
 
-d_3745 = d_1  # rules_data/terraforming_mars/corporations.yaml:129
-d_3746 = d_337  # rules_data/terraforming_mars/corporations.yaml:129
-d_3747 = d_19  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_3748 = d_202  # rules_data/terraforming_mars/corporations.yaml:129
-d_3749 = d_3622  # rules_data/terraforming_mars/corporations.yaml:129
-d_3750 = d_3662  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_3764 = d_1  # rules_data/terraforming_mars/corporations.yaml:131
+d_3765 = d_337  # rules_data/terraforming_mars/corporations.yaml:131
+d_3766 = d_19  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_3767 = d_202  # rules_data/terraforming_mars/corporations.yaml:131
+d_3768 = d_3641  # rules_data/terraforming_mars/corporations.yaml:131
+d_3769 = d_3681  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_3751(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
+def d_3770(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:133
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 1, True)
-    LOCAL(ctx, E, 'r~753', 'megacredits', True)
-    LOCAL(ctx, E, 'k~754', x_4272(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+    LOCAL(ctx, E, 'n~754', 1, True)
+    LOCAL(ctx, E, 'r~755', 'megacredits', True)
+    LOCAL(ctx, E, 'k~756', (items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('jovian')), True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_4274(ctx, E), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~756'))) is int else num(_w2)))), '+=', False, K[27])
     return True
 
 
-def d_3752(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
+def d_3771(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 1, True)
+    LOCAL(ctx, E, 'n~754', 1, True)
     return True
 
 
-def d_3753(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
+def d_3772(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~753', 'megacredits', True)
+    LOCAL(ctx, E, 'r~755', 'megacredits', True)
     return True
 
 
-def d_3754(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
+def d_3773(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~754', x_4272(ctx, E), True)
+    LOCAL(ctx, E, 'k~756', (items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('jovian')), True)
     return True
 
 
-def d_3755(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def d_3774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_4274(ctx, E), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~756'))) is int else num(_w2)))), '+=', False, K[27])
     return True
 
 
-def d_3756(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:18
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'heat', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[27])
-    return True
-
-
-d_3757 = d_1  # rules_data/terraforming_mars/parameters.yaml:18
-d_3758 = d_3633  # rules_data/terraforming_mars/parameters.yaml:18
-d_3759 = d_19  # rules_data/terraforming_mars/definitions/resources.yaml:16
-
-
-def d_3760(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
+def d_3775(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:18
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6023,439 +5987,458 @@ def d_3760(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
     return True
 
 
-d_3761 = d_202  # rules_data/terraforming_mars/parameters.yaml:19
+d_3776 = d_1  # rules_data/terraforming_mars/parameters.yaml:18
+d_3777 = d_3652  # rules_data/terraforming_mars/parameters.yaml:18
+d_3778 = d_19  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_3762(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
+def d_3779(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'heat', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[27])
+    return True
+
+
+d_3780 = d_202  # rules_data/terraforming_mars/parameters.yaml:19
+
+
+def d_3781(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'heat', True)
+    LOCAL(ctx, E, 'r~751', 'heat', True)
     return True
 
 
-d_3763 = d_3662  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_3782 = d_3681  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_3764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/parameters.yaml:20
+def t_3783(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/parameters.yaml:20
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~750', 'ocean', True)
-    return t_3766(ctx, k, s, E)
+    LOCAL(ctx, E, 't~752', 'ocean', True)
+    return t_3785(ctx, k, s, E)
 
 
-def d_3765(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:20
+def d_3784(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~750', 'ocean', True)
+    LOCAL(ctx, E, 't~752', 'ocean', True)
     return True
 
 
-def t_3766(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
+def t_3785(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4291(ctx, E):
-        return t_3767(ctx, k, s, E)
+    if x_4312(ctx, E):
+        return t_3786(ctx, k, s, E)
     return k()
 
 
-def t_3767(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+def t_3786(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~754', x_4292(ctx, E), True)
-    LOCAL(ctx, E, 'empty~759', x_4293(ctx, E), True)
-    LOCAL(ctx, E, 'legal~765', x_4294(ctx, E), True)
-    if not x_4295(ctx, E):
+    LOCAL(ctx, E, 'mine~756', x_4313(ctx, E), True)
+    LOCAL(ctx, E, 'empty~761', x_4314(ctx, E), True)
+    LOCAL(ctx, E, 'legal~767', x_4315(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('legal~767')) > 0)):
         return False
-    return t_3772(ctx, k, s, E)
+    return t_3791(ctx, k, s, E)
 
 
-def d_3768(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+def d_3787(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~754', x_4292(ctx, E), True)
+    LOCAL(ctx, E, 'mine~756', x_4313(ctx, E), True)
     return True
 
 
-def d_3769(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
+def d_3788(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~759', x_4293(ctx, E), True)
+    LOCAL(ctx, E, 'empty~761', x_4314(ctx, E), True)
     return True
 
 
-def d_3770(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+def d_3789(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~765', x_4294(ctx, E), True)
+    LOCAL(ctx, E, 'legal~767', x_4315(ctx, E), True)
     return True
 
 
-def d_3771(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+def d_3790(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4295(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~767')) > 0)):
         return False
     return True
 
 
-def t_3772(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def t_3791(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3772, None, [], k)
+    return CHOOSE(ctx, 3791, None, [], k)
 
 
-def t_3773(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def t_3792(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~767', E.get('t~750'), True)
-    LOCAL(ctx, E, 's~768', E.get('space~766'), True)
-    return t_3776(ctx, k, s, E)
+    LOCAL(ctx, E, 't~769', E.get('t~752'), True)
+    LOCAL(ctx, E, 's~770', E.get('space~768'), True)
+    return t_3795(ctx, k, s, E)
 
 
-def d_3774(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def d_3793(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~767', E.get('t~750'), True)
+    LOCAL(ctx, E, 't~769', E.get('t~752'), True)
     return True
 
 
-def d_3775(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def d_3794(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~768', E.get('space~766'), True)
+    LOCAL(ctx, E, 's~770', E.get('space~768'), True)
     return True
 
 
-def t_3776(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def t_3795(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~768'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~770'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4300(ctx, E), '=', False, K[31])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~768'), '=', False, K[33])
-    return t_3779(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_4321(ctx, E), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[33])
+    return t_3798(ctx, k, s, E)
 
 
-def d_3777(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def d_3796(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~768'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~770'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4300(ctx, E), '=', False, K[31])
+        SET(ctx, 'board', c, key, x_4321(ctx, E), '=', False, K[31])
     return True
 
 
-def d_3778(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def d_3797(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~768'), '=', False, K[33])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[33])
     return True
 
 
-def t_3779(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
+def t_3798(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4303(ctx, E):
-        return t_3780(ctx, k, s, E)
+    if ((E.get('you') != None)):
+        return t_3799(ctx, k, s, E)
     return k()
 
 
-def t_3780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_3799(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_3782(ctx, r2, s, E)
+        return t_3801(ctx, r2, s, E)
 
     def r2():
-        return t_3784(ctx, r3, s, E)
+        return t_3803(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~767'), 'space': E.get('s~768'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~769'), 'space': E.get('s~770'), 'by': E.get('you')}):
             return False
         return k()
 
-    return t_3781(ctx, r1, s, E)
+    return t_3800(ctx, r1, s, E)
 
 
-def t_3781(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_3800(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4304(ctx, E), k)
+    return DO(ctx, x_4325(ctx, E), k)
 
 
-def t_3782(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_3801(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4305(ctx, E)))
-    old = E.get('x~769', MISSING)
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~770')))))
+    old = E.get('x~771', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~769', old)
+        UNSET(ctx, E, 'x~771', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~769', item, True)
-            if x_4306(ctx, E):
-                return t_3783(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'x~771', item, True)
+            if ((E.get('x~771') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~771'), _w1))):
+                return t_3802(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3783(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_3802(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4307(ctx, E), k)
+    return DO(ctx, x_4328(ctx, E), k)
 
 
-def t_3784(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def t_3803(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4308(ctx, E), k)
+    return DO(ctx, x_4329(ctx, E), k)
 
 
-def d_3785(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
+def d_3804(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~767'), 'space': E.get('s~768'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~769'), 'space': E.get('s~770'), 'by': E.get('you')}):
         return False
     return True
 
 
-t_3786 = t_20  # rules_data/terraforming_mars/parameters.yaml:32
-d_3787 = d_21  # rules_data/terraforming_mars/parameters.yaml:32
-d_3788 = d_22  # rules_data/terraforming_mars/parameters.yaml:32
-t_3789 = t_23  # rules_data/terraforming_mars/definitions/resources.yaml:84
-t_3790 = t_24  # rules_data/terraforming_mars/definitions/resources.yaml:85
-t_3791 = t_25  # rules_data/terraforming_mars/definitions/resources.yaml:86
-d_3792 = d_26  # rules_data/terraforming_mars/definitions/resources.yaml:86
-t_3793 = t_27  # rules_data/terraforming_mars/definitions/resources.yaml:87
-t_3794 = t_28  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_3795 = d_29  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_3796 = d_30  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_3797 = d_31  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_3798 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_3799 = t_33  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_3800 = t_34  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_3801 = d_35  # rules_data/terraforming_mars/definitions/resources.yaml:90
+t_3805 = t_20  # rules_data/terraforming_mars/parameters.yaml:32
+d_3806 = d_21  # rules_data/terraforming_mars/parameters.yaml:32
+d_3807 = d_22  # rules_data/terraforming_mars/parameters.yaml:32
+t_3808 = t_23  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_3809 = t_24  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_3810 = t_25  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_3811 = d_26  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_3812 = t_27  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_3813 = t_28  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3814 = d_29  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3815 = d_30  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3816 = d_31  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3817 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_3818 = t_33  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_3819 = t_34  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_3820 = d_35  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
-def t_3802(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:10
+def t_3821(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:10
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~746', 'oceans', True)
-    LOCAL(ctx, E, 'n~747', 1, True)
-    return t_3805(ctx, k, s, E)
+    LOCAL(ctx, E, 'p~748', 'oceans', True)
+    LOCAL(ctx, E, 'n~749', 1, True)
+    return t_3824(ctx, k, s, E)
 
 
-def d_3803(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:10
+def d_3822(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:10
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~746', 'oceans', True)
+    LOCAL(ctx, E, 'p~748', 'oceans', True)
     return True
 
 
-d_3804 = d_22  # rules_data/terraforming_mars/tiles.yaml:10
-t_3805 = t_23  # rules_data/terraforming_mars/definitions/resources.yaml:84
-t_3806 = t_24  # rules_data/terraforming_mars/definitions/resources.yaml:85
-t_3807 = t_25  # rules_data/terraforming_mars/definitions/resources.yaml:86
-d_3808 = d_26  # rules_data/terraforming_mars/definitions/resources.yaml:86
-t_3809 = t_27  # rules_data/terraforming_mars/definitions/resources.yaml:87
-t_3810 = t_28  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_3811 = d_29  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_3812 = d_30  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_3813 = d_31  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_3814 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_3815 = t_33  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_3816 = t_34  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_3817 = d_35  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_3823 = d_22  # rules_data/terraforming_mars/tiles.yaml:10
+t_3824 = t_23  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_3825 = t_24  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_3826 = t_25  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_3827 = d_26  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_3828 = t_27  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_3829 = t_28  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3830 = d_29  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3831 = d_30  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3832 = d_31  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3833 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_3834 = t_33  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_3835 = t_34  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_3836 = d_35  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
-def d_3818(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
+def d_3837(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~749', 2, True)
-    LOCAL(ctx, E, 'r~750', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~750'))
+    LOCAL(ctx, E, 'n~751', 2, True)
+    LOCAL(ctx, E, 'r~752', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~752'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~749'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~751'), '+=', False, K[25])
     return True
 
 
-def d_3819(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
+def d_3838(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~749', 2, True)
+    LOCAL(ctx, E, 'n~751', 2, True)
     return True
 
 
-def d_3820(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
+def d_3839(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~750', 'megacredits', True)
+    LOCAL(ctx, E, 'r~752', 'megacredits', True)
     return True
 
 
-def d_3821(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3840(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~750'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~752'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~749'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~751'), '+=', False, K[25])
     return True
 
 
-def t_3822(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:19
+def t_3841(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:19
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~746', 'oxygen', True)
-    LOCAL(ctx, E, 'n~747', 1, True)
-    return t_3825(ctx, k, s, E)
+    LOCAL(ctx, E, 'p~748', 'oxygen', True)
+    LOCAL(ctx, E, 'n~749', 1, True)
+    return t_3844(ctx, k, s, E)
 
 
-def d_3823(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:19
+def d_3842(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~746', 'oxygen', True)
+    LOCAL(ctx, E, 'p~748', 'oxygen', True)
     return True
 
 
-d_3824 = d_22  # rules_data/terraforming_mars/tiles.yaml:19
-t_3825 = t_23  # rules_data/terraforming_mars/definitions/resources.yaml:84
-t_3826 = t_24  # rules_data/terraforming_mars/definitions/resources.yaml:85
-t_3827 = t_25  # rules_data/terraforming_mars/definitions/resources.yaml:86
-d_3828 = d_26  # rules_data/terraforming_mars/definitions/resources.yaml:86
-t_3829 = t_27  # rules_data/terraforming_mars/definitions/resources.yaml:87
-t_3830 = t_28  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_3831 = d_29  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_3832 = d_30  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_3833 = d_31  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_3834 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_3835 = t_33  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_3836 = t_34  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_3837 = d_35  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_3843 = d_22  # rules_data/terraforming_mars/tiles.yaml:19
+t_3844 = t_23  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_3845 = t_24  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_3846 = t_25  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_3847 = d_26  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_3848 = t_27  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_3849 = t_28  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3850 = d_29  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3851 = d_30  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3852 = d_31  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3853 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_3854 = t_33  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_3855 = t_34  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_3856 = d_35  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
-def t_3838(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:33
+def t_3857(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:33
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'costs~934', K[21], True)
-    if not d_3840(ctx, E):
+    LOCAL(ctx, E, 'costs~936', K[21], True)
+    if not d_3859(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'costs~934', x_4378(ctx, E))
-    return t_3847(ctx, k, s, E)
+    LOCAL(ctx, E, 'costs~936', ((_w1 + _w2 if type((_w1 := E.get('costs~936'))) is type((_w2 := K[6])) is int else AR('+', _w1, _w2))))
+    return t_3866(ctx, k, s, E)
 
 
-def d_3839(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:19
+def d_3858(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'costs~934', K[21], True)
+    LOCAL(ctx, E, 'costs~936', K[21], True)
     return True
 
 
-def d_3840(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:20
+def d_3859(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6466,75 +6449,74 @@ def d_3840(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget('rules_data/terraforming_mars/definitions/solo.yaml:20')
     while left > 0:
         left -= 1
-        if not d_3841(ctx, E):
+        if not d_3860(ctx, E):
             return False
     return True
 
 
-def d_3841(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:21
+def d_3860(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4370(ctx, E):
-        if not d_3842(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+        if not d_3861(ctx, E):
             return False
     return True
 
 
-def d_3842(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:21
+def d_3861(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:21
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3843, E, 'costs~934', x_4372(ctx, E))
-    SET(ctx, 'discard', ctx.state, 'discard', x_4374(ctx, E), '+=', True, K[24])
-    SET(ctx, 'deck', ctx.state, 'deck', x_4376(ctx, E), '-=', True, K[34])
+    ASSIGN(ctx, 3862, E, 'costs~936', x_4393(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[24])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
     return True
 
 
-def d_3843(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:21
+def d_3862(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3843, E, 'costs~934', x_4372(ctx, E))
+    ASSIGN(ctx, 3862, E, 'costs~936', x_4393(ctx, E))
     return True
 
 
-def d_3844(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:21
+def d_3863(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:21
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[24])
+    return True
+
+
+d_3864 = d_163  # rules_data/terraforming_mars/definitions/solo.yaml:21
+
+
+def d_3865(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_4374(ctx, E), '+=', True, K[24])
+    LOCAL(ctx, E, 'costs~936', ((_w1 + _w2 if type((_w1 := E.get('costs~936'))) is type((_w2 := K[6])) is int else AR('+', _w1, _w2))))
     return True
 
 
-d_3845 = d_163  # rules_data/terraforming_mars/definitions/solo.yaml:21
-
-
-def d_3846(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'costs~934', x_4378(ctx, E))
-    return True
-
-
-def t_3847(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:23
+def t_3866(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:23
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     value = None
+    YOU(ctx, value, 'rules_data/terraforming_mars/definitions/solo.yaml:23')
     old = E.get('you', MISSING)
     LOCAL(ctx, E, 'you', value, True)
 
@@ -6546,76 +6528,76 @@ def t_3847(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'you', old)
         return s()
 
-    return t_3848(ctx, after, None if s is None else brk, E)
+    return t_3867(ctx, after, None if s is None else brk, E)
 
 
-def t_3848(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:24
+def t_3867(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:24
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     items = list(items_of(K[36]))
-    old = E.get('k~935', MISSING)
+    old = E.get('k~937', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'k~935', old)
+        UNSET(ctx, E, 'k~937', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'k~935', item, True)
-            return t_3849(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'k~937', item, True)
+            return t_3868(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3849(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
+def t_3868(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'free~945', x_4381(ctx, E), True)
-    LOCAL(ctx, E, 'order~946', x_4382(ctx, E), True)
-    return t_3852(ctx, k, s, E)
+    LOCAL(ctx, E, 'free~947', x_4402(ctx, E), True)
+    LOCAL(ctx, E, 'order~948', ((E.get('free~947') if (E.get('k~937') == 0) else FN['reversed'](ctx, None, E.get('free~947')))), True)
+    return t_3871(ctx, k, s, E)
 
 
-def d_3850(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
+def d_3869(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'free~945', x_4381(ctx, E), True)
+    LOCAL(ctx, E, 'free~947', x_4402(ctx, E), True)
     return True
 
 
-def d_3851(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:26
+def d_3870(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'order~946', x_4382(ctx, E), True)
+    LOCAL(ctx, E, 'order~948', ((E.get('free~947') if (E.get('k~937') == 0) else FN['reversed'](ctx, None, E.get('free~947')))), True)
     return True
 
 
-def t_3852(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
+def t_3871(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4383(ctx, E):
-        return t_3853(ctx, k, s, E)
+    if ((FN['count'](ctx, None, E.get('order~948')) > 0)):
+        return t_3872(ctx, k, s, E)
     return k()
 
 
-def t_3853(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
+def t_3872(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6623,339 +6605,114 @@ def t_3853(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 'ring~961', x_4400(ctx, E), True)
-        return t_3868(ctx, k, s, E)
+        LOCAL(ctx, E, 'ring~963', x_4421(ctx, E), True)
+        return t_3887(ctx, k, s, E)
 
     ctx.steps += 3
-    LOCAL(ctx, E, 'at~947', x_4384(ctx, E), True)
-    LOCAL(ctx, E, 't~948', 'city', True)
-    LOCAL(ctx, E, 's~949', E.get('at~947'), True)
-    return t_3857(ctx, r1, s, E)
+    LOCAL(ctx, E, 'at~949', x_4405(ctx, E), True)
+    LOCAL(ctx, E, 't~950', 'city', True)
+    LOCAL(ctx, E, 's~951', E.get('at~949'), True)
+    return t_3876(ctx, r1, s, E)
 
 
-def d_3854(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
+def d_3873(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'at~947', x_4384(ctx, E), True)
+    LOCAL(ctx, E, 'at~949', x_4405(ctx, E), True)
     return True
 
 
-def d_3855(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
+def d_3874(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~948', 'city', True)
+    LOCAL(ctx, E, 't~950', 'city', True)
     return True
 
 
-def d_3856(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
+def d_3875(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~949', E.get('at~947'), True)
+    LOCAL(ctx, E, 's~951', E.get('at~949'), True)
     return True
 
 
-def t_3857(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def t_3876(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~949'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~951'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4388(ctx, E), '=', False, K[31])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~949'), '=', False, K[33])
-    return t_3860(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_4409(ctx, E), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~951'), '=', False, K[33])
+    return t_3879(ctx, k, s, E)
 
 
-def d_3858(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def d_3877(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~949'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~951'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4388(ctx, E), '=', False, K[31])
+        SET(ctx, 'board', c, key, x_4409(ctx, E), '=', False, K[31])
     return True
 
 
-def d_3859(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def d_3878(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~949'), '=', False, K[33])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~951'), '=', False, K[33])
     return True
 
 
-def t_3860(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
+def t_3879(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4391(ctx, E):
-        return t_3861(ctx, k, s, E)
+    if ((E.get('you') != None)):
+        return t_3880(ctx, k, s, E)
     return k()
 
 
-def t_3861(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_3880(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_3863(ctx, r2, s, E)
+        return t_3882(ctx, r2, s, E)
 
     def r2():
-        return t_3865(ctx, r3, s, E)
+        return t_3884(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~948'), 'space': E.get('s~949'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~950'), 'space': E.get('s~951'), 'by': E.get('you')}):
             return False
         return k()
 
-    return t_3862(ctx, r1, s, E)
+    return t_3881(ctx, r1, s, E)
 
 
-def t_3862(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_4392(ctx, E), k)
-
-
-def t_3863(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_4393(ctx, E)))
-    old = E.get('x~950', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'x~950', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'x~950', item, True)
-            if x_4394(ctx, E):
-                return t_3864(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_3864(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_4395(ctx, E), k)
-
-
-def t_3865(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_4396(ctx, E), k)
-
-
-def d_3866(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~948'), 'space': E.get('s~949'), 'by': E.get('you')}):
-        return False
-    return True
-
-
-def d_3867(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'ring~961', x_4400(ctx, E), True)
-    return True
-
-
-def t_3868(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4401(ctx, E):
-        return t_3869(ctx, k, s, E)
-    return k()
-
-
-def t_3869(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~962', 'greenery', True)
-    LOCAL(ctx, E, 's~963', x_4403(ctx, E), True)
-    return t_3872(ctx, k, s, E)
-
-
-def d_3870(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:32
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~962', 'greenery', True)
-    return True
-
-
-def d_3871(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:32
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's~963', x_4403(ctx, E), True)
-    return True
-
-
-def t_3872(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~963'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_4405(ctx, E), '=', False, K[31])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~963'), '=', False, K[33])
-    return t_3875(ctx, k, s, E)
-
-
-def d_3873(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~963'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_4405(ctx, E), '=', False, K[31])
-    return True
-
-
-def d_3874(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~963'), '=', False, K[33])
-    return True
-
-
-def t_3875(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4408(ctx, E):
-        return t_3876(ctx, k, s, E)
-    return k()
-
-
-def t_3876(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        return t_3878(ctx, r2, s, E)
-
-    def r2():
-        return t_3880(ctx, r3, s, E)
-
-    def r3():
-        ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~962'), 'space': E.get('s~963'), 'by': E.get('you')}):
-            return False
-        return k()
-
-    return t_3877(ctx, r1, s, E)
-
-
-def t_3877(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_4409(ctx, E), k)
-
-
-def t_3878(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_4410(ctx, E)))
-    old = E.get('x~964', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'x~964', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'x~964', item, True)
-            if x_4411(ctx, E):
-                return t_3879(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_3879(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_4412(ctx, E), k)
-
-
-def t_3880(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def t_3881(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6964,24 +6721,249 @@ def t_3880(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4413(ctx, E), k)
 
 
-def d_3881(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
+def t_3882(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~962'), 'space': E.get('s~963'), 'by': E.get('you')}):
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~951')))))
+    old = E.get('x~952', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'x~952', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'x~952', item, True)
+            if ((E.get('x~952') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~952'), _w1))):
+                return t_3883(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
+
+
+def t_3883(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_4416(ctx, E), k)
+
+
+def t_3884(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_4417(ctx, E), k)
+
+
+def d_3885(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~950'), 'space': E.get('s~951'), 'by': E.get('you')}):
         return False
     return True
 
 
-def t_3882(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:35
+def d_3886(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4417(ctx, E)))
+    LOCAL(ctx, E, 'ring~963', x_4421(ctx, E), True)
+    return True
+
+
+def t_3887(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:31
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if ((FN['count'](ctx, None, E.get('ring~963')) > 0)):
+        return t_3888(ctx, k, s, E)
+    return k()
+
+
+def t_3888(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~964', 'greenery', True)
+    LOCAL(ctx, E, 's~965', x_4424(ctx, E), True)
+    return t_3891(ctx, k, s, E)
+
+
+def d_3889(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:32
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~964', 'greenery', True)
+    return True
+
+
+def d_3890(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:32
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's~965', x_4424(ctx, E), True)
+    return True
+
+
+def t_3891(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~965'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_4426(ctx, E), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~965'), '=', False, K[33])
+    return t_3894(ctx, k, s, E)
+
+
+def d_3892(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~965'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_4426(ctx, E), '=', False, K[31])
+    return True
+
+
+def d_3893(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~965'), '=', False, K[33])
+    return True
+
+
+def t_3894(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if ((E.get('you') != None)):
+        return t_3895(ctx, k, s, E)
+    return k()
+
+
+def t_3895(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        return t_3897(ctx, r2, s, E)
+
+    def r2():
+        return t_3899(ctx, r3, s, E)
+
+    def r3():
+        ctx.steps += 1
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~964'), 'space': E.get('s~965'), 'by': E.get('you')}):
+            return False
+        return k()
+
+    return t_3896(ctx, r1, s, E)
+
+
+def t_3896(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_4430(ctx, E), k)
+
+
+def t_3897(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~965')))))
+    old = E.get('x~966', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'x~966', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'x~966', item, True)
+            if ((E.get('x~966') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~966'), _w1))):
+                return t_3898(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
+
+
+def t_3898(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_4433(ctx, E), k)
+
+
+def t_3899(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_4434(ctx, E), k)
+
+
+def d_3900(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~964'), 'space': E.get('s~965'), 'by': E.get('you')}):
+        return False
+    return True
+
+
+def t_3901(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:35
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of((list(range(len(ctx.state['players']))))))
     old = E.get('you', MISSING)
 
     def brk():
@@ -6993,43 +6975,43 @@ def t_3882(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            return t_3883(ctx, lambda i=i: nxt(i), brk, E)
+            return t_3902(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3883(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
+def t_3902(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4418(ctx, E)))
-    old = E.get('c~965', MISSING)
+    items = list(items_of(((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corporation'))))
+    old = E.get('c~967', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'c~965', old)
+        UNSET(ctx, E, 'c~967', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'c~965', item, True)
-            return t_3884(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'c~967', item, True)
+            return t_3903(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3884(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
+def t_3903(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~965')
+    value = E.get('c~967')
     old = E.get('this', MISSING)
     LOCAL(ctx, E, 'this', value, True)
 
@@ -7041,113 +7023,113 @@ def t_3884(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'this', old)
         return s()
 
-    return t_3885(ctx, after, None if s is None else brk, E)
+    return t_3904(ctx, after, None if s is None else brk, E)
 
 
-def t_3885(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
+def t_3904(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4420(ctx, E), k)
+    return DO(ctx, x_4441(ctx, E), k)
 
 
-def d_3886(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
+def d_3905(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~966', 'generation', True)
-    LOCAL(ctx, E, 'n~967', 1, True)
-    if not d_3889(ctx, E):
+    LOCAL(ctx, E, 't~968', 'generation', True)
+    LOCAL(ctx, E, 'n~969', 1, True)
+    if not d_3908(ctx, E):
         return False
     return True
 
 
-def d_3887(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
+def d_3906(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~966', 'generation', True)
+    LOCAL(ctx, E, 't~968', 'generation', True)
     return True
 
 
-def d_3888(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
+def d_3907(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~967', 1, True)
+    LOCAL(ctx, E, 'n~969', 1, True)
     return True
 
 
-def d_3889(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def d_3908(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4423(ctx, E):
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~968'))) is str else None) == 'game')):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~966'))
+        c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~968'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~967'), '+=', False, K[35])
+            SET(ctx, 'game_tracks', c, key, E.get('n~969'), '+=', False, K[35])
     else:
-        if not d_3891(ctx, E):
+        if not d_3910(ctx, E):
             return False
     return True
 
 
-def d_3890(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def d_3909(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~966'))
+    c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~968'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~967'), '+=', False, K[35])
+        SET(ctx, 'game_tracks', c, key, E.get('n~969'), '+=', False, K[35])
     return True
 
 
-def d_3891(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_3910(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~966'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~968'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~967'), '+=', False, K[29])
-    if not d_3893(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~969'), '+=', False, K[29])
+    if not d_3912(ctx, E):
         return False
     return True
 
 
-def d_3892(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_3911(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~966'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~968'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~967'), '+=', False, K[29])
+        SET(ctx, 'tracks', c, key, E.get('n~969'), '+=', False, K[29])
     return True
 
 
-def d_3893(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_3912(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4428(ctx, E):
+    if ((True if ((E.get('t~968') == 'tr')) and (((_w1 if type((_w1 := E.get('n~969'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -7155,45 +7137,45 @@ def d_3893(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_3894 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_3913 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
-def d_3895(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:60
+def d_3914(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:60
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4433(ctx, E), '=', False, K[37])
-    STMT(ctx, 3897)
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4454(ctx, E), '=', False, K[37])
+    STMT(ctx, 3916)
     return True
 
 
-def d_3896(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+def d_3915(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4433(ctx, E), '=', False, K[37])
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4454(ctx, E), '=', False, K[37])
     return True
 
 
-def d_3897(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+def d_3916(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3897)
+    STMT(ctx, 3916)
     return True
 
 
-def t_3898(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:63
+def t_3917(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4435(ctx, E)))
+    items = list(items_of((list(range(len(ctx.state['players']))))))
     old = E.get('you', MISSING)
 
     def brk():
@@ -7205,13 +7187,13 @@ def t_3898(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            return t_3899(ctx, lambda i=i: nxt(i), brk, E)
+            return t_3918(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3899(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:65
+def t_3918(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:65
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7222,10 +7204,10 @@ def t_3899(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         c, key = SEAT(ctx, E.get('you')), 'corp_offer'
         if c is not None:
             SET(ctx, 'corp_offer', c, key, K[21], '=', False, K[38])
-        LOCAL(ctx, E, 'n~973', 10, True)
-        if not d_3917(ctx, E):
+        LOCAL(ctx, E, 'n~975', 10, True)
+        if not d_3936(ctx, E):
             return False
-        return t_3928(ctx, r2, s, E)
+        return t_3947(ctx, r2, s, E)
 
     def r2():
         ctx.steps += 1
@@ -7234,12 +7216,12 @@ def t_3899(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
             SET(ctx, 'offer', c, key, K[21], '=', False, K[39])
         return k()
 
-    if not d_3900(ctx, E):
+    if not d_3919(ctx, E):
         return False
-    return t_3905(ctx, r1, s, E)
+    return t_3924(ctx, r1, s, E)
 
 
-def d_3900(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def d_3919(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7250,24 +7232,24 @@ def d_3900(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget('rules_data/terraforming_mars/definitions/corporations.yaml:38')
     while left > 0:
         left -= 1
-        if not d_3901(ctx, E):
+        if not d_3920(ctx, E):
             return False
     return True
 
 
-def d_3901(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def d_3920(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4437(ctx, E):
-        if not d_3902(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('corp_deck')) > 0)):
+        if not d_3921(ctx, E):
             return False
     return True
 
 
-def d_3902(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def d_3921(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7275,12 +7257,12 @@ def d_3902(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corp_offer'
     if c is not None:
-        SET(ctx, 'corp_offer', c, key, x_4439(ctx, E), '+=', True, K[38])
-    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4441(ctx, E), '-=', True, K[37])
+        SET(ctx, 'corp_offer', c, key, ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '+=', True, K[38])
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '-=', True, K[37])
     return True
 
 
-def d_3903(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def d_3922(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7288,48 +7270,46 @@ def d_3903(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corp_offer'
     if c is not None:
-        SET(ctx, 'corp_offer', c, key, x_4439(ctx, E), '+=', True, K[38])
+        SET(ctx, 'corp_offer', c, key, ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '+=', True, K[38])
     return True
 
 
-def d_3904(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def d_3923(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4441(ctx, E), '-=', True, K[37])
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '-=', True, K[37])
     return True
 
 
-def t_3905(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def t_3924(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3905, None, [], k)
+    return CHOOSE(ctx, 3924, None, [], k)
 
 
-def t_3906(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def t_3925(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~970', E.get('corporation_card~969'), True)
-    return t_3908(ctx, k, s, E)
+    LOCAL(ctx, E, 'c~972', E.get('corporation_card~971'), True)
+    return t_3927(ctx, k, s, E)
 
 
-def d_3907(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def d_3926(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~970', E.get('corporation_card~969'), True)
+    LOCAL(ctx, E, 'c~972', E.get('corporation_card~971'), True)
     return True
 
 
-def t_3908(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def t_3927(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7337,16 +7317,16 @@ def t_3908(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, x_4445(ctx, E), '=', False, K[40])
-    LOCAL(ctx, E, 'n~971', x_4446(ctx, E), True)
-    LOCAL(ctx, E, 'r~972', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~972'))
+        SET(ctx, 'corporation', c, key, ([E.get('c~972')]), '=', False, K[40])
+    LOCAL(ctx, E, 'n~973', ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~972'))) is str else 0)), True)
+    LOCAL(ctx, E, 'r~974', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~974'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~971'), '+=', False, K[25])
-    return t_3913(ctx, k, s, E)
+        SET(ctx, 'stock', c, key, E.get('n~973'), '+=', False, K[25])
+    return t_3932(ctx, k, s, E)
 
 
-def d_3909(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def d_3928(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7354,49 +7334,49 @@ def d_3909(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, x_4445(ctx, E), '=', False, K[40])
+        SET(ctx, 'corporation', c, key, ([E.get('c~972')]), '=', False, K[40])
     return True
 
 
-def d_3910(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def d_3929(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~971', x_4446(ctx, E), True)
+    LOCAL(ctx, E, 'n~973', ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~972'))) is str else 0)), True)
     return True
 
 
-def d_3911(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def d_3930(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~972', 'megacredits', True)
+    LOCAL(ctx, E, 'r~974', 'megacredits', True)
     return True
 
 
-def d_3912(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3931(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~972'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~974'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~971'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~973'), '+=', False, K[25])
     return True
 
 
-def t_3913(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def t_3932(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~970')
+    value = E.get('c~972')
     old = E.get('this', MISSING)
     LOCAL(ctx, E, 'this', value, True)
 
@@ -7408,19 +7388,19 @@ def t_3913(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'this', old)
         return s()
 
-    return t_3914(ctx, after, None if s is None else brk, E)
+    return t_3933(ctx, after, None if s is None else brk, E)
 
 
-def t_3914(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def t_3933(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4451(ctx, E), k)
+    return DO(ctx, x_4472(ctx, E), k)
 
 
-def d_3915(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
+def d_3934(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7432,92 +7412,90 @@ def d_3915(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return True
 
 
-def d_3916(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:42
+def d_3935(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~973', 10, True)
+    LOCAL(ctx, E, 'n~975', 10, True)
     return True
 
 
-def d_3917(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
+def d_3936(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~973'))
+    left = num(E.get('n~975'))
     while left > 0:
         left -= 1
-        if not d_3918(ctx, E):
+        if not d_3937(ctx, E):
             return False
     return True
 
 
-def d_3918(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3937(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3919(ctx, E):
+    if not d_3938(ctx, E):
         return False
-    if not d_3924(ctx, E):
+    if not d_3943(ctx, E):
         return False
     return True
 
 
-def d_3919(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3938(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4457(ctx, E):
-        if not d_3920(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        if not d_3939(ctx, E):
             return False
     return True
 
 
-def d_3920(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3939(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4459(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    STMT(ctx, 3923)
+    STMT(ctx, 3942)
     return True
 
 
-d_3921 = d_157  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_3922 = d_158  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3940 = d_157  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3941 = d_158  # rules_data/terraforming_mars/definitions/cards.yaml:21
 
 
-def d_3923(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3942(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3923)
+    STMT(ctx, 3942)
     return True
 
 
-def d_3924(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_3943(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4463(ctx, E):
-        if not d_3925(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+        if not d_3944(ctx, E):
             return False
     return True
 
 
-def d_3925(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_3944(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7525,12 +7503,12 @@ def d_3925(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_4465(ctx, E), '+=', True, K[39])
-    SET(ctx, 'deck', ctx.state, 'deck', x_4467(ctx, E), '-=', True, K[34])
+        SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[39])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
     return True
 
 
-def d_3926(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_3945(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7538,45 +7516,45 @@ def d_3926(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_4465(ctx, E), '+=', True, K[39])
+        SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[39])
     return True
 
 
-d_3927 = d_163  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3946 = d_163  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
-def t_3928(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_3947(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4468(ctx, E)))
-    old = E.get('card~974', MISSING)
+    items = list(items_of(((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer'))))
+    old = E.get('card~976', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'card~974', old)
+        UNSET(ctx, E, 'card~976', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'card~974', item, True)
-            return t_3929(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'card~976', item, True)
+            return t_3948(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3929(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def t_3948(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3929, None, [], k)
+    return CHOOSE(ctx, 3948, None, [], k)
 
 
-def t_3930(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def t_3949(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7586,146 +7564,146 @@ def t_3930(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, x_4496(ctx, E), '+=', True, K[23])
+            SET(ctx, 'hand', c, key, ([E.get('card~976')]), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~975', 3, True)
-    return t_3932(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~977', 3, True)
+    return t_3951(ctx, r1, s, E)
 
 
-def d_3931(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_3950(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~975', 3, True)
+    LOCAL(ctx, E, 'n~977', 3, True)
     return True
 
 
-def t_3932(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_3951(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~976', E.get('n~975'), True)
-    LOCAL(ctx, E, 'sv~977', 0, True)
-    LOCAL(ctx, E, 'tv~978', 0, True)
-    return t_3936(ctx, k, s, E)
+    LOCAL(ctx, E, 'price~978', E.get('n~977'), True)
+    LOCAL(ctx, E, 'sv~979', 0, True)
+    LOCAL(ctx, E, 'tv~980', 0, True)
+    return t_3955(ctx, k, s, E)
 
 
-def d_3933(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3952(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~976', E.get('n~975'), True)
+    LOCAL(ctx, E, 'price~978', E.get('n~977'), True)
     return True
 
 
-def d_3934(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3953(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~977', 0, True)
+    LOCAL(ctx, E, 'sv~979', 0, True)
     return True
 
 
-def d_3935(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3954(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~978', 0, True)
+    LOCAL(ctx, E, 'tv~980', 0, True)
     return True
 
 
-def t_3936(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_3955(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~979', x_4473(ctx, E), True)
-    LOCAL(ctx, E, 't_v~980', x_4474(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~981', x_4475(ctx, E), True)
-    return t_3940(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~981', x_4494(ctx, E), True)
+    LOCAL(ctx, E, 't_v~982', x_4495(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~983', x_4496(ctx, E), True)
+    return t_3959(ctx, k, s, E)
 
 
-def d_3937(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_3956(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~979', x_4473(ctx, E), True)
+    LOCAL(ctx, E, 's_v~981', x_4494(ctx, E), True)
     return True
 
 
-def d_3938(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_3957(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~980', x_4474(ctx, E), True)
+    LOCAL(ctx, E, 't_v~982', x_4495(ctx, E), True)
     return True
 
 
-def d_3939(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_3958(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~981', x_4475(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~983', x_4496(ctx, E), True)
     return True
 
 
-def t_3940(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_3959(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4476(ctx, E):
-        return d_3941(ctx, E) and k()
-    return t_3944(ctx, k, s, E)
+    if x_4497(ctx, E):
+        return d_3960(ctx, E) and k()
+    return t_3963(ctx, k, s, E)
 
 
-def d_3941(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3960(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4477(ctx, E):
+    if not x_4498(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~976'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~978'), '-=', False, K[25])
     return True
 
 
-def d_3942(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3961(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4477(ctx, E):
+    if not x_4498(ctx, E):
         return False
     return True
 
 
-def d_3943(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3962(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7733,40 +7711,40 @@ def d_3943(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~976'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~978'), '-=', False, K[25])
     return True
 
 
-def t_3944(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_3963(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4480(ctx, E):
+    if not x_4501(ctx, E):
         return False
-    return t_3946(ctx, k, s, E)
+    return t_3965(ctx, k, s, E)
 
 
-def d_3945(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_3964(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4480(ctx, E):
+    if not x_4501(ctx, E):
         return False
     return True
 
 
-def t_3946(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_3965(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3946, None, [], k)
+    return CHOOSE(ctx, 3965, None, [], k)
 
 
-def d_3947(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_3966(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7774,20 +7752,20 @@ def d_3947(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4486(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4507(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~982'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~984'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~983'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~985'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~984'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~986'), '-=', False, K[25])
     return True
 
 
-def d_3948(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_3967(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7795,11 +7773,11 @@ def d_3948(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4486(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4507(ctx, E), '-=', False, K[25])
     return True
 
 
-def d_3949(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3968(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7807,11 +7785,11 @@ def d_3949(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~982'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~984'), '-=', False, K[25])
     return True
 
 
-def d_3950(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3969(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7819,11 +7797,11 @@ def d_3950(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~983'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~985'), '-=', False, K[25])
     return True
 
 
-def d_3951(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3970(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7831,11 +7809,11 @@ def d_3951(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~984'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~986'), '-=', False, K[25])
     return True
 
 
-def d_3952(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_3971(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7843,21 +7821,21 @@ def d_3952(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_4496(ctx, E), '+=', True, K[23])
+        SET(ctx, 'hand', c, key, ([E.get('card~976')]), '+=', True, K[23])
     return True
 
 
-def d_3953(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
+def d_3972(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_4499(ctx, E), '+=', True, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~976')]), '+=', True, K[24])
     return True
 
 
-def d_3954(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
+def d_3973(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7869,37 +7847,37 @@ def d_3954(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_3955(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:78
+def t_3974(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_3979(ctx, k, s, E)
+        return t_3998(ctx, k, s, E)
 
-    if not d_3956(ctx, E):
+    if not d_3975(ctx, E):
         return False
-    return t_3968(ctx, r1, s, E)
+    return t_3987(ctx, r1, s, E)
 
 
-def d_3956(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def d_3975(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4503(ctx, E)))
+    items = list(items_of(x_4524(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
         LOCAL(ctx, E, 'you', item, True)
-        if not d_3957(ctx, E):
+        if not d_3976(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
     return True
 
 
-def d_3957(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def d_3976(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7908,73 +7886,71 @@ def d_3957(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     left = num(4)
     while left > 0:
         left -= 1
-        if not d_3958(ctx, E):
+        if not d_3977(ctx, E):
             return False
     return True
 
 
-def d_3958(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
+def d_3977(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3959(ctx, E):
+    if not d_3978(ctx, E):
         return False
-    if not d_3964(ctx, E):
+    if not d_3983(ctx, E):
         return False
     return True
 
 
-def d_3959(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
+def d_3978(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4505(ctx, E):
-        if not d_3960(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        if not d_3979(ctx, E):
             return False
     return True
 
 
-def d_3960(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
+def d_3979(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4507(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    STMT(ctx, 3963)
+    STMT(ctx, 3982)
     return True
 
 
-d_3961 = d_157  # rules_data/terraforming_mars/definitions/turns.yaml:142
-d_3962 = d_158  # rules_data/terraforming_mars/definitions/turns.yaml:142
+d_3980 = d_157  # rules_data/terraforming_mars/definitions/turns.yaml:142
+d_3981 = d_158  # rules_data/terraforming_mars/definitions/turns.yaml:142
 
 
-def d_3963(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
+def d_3982(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3963)
+    STMT(ctx, 3982)
     return True
 
 
-def d_3964(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+def d_3983(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4511(ctx, E):
-        if not d_3965(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+        if not d_3984(ctx, E):
             return False
     return True
 
 
-def d_3965(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+def d_3984(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7982,12 +7958,12 @@ def d_3965(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, x_4513(ctx, E), '+=', True, K[41])
-    SET(ctx, 'deck', ctx.state, 'deck', x_4515(ctx, E), '-=', True, K[34])
+        SET(ctx, 'pack', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[41])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
     return True
 
 
-def d_3966(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+def d_3985(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7995,28 +7971,28 @@ def d_3966(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, x_4513(ctx, E), '+=', True, K[41])
+        SET(ctx, 'pack', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[41])
     return True
 
 
-d_3967 = d_163  # rules_data/terraforming_mars/definitions/turns.yaml:143
+d_3986 = d_163  # rules_data/terraforming_mars/definitions/turns.yaml:143
 
 
-def t_3968(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def t_3987(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def nxt():
-        if x_4516(ctx, E):
-            return t_3969(ctx, nxt, k, E)
+        if x_4537(ctx, E):
+            return t_3988(ctx, nxt, k, E)
         return k()
 
     return nxt()
 
 
-def t_3969(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+def t_3988(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8024,22 +8000,22 @@ def t_3969(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'packs~990', x_4525(ctx, E), True)
-        LOCAL(ctx, E, 'shift~991', x_4526(ctx, E), True)
-        if not d_3977(ctx, E):
+        LOCAL(ctx, E, 'packs~992', x_4546(ctx, E), True)
+        LOCAL(ctx, E, 'shift~993', x_4547(ctx, E), True)
+        if not d_3996(ctx, E):
             return False
         return k()
 
-    return t_3970(ctx, r1, s, E)
+    return t_3989(ctx, r1, s, E)
 
 
-def t_3970(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+def t_3989(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4517(ctx, E)))
+    items = list(items_of(x_4538(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -8051,21 +8027,21 @@ def t_3970(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            if x_4518(ctx, E):
-                return t_3971(ctx, lambda i=i: nxt(i), brk, E)
+            if ((FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')) > 0)):
+                return t_3990(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3971(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def t_3990(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3971, None, [], k)
+    return CHOOSE(ctx, 3990, None, [], k)
 
 
-def d_3972(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def d_3991(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8073,14 +8049,14 @@ def d_3972(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, x_4521(ctx, E), '-=', True, K[41])
+        SET(ctx, 'pack', c, key, ([E.get('card~990')]), '-=', True, K[41])
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_4523(ctx, E), '+=', True, K[39])
+        SET(ctx, 'offer', c, key, ([E.get('card~990')]), '+=', True, K[39])
     return True
 
 
-def d_3973(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def d_3992(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8088,11 +8064,11 @@ def d_3973(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, x_4521(ctx, E), '-=', True, K[41])
+        SET(ctx, 'pack', c, key, ([E.get('card~990')]), '-=', True, K[41])
     return True
 
 
-def d_3974(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def d_3993(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8100,69 +8076,69 @@ def d_3974(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_4523(ctx, E), '+=', True, K[39])
+        SET(ctx, 'offer', c, key, ([E.get('card~990')]), '+=', True, K[39])
     return True
 
 
-def d_3975(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def d_3994(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'packs~990', x_4525(ctx, E), True)
+    LOCAL(ctx, E, 'packs~992', x_4546(ctx, E), True)
     return True
 
 
-def d_3976(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
+def d_3995(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'shift~991', x_4526(ctx, E), True)
+    LOCAL(ctx, E, 'shift~993', x_4547(ctx, E), True)
     return True
 
 
-def d_3977(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
+def d_3996(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4527(ctx, E)))
-    old = E.get('p~992', MISSING)
+    items = list(items_of((list(range(len(ctx.state['players']))))))
+    old = E.get('p~994', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'p~992', item, True)
+        LOCAL(ctx, E, 'p~994', item, True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('p~992')), 'pack'
+        c, key = SEAT(ctx, E.get('p~994')), 'pack'
         if c is not None:
-            SET(ctx, 'pack', c, key, x_4529(ctx, E), '=', False, K[41])
-    UNSET(ctx, E, 'p~992', old)
+            SET(ctx, 'pack', c, key, x_4550(ctx, E), '=', False, K[41])
+    UNSET(ctx, E, 'p~994', old)
     return True
 
 
-def d_3978(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
+def d_3997(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~992')), 'pack'
+    c, key = SEAT(ctx, E.get('p~994')), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, x_4529(ctx, E), '=', False, K[41])
+        SET(ctx, 'pack', c, key, x_4550(ctx, E), '=', False, K[41])
     return True
 
 
-def t_3979(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:150
+def t_3998(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:150
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4530(ctx, E)))
+    items = list(items_of(x_4551(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -8174,13 +8150,13 @@ def t_3979(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            return t_3980(ctx, lambda i=i: nxt(i), brk, E)
+            return t_3999(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3980(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_3999(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8193,41 +8169,41 @@ def t_3980(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             SET(ctx, 'offer', c, key, K[21], '=', False, K[39])
         return k()
 
-    return t_3981(ctx, r1, s, E)
+    return t_4000(ctx, r1, s, E)
 
 
-def t_3981(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_4000(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4531(ctx, E)))
-    old = E.get('card~994', MISSING)
+    items = list(items_of(((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer'))))
+    old = E.get('card~996', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'card~994', old)
+        UNSET(ctx, E, 'card~996', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'card~994', item, True)
-            return t_3982(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'card~996', item, True)
+            return t_4001(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3982(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def t_4001(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3982, None, [], k)
+    return CHOOSE(ctx, 4001, None, [], k)
 
 
-def t_3983(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def t_4002(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8237,146 +8213,146 @@ def t_3983(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, x_4559(ctx, E), '+=', True, K[23])
+            SET(ctx, 'hand', c, key, ([E.get('card~996')]), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~995', 3, True)
-    return t_3985(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~997', 3, True)
+    return t_4004(ctx, r1, s, E)
 
 
-def d_3984(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_4003(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~995', 3, True)
+    LOCAL(ctx, E, 'n~997', 3, True)
     return True
 
 
-def t_3985(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4004(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~996', E.get('n~995'), True)
-    LOCAL(ctx, E, 'sv~997', 0, True)
-    LOCAL(ctx, E, 'tv~998', 0, True)
-    return t_3989(ctx, k, s, E)
+    LOCAL(ctx, E, 'price~998', E.get('n~997'), True)
+    LOCAL(ctx, E, 'sv~999', 0, True)
+    LOCAL(ctx, E, 'tv~1000', 0, True)
+    return t_4008(ctx, k, s, E)
 
 
-def d_3986(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4005(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~996', E.get('n~995'), True)
+    LOCAL(ctx, E, 'price~998', E.get('n~997'), True)
     return True
 
 
-def d_3987(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4006(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~997', 0, True)
+    LOCAL(ctx, E, 'sv~999', 0, True)
     return True
 
 
-def d_3988(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4007(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~998', 0, True)
+    LOCAL(ctx, E, 'tv~1000', 0, True)
     return True
 
 
-def t_3989(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_4008(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~999', x_4536(ctx, E), True)
-    LOCAL(ctx, E, 't_v~1000', x_4537(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~1001', x_4538(ctx, E), True)
-    return t_3993(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~1001', x_4557(ctx, E), True)
+    LOCAL(ctx, E, 't_v~1002', x_4558(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~1003', x_4559(ctx, E), True)
+    return t_4012(ctx, k, s, E)
 
 
-def d_3990(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4009(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~999', x_4536(ctx, E), True)
+    LOCAL(ctx, E, 's_v~1001', x_4557(ctx, E), True)
     return True
 
 
-def d_3991(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4010(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~1000', x_4537(ctx, E), True)
+    LOCAL(ctx, E, 't_v~1002', x_4558(ctx, E), True)
     return True
 
 
-def d_3992(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4011(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~1001', x_4538(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~1003', x_4559(ctx, E), True)
     return True
 
 
-def t_3993(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4012(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4539(ctx, E):
-        return d_3994(ctx, E) and k()
-    return t_3997(ctx, k, s, E)
+    if x_4560(ctx, E):
+        return d_4013(ctx, E) and k()
+    return t_4016(ctx, k, s, E)
 
 
-def d_3994(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4013(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4540(ctx, E):
+    if not x_4561(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~996'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~998'), '-=', False, K[25])
     return True
 
 
-def d_3995(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4014(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4540(ctx, E):
+    if not x_4561(ctx, E):
         return False
     return True
 
 
-def d_3996(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4015(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8384,40 +8360,40 @@ def d_3996(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~996'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~998'), '-=', False, K[25])
     return True
 
 
-def t_3997(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_4016(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4543(ctx, E):
+    if not x_4564(ctx, E):
         return False
-    return t_3999(ctx, k, s, E)
+    return t_4018(ctx, k, s, E)
 
 
-def d_3998(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4017(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4543(ctx, E):
+    if not x_4564(ctx, E):
         return False
     return True
 
 
-def t_3999(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_4018(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3999, None, [], k)
+    return CHOOSE(ctx, 4018, None, [], k)
 
 
-def d_4000(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4019(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8425,20 +8401,20 @@ def d_4000(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4549(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4570(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~1002'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~1004'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~1003'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~1005'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~1004'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~1006'), '-=', False, K[25])
     return True
 
 
-def d_4001(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4020(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8446,11 +8422,11 @@ def d_4001(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4549(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4570(ctx, E), '-=', False, K[25])
     return True
 
 
-def d_4002(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4021(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8458,11 +8434,11 @@ def d_4002(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~1002'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~1004'), '-=', False, K[25])
     return True
 
 
-def d_4003(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4022(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8470,11 +8446,11 @@ def d_4003(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~1003'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~1005'), '-=', False, K[25])
     return True
 
 
-def d_4004(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4023(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8482,11 +8458,11 @@ def d_4004(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~1004'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~1006'), '-=', False, K[25])
     return True
 
 
-def d_4005(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_4024(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8494,159 +8470,159 @@ def d_4005(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_4559(ctx, E), '+=', True, K[23])
+        SET(ctx, 'hand', c, key, ([E.get('card~996')]), '+=', True, K[23])
     return True
 
 
-def d_4006(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
+def d_4025(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_4562(ctx, E), '+=', True, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~996')]), '+=', True, K[24])
     return True
 
 
-d_4007 = d_3954  # rules_data/terraforming_mars/definitions/turns.yaml:133
+d_4026 = d_3973  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
-def d_4008(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:11
+def d_4027(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:11
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4569(ctx, E), '=', False, K[34])
-    STMT(ctx, 4010)
+    SET(ctx, 'deck', ctx.state, 'deck', x_4590(ctx, E), '=', False, K[34])
+    STMT(ctx, 4029)
     return True
 
 
-def d_4009(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
+def d_4028(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4569(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4590(ctx, E), '=', False, K[34])
     return True
 
 
-def d_4010(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
+def d_4029(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 4010)
+    STMT(ctx, 4029)
     return True
 
 
-def d_4011(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
+def d_4030(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4930(ctx, E)))
+    items = list(items_of(x_4951(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
         LOCAL(ctx, E, 'you', item, True)
-        if not d_4012(ctx, E):
+        if not d_4031(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
     return True
 
 
-def d_4012(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
+def d_4031(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~794', 1, True)
-    if not d_4014(ctx, E):
+    LOCAL(ctx, E, 'n~796', 1, True)
+    if not d_4033(ctx, E):
         return False
     return True
 
 
-def d_4013(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
+def d_4032(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~794', 1, True)
+    LOCAL(ctx, E, 'n~796', 1, True)
     return True
 
 
-def d_4014(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
+def d_4033(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4573(ctx, E)))
-    old = E.get('r~795', MISSING)
+    items = list(items_of((IDS(ctx, 'resources'))))
+    old = E.get('r~797', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'r~795', item, True)
-        if not d_4015(ctx, E):
+        LOCAL(ctx, E, 'r~797', item, True)
+        if not d_4034(ctx, E):
             return False
-    UNSET(ctx, E, 'r~795', old)
+    UNSET(ctx, E, 'r~797', old)
     return True
 
 
-def d_4015(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_4034(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~796', E.get('n~794'), True)
-    LOCAL(ctx, E, 'r~797', E.get('r~795'), True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~797'))
+    LOCAL(ctx, E, 'n~798', E.get('n~796'), True)
+    LOCAL(ctx, E, 'r~799', E.get('r~797'), True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~799'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~796'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~798'), '+=', False, K[27])
     return True
 
 
-def d_4016(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
+def d_4035(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~796', E.get('n~794'), True)
+    LOCAL(ctx, E, 'n~798', E.get('n~796'), True)
     return True
 
 
-def d_4017(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
+def d_4036(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~797', E.get('r~795'), True)
+    LOCAL(ctx, E, 'r~799', E.get('r~797'), True)
     return True
 
 
-def d_4018(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_4037(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~797'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~799'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~796'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~798'), '+=', False, K[27])
     return True
 
 
-def t_4019(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:17
+def t_4038(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4930(ctx, E)))
+    items = list(items_of(x_4951(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -8658,58 +8634,58 @@ def t_4019(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:17
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            return t_4020(ctx, lambda i=i: nxt(i), brk, E)
+            return t_4039(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4020(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
+def t_4039(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4579(ctx, E)))
-    old = E.get('c~798', MISSING)
+    items = list(items_of((IDS(ctx, 'corporations'))))
+    old = E.get('c~800', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'c~798', old)
+        UNSET(ctx, E, 'c~800', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'c~798', item, True)
-            if x_4580(ctx, E):
-                return t_4021(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'c~800', item, True)
+            if (((ctx.index.plain['corporations'].get(_w1, NOREC).get('beginner', None) if type((_w1 := E.get('c~800'))) is str else None) == True)):
+                return t_4040(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4021(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def t_4040(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~799', E.get('c~798'), True)
-    return t_4023(ctx, k, s, E)
+    LOCAL(ctx, E, 'c~801', E.get('c~800'), True)
+    return t_4042(ctx, k, s, E)
 
 
-def d_4022(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
+def d_4041(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~799', E.get('c~798'), True)
+    LOCAL(ctx, E, 'c~801', E.get('c~800'), True)
     return True
 
 
-def t_4023(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def t_4042(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8717,16 +8693,16 @@ def t_4023(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, x_4583(ctx, E), '=', False, K[40])
-    LOCAL(ctx, E, 'n~800', x_4584(ctx, E), True)
-    LOCAL(ctx, E, 'r~801', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~801'))
+        SET(ctx, 'corporation', c, key, ([E.get('c~801')]), '=', False, K[40])
+    LOCAL(ctx, E, 'n~802', ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~801'))) is str else 0)), True)
+    LOCAL(ctx, E, 'r~803', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~803'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~800'), '+=', False, K[25])
-    return t_4028(ctx, k, s, E)
+        SET(ctx, 'stock', c, key, E.get('n~802'), '+=', False, K[25])
+    return t_4047(ctx, k, s, E)
 
 
-def d_4024(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def d_4043(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8734,49 +8710,49 @@ def d_4024(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, x_4583(ctx, E), '=', False, K[40])
+        SET(ctx, 'corporation', c, key, ([E.get('c~801')]), '=', False, K[40])
     return True
 
 
-def d_4025(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def d_4044(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~800', x_4584(ctx, E), True)
+    LOCAL(ctx, E, 'n~802', ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~801'))) is str else 0)), True)
     return True
 
 
-def d_4026(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def d_4045(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~801', 'megacredits', True)
+    LOCAL(ctx, E, 'r~803', 'megacredits', True)
     return True
 
 
-def d_4027(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_4046(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~801'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~803'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~800'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~802'), '+=', False, K[25])
     return True
 
 
-def t_4028(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def t_4047(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~799')
+    value = E.get('c~801')
     old = E.get('this', MISSING)
     LOCAL(ctx, E, 'this', value, True)
 
@@ -8788,134 +8764,132 @@ def t_4028(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'this', old)
         return s()
 
-    return t_4029(ctx, after, None if s is None else brk, E)
+    return t_4048(ctx, after, None if s is None else brk, E)
 
 
-def t_4029(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def t_4048(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4589(ctx, E), k)
+    return DO(ctx, x_4610(ctx, E), k)
 
 
-def d_4030(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:183
+def d_4049(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:183
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'first_player', ctx.state, 'first_player', x_4591(ctx, E), '=', False, K[42])
+    SET(ctx, 'first_player', ctx.state, 'first_player', x_4612(ctx, E), '=', False, K[42])
     return True
 
 
-def d_4031(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
+def d_4050(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'first_player', ctx.state, 'first_player', x_4593(ctx, E), '=', False, K[42])
-    LOCAL(ctx, E, 't~802', 'generation', True)
-    LOCAL(ctx, E, 'n~803', 1, True)
-    if not d_4035(ctx, E):
+    SET(ctx, 'first_player', ctx.state, 'first_player', (AR('%', (_w1 + 1 if type((_w1 := ctx.state.get('first_player'))) is type(1) is int else AR('+', _w1, 1)), len(ctx.state['players']))), '=', False, K[42])
+    LOCAL(ctx, E, 't~804', 'generation', True)
+    LOCAL(ctx, E, 'n~805', 1, True)
+    if not d_4054(ctx, E):
         return False
     return True
 
 
-def d_4032(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:189
+def d_4051(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:189
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'first_player', ctx.state, 'first_player', x_4593(ctx, E), '=', False, K[42])
+    SET(ctx, 'first_player', ctx.state, 'first_player', (AR('%', (_w1 + 1 if type((_w1 := ctx.state.get('first_player'))) is type(1) is int else AR('+', _w1, 1)), len(ctx.state['players']))), '=', False, K[42])
     return True
 
 
-def d_4033(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
+def d_4052(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~802', 'generation', True)
+    LOCAL(ctx, E, 't~804', 'generation', True)
     return True
 
 
-def d_4034(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
+def d_4053(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~803', 1, True)
+    LOCAL(ctx, E, 'n~805', 1, True)
     return True
 
 
-def d_4035(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def d_4054(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4596(ctx, E):
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~804'))) is str else None) == 'game')):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~802'))
+        c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~804'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~803'), '+=', False, K[35])
+            SET(ctx, 'game_tracks', c, key, E.get('n~805'), '+=', False, K[35])
     else:
-        if not d_4037(ctx, E):
+        if not d_4056(ctx, E):
             return False
     return True
 
 
-def d_4036(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def d_4055(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~802'))
+    c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~804'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~803'), '+=', False, K[35])
+        SET(ctx, 'game_tracks', c, key, E.get('n~805'), '+=', False, K[35])
     return True
 
 
-def d_4037(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_4056(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~802'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~804'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~803'), '+=', False, K[29])
-    if not d_4039(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~805'), '+=', False, K[29])
+    if not d_4058(ctx, E):
         return False
     return True
 
 
-def d_4038(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_4057(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~802'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~804'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~803'), '+=', False, K[29])
+        SET(ctx, 'tracks', c, key, E.get('n~805'), '+=', False, K[29])
     return True
 
 
-def d_4039(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_4058(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4601(ctx, E):
+    if ((True if ((E.get('t~804') == 'tr')) and (((_w1 if type((_w1 := E.get('n~805'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -8923,134 +8897,132 @@ def d_4039(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_4040 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_4059 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
-def t_4041(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:34
+def t_4060(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:34
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_4042(ctx, E):
+    if not d_4061(ctx, E):
         return False
-    return t_4056(ctx, k, s, E)
+    return t_4075(ctx, k, s, E)
 
 
-def d_4042(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
+def d_4061(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4605(ctx, E)))
+    items = list(items_of(x_4626(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
         LOCAL(ctx, E, 'you', item, True)
-        if not d_4043(ctx, E):
+        if not d_4062(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
     return True
 
 
-def d_4043(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
+def d_4062(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~805', 4, True)
-    if not d_4045(ctx, E):
+    LOCAL(ctx, E, 'n~807', 4, True)
+    if not d_4064(ctx, E):
         return False
     return True
 
 
-def d_4044(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
+def d_4063(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~805', 4, True)
+    LOCAL(ctx, E, 'n~807', 4, True)
     return True
 
 
-def d_4045(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
+def d_4064(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~805'))
+    left = num(E.get('n~807'))
     while left > 0:
         left -= 1
-        if not d_4046(ctx, E):
+        if not d_4065(ctx, E):
             return False
     return True
 
 
-def d_4046(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_4065(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_4047(ctx, E):
+    if not d_4066(ctx, E):
         return False
-    if not d_4052(ctx, E):
+    if not d_4071(ctx, E):
         return False
     return True
 
 
-def d_4047(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_4066(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4608(ctx, E):
-        if not d_4048(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        if not d_4067(ctx, E):
             return False
     return True
 
 
-def d_4048(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_4067(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4610(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    STMT(ctx, 4051)
+    STMT(ctx, 4070)
     return True
 
 
-d_4049 = d_157  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_4050 = d_158  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_4068 = d_157  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_4069 = d_158  # rules_data/terraforming_mars/definitions/cards.yaml:21
 
 
-def d_4051(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_4070(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 4051)
+    STMT(ctx, 4070)
     return True
 
 
-d_4052 = d_3924  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_4053 = d_3925  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_4054 = d_3926  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_4055 = d_163  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_4071 = d_3943  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_4072 = d_3944  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_4073 = d_3945  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_4074 = d_163  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
-def t_4056(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:122
+def t_4075(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4619(ctx, E)))
+    items = list(items_of(x_4640(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -9062,13 +9034,13 @@ def t_4056(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            return t_4057(ctx, lambda i=i: nxt(i), brk, E)
+            return t_4076(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4057(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_4076(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9081,41 +9053,41 @@ def t_4057(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             SET(ctx, 'offer', c, key, K[21], '=', False, K[39])
         return k()
 
-    return t_4058(ctx, r1, s, E)
+    return t_4077(ctx, r1, s, E)
 
 
-def t_4058(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_4077(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4620(ctx, E)))
-    old = E.get('card~807', MISSING)
+    items = list(items_of(((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer'))))
+    old = E.get('card~809', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'card~807', old)
+        UNSET(ctx, E, 'card~809', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'card~807', item, True)
-            return t_4059(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'card~809', item, True)
+            return t_4078(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4059(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def t_4078(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4059, None, [], k)
+    return CHOOSE(ctx, 4078, None, [], k)
 
 
-def t_4060(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def t_4079(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9125,146 +9097,146 @@ def t_4060(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, x_4648(ctx, E), '+=', True, K[23])
+            SET(ctx, 'hand', c, key, ([E.get('card~809')]), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~808', 3, True)
-    return t_4062(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~810', 3, True)
+    return t_4081(ctx, r1, s, E)
 
 
-def d_4061(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_4080(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~808', 3, True)
+    LOCAL(ctx, E, 'n~810', 3, True)
     return True
 
 
-def t_4062(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4081(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~809', E.get('n~808'), True)
-    LOCAL(ctx, E, 'sv~810', 0, True)
-    LOCAL(ctx, E, 'tv~811', 0, True)
-    return t_4066(ctx, k, s, E)
+    LOCAL(ctx, E, 'price~811', E.get('n~810'), True)
+    LOCAL(ctx, E, 'sv~812', 0, True)
+    LOCAL(ctx, E, 'tv~813', 0, True)
+    return t_4085(ctx, k, s, E)
 
 
-def d_4063(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4082(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~809', E.get('n~808'), True)
+    LOCAL(ctx, E, 'price~811', E.get('n~810'), True)
     return True
 
 
-def d_4064(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4083(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~810', 0, True)
+    LOCAL(ctx, E, 'sv~812', 0, True)
     return True
 
 
-def d_4065(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4084(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~811', 0, True)
+    LOCAL(ctx, E, 'tv~813', 0, True)
     return True
 
 
-def t_4066(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_4085(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~812', x_4625(ctx, E), True)
-    LOCAL(ctx, E, 't_v~813', x_4626(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~814', x_4627(ctx, E), True)
-    return t_4070(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~814', x_4646(ctx, E), True)
+    LOCAL(ctx, E, 't_v~815', x_4647(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~816', x_4648(ctx, E), True)
+    return t_4089(ctx, k, s, E)
 
 
-def d_4067(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4086(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~812', x_4625(ctx, E), True)
+    LOCAL(ctx, E, 's_v~814', x_4646(ctx, E), True)
     return True
 
 
-def d_4068(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4087(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~813', x_4626(ctx, E), True)
+    LOCAL(ctx, E, 't_v~815', x_4647(ctx, E), True)
     return True
 
 
-def d_4069(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4088(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~814', x_4627(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~816', x_4648(ctx, E), True)
     return True
 
 
-def t_4070(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4089(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4628(ctx, E):
-        return d_4071(ctx, E) and k()
-    return t_4074(ctx, k, s, E)
+    if x_4649(ctx, E):
+        return d_4090(ctx, E) and k()
+    return t_4093(ctx, k, s, E)
 
 
-def d_4071(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4090(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4629(ctx, E):
+    if not x_4650(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~809'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~811'), '-=', False, K[25])
     return True
 
 
-def d_4072(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4091(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4629(ctx, E):
+    if not x_4650(ctx, E):
         return False
     return True
 
 
-def d_4073(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4092(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9272,40 +9244,40 @@ def d_4073(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~809'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~811'), '-=', False, K[25])
     return True
 
 
-def t_4074(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_4093(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4632(ctx, E):
+    if not x_4653(ctx, E):
         return False
-    return t_4076(ctx, k, s, E)
+    return t_4095(ctx, k, s, E)
 
 
-def d_4075(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4094(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4632(ctx, E):
+    if not x_4653(ctx, E):
         return False
     return True
 
 
-def t_4076(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_4095(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4076, None, [], k)
+    return CHOOSE(ctx, 4095, None, [], k)
 
 
-def d_4077(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4096(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9313,20 +9285,20 @@ def d_4077(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4638(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4659(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~815'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~817'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~816'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~818'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~817'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~819'), '-=', False, K[25])
     return True
 
 
-def d_4078(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4097(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9334,11 +9306,11 @@ def d_4078(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4638(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4659(ctx, E), '-=', False, K[25])
     return True
 
 
-def d_4079(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4098(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9346,11 +9318,11 @@ def d_4079(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~815'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~817'), '-=', False, K[25])
     return True
 
 
-def d_4080(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4099(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9358,11 +9330,11 @@ def d_4080(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~816'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~818'), '-=', False, K[25])
     return True
 
 
-def d_4081(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9370,11 +9342,11 @@ def d_4081(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~817'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~819'), '-=', False, K[25])
     return True
 
 
-def d_4082(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_4101(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9382,34 +9354,34 @@ def d_4082(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_4648(ctx, E), '+=', True, K[23])
+        SET(ctx, 'hand', c, key, ([E.get('card~809')]), '+=', True, K[23])
     return True
 
 
-def d_4083(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
+def d_4102(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_4651(ctx, E), '+=', True, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~809')]), '+=', True, K[24])
     return True
 
 
-d_4084 = d_3954  # rules_data/terraforming_mars/definitions/turns.yaml:133
+d_4103 = d_3973  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
-def t_4085(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:38
+def t_4104(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:38
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     SET(ctx, 'passed', ctx.state, 'passed', K[21], '=', False, K[43])
-    return t_4087(ctx, k, s, E)
+    return t_4106(ctx, k, s, E)
 
 
-def d_4086(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:18
+def d_4105(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9417,27 +9389,27 @@ def d_4086(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4087(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:19
+def t_4106(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def nxt():
-        if x_4658(ctx, E):
-            return t_4088(ctx, nxt, k, E)
+        if ((FN['count'](ctx, None, ctx.state.get('passed')) < (_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)))):
+            return t_4107(ctx, nxt, k, E)
         return k()
 
     return nxt()
 
 
-def t_4088(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
+def t_4107(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4659(ctx, E)))
+    items = list(items_of(x_4680(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -9449,49 +9421,49 @@ def t_4088(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            if x_4660(ctx, E):
-                return t_4089(ctx, lambda i=i: nxt(i), brk, E)
+            if ((not (E.get('you') in _w1 if type((_w1 := ctx.state.get('passed'))) in (list, dict) else IN(E.get('you'), _w1)))):
+                return t_4108(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4089(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:29
+def t_4108(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_4101(ctx, k, s, E)
+        return t_4120(ctx, k, s, E)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'done~819', 0, True)
-    return t_4091(ctx, r1, s, E)
+    LOCAL(ctx, E, 'done~821', 0, True)
+    return t_4110(ctx, r1, s, E)
 
 
-def d_4090(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:29
+def d_4109(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'done~819', 0, True)
+    LOCAL(ctx, E, 'done~821', 0, True)
     return True
 
 
-def t_4091(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:30
+def t_4110(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4662(ctx, E):
-        return t_4092(ctx, k, s, E)
+    if ((not (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('first_action_taken'))):
+        return t_4111(ctx, k, s, E)
     return k()
 
 
-def t_4092(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
+def t_4111(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9500,10 +9472,10 @@ def t_4092(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     c, key = SEAT(ctx, E.get('you')), 'first_action_taken'
     if c is not None:
         SET(ctx, 'first_action_taken', c, key, True, '=', False, K[44])
-    return t_4094(ctx, k, s, E)
+    return t_4113(ctx, k, s, E)
 
 
-def d_4093(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
+def d_4112(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9515,18 +9487,18 @@ def d_4093(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4094(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
+def t_4113(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4665(ctx, E):
-        return t_4095(ctx, k, s, E)
+    if x_4686(ctx, E):
+        return t_4114(ctx, k, s, E)
     return k()
 
 
-def t_4095(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def t_4114(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9534,44 +9506,44 @@ def t_4095(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4099, E, 'done~819', 1)
+        ASSIGN(ctx, 4118, E, 'done~821', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
-    return t_4096(ctx, r1, s, E)
+    return t_4115(ctx, r1, s, E)
 
 
-def t_4096(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def t_4115(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4666(ctx, E)))
-    old = E.get('c~821', MISSING)
+    items = list(items_of(((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corporation'))))
+    old = E.get('c~823', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'c~821', old)
+        UNSET(ctx, E, 'c~823', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'c~821', item, True)
-            return t_4097(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'c~823', item, True)
+            return t_4116(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4097(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def t_4116(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~821')
+    value = E.get('c~823')
     old = E.get('this', MISSING)
     LOCAL(ctx, E, 'this', value, True)
 
@@ -9583,29 +9555,29 @@ def t_4097(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'this', old)
         return s()
 
-    return t_4098(ctx, after, None if s is None else brk, E)
+    return t_4117(ctx, after, None if s is None else brk, E)
 
 
-def t_4098(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def t_4117(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4668(ctx, E), k)
+    return DO(ctx, x_4689(ctx, E), k)
 
 
-def d_4099(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
+def d_4118(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4099, E, 'done~819', 1)
+    ASSIGN(ctx, 4118, E, 'done~821', 1)
     return True
 
 
-def d_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
+def d_4119(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9613,28 +9585,28 @@ def d_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4101(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:35
+def t_4120(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:35
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def nxt():
-        if x_4673(ctx, E):
-            return t_4102(ctx, nxt, k, E)
+        if (((_w1 if type((_w1 := E.get('done~821'))) is int else num(_w1)) < 2)):
+            return t_4121(ctx, nxt, k, E)
         return k()
 
     return nxt()
 
 
-def t_4102(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def t_4121(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4102, None, [], k)
+    return CHOOSE(ctx, 4121, None, [], k)
 
 
-def t_4103(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
+def t_4122(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9642,26 +9614,26 @@ def t_4103(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4137, E, 'done~819', 1)
+        ASSIGN(ctx, 4156, E, 'done~821', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'card~823', E.get('card~822'), True)
-    return t_4105(ctx, r1, s, E)
+    LOCAL(ctx, E, 'card~825', E.get('card~824'), True)
+    return t_4124(ctx, r1, s, E)
 
 
-def d_4104(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
+def d_4123(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'card~823', E.get('card~822'), True)
+    LOCAL(ctx, E, 'card~825', E.get('card~824'), True)
     return True
 
 
-def t_4105(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
+def t_4124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9671,172 +9643,172 @@ def t_4105(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, x_4706(ctx, E), '-=', True, K[23])
-        if not d_4129(ctx, E):
+            SET(ctx, 'hand', c, key, ([E.get('card~825')]), '-=', True, K[23])
+        if not d_4148(ctx, E):
             return False
-        return t_4131(ctx, r2, s, E)
+        return t_4150(ctx, r2, s, E)
 
     def r2():
-        if not d_4133(ctx, E):
+        if not d_4152(ctx, E):
             return False
         ctx.steps += 1
-        if not EMIT(ctx, 'played', {'card': E.get('card~823'), 'by': E.get('you'), 'tags': x_4719(ctx, E), 'cost': x_4720(ctx, E)}):
+        if not EMIT(ctx, 'played', {'card': E.get('card~825'), 'by': E.get('you'), 'tags': ((ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card~825'))) is str else [])), 'cost': ((ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~825'))) is str else 0))}):
             return False
         return k()
 
     ctx.steps += 1
-    if not x_4676(ctx, E):
+    if not x_4697(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'card~824', E.get('card~823'), True)
-    return t_4108(ctx, r1, s, E)
+    LOCAL(ctx, E, 'card~826', E.get('card~825'), True)
+    return t_4127(ctx, r1, s, E)
 
 
-def d_4106(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
+def d_4125(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4676(ctx, E):
+    if not x_4697(ctx, E):
         return False
     return True
 
 
-def d_4107(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:135
+def d_4126(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'card~824', E.get('card~823'), True)
+    LOCAL(ctx, E, 'card~826', E.get('card~825'), True)
     return True
 
 
-def t_4108(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def t_4127(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~825', x_4678(ctx, E), True)
+    LOCAL(ctx, E, 'price~827', x_4699(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'sv~826', x_4679(ctx, E), True)
+    LOCAL(ctx, E, 'sv~828', x_4700(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'tv~827', x_4680(ctx, E), True)
-    return t_4112(ctx, k, s, E)
+    LOCAL(ctx, E, 'tv~829', x_4701(ctx, E), True)
+    return t_4131(ctx, k, s, E)
 
 
-def d_4109(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~825', x_4678(ctx, E), True)
-    return True
-
-
-def d_4110(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def d_4128(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~826', x_4679(ctx, E), True)
+    LOCAL(ctx, E, 'price~827', x_4699(ctx, E), True)
     return True
 
 
-def d_4111(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def d_4129(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~827', x_4680(ctx, E), True)
+    LOCAL(ctx, E, 'sv~828', x_4700(ctx, E), True)
     return True
 
 
-def t_4112(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4130(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'tv~829', x_4701(ctx, E), True)
+    return True
+
+
+def t_4131(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~828', x_4681(ctx, E), True)
-    LOCAL(ctx, E, 't_v~829', x_4682(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~830', x_4683(ctx, E), True)
-    return t_4116(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~830', x_4702(ctx, E), True)
+    LOCAL(ctx, E, 't_v~831', x_4703(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~832', x_4704(ctx, E), True)
+    return t_4135(ctx, k, s, E)
 
 
-def d_4113(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4132(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~828', x_4681(ctx, E), True)
+    LOCAL(ctx, E, 's_v~830', x_4702(ctx, E), True)
     return True
 
 
-def d_4114(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4133(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~829', x_4682(ctx, E), True)
+    LOCAL(ctx, E, 't_v~831', x_4703(ctx, E), True)
     return True
 
 
-def d_4115(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4134(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~830', x_4683(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~832', x_4704(ctx, E), True)
     return True
 
 
-def t_4116(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4135(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4684(ctx, E):
-        return d_4117(ctx, E) and k()
-    return t_4120(ctx, k, s, E)
+    if x_4705(ctx, E):
+        return d_4136(ctx, E) and k()
+    return t_4139(ctx, k, s, E)
 
 
-def d_4117(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4136(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4685(ctx, E):
+    if not x_4706(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~825'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~827'), '-=', False, K[25])
     return True
 
 
-def d_4118(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4137(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4685(ctx, E):
+    if not x_4706(ctx, E):
         return False
     return True
 
 
-def d_4119(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4138(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9844,40 +9816,40 @@ def d_4119(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~825'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~827'), '-=', False, K[25])
     return True
 
 
-def t_4120(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_4139(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4688(ctx, E):
+    if not x_4709(ctx, E):
         return False
-    return t_4122(ctx, k, s, E)
+    return t_4141(ctx, k, s, E)
 
 
-def d_4121(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4140(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4688(ctx, E):
+    if not x_4709(ctx, E):
         return False
     return True
 
 
-def t_4122(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_4141(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4122, None, [], k)
+    return CHOOSE(ctx, 4141, None, [], k)
 
 
-def d_4123(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4142(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9885,20 +9857,20 @@ def d_4123(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4694(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4715(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~831'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~833'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~832'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~834'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~833'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~835'), '-=', False, K[25])
     return True
 
 
-def d_4124(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4143(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9906,11 +9878,11 @@ def d_4124(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4694(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4715(ctx, E), '-=', False, K[25])
     return True
 
 
-def d_4125(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4144(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9918,11 +9890,11 @@ def d_4125(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~831'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~833'), '-=', False, K[25])
     return True
 
 
-def d_4126(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4145(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9930,11 +9902,11 @@ def d_4126(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~832'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~834'), '-=', False, K[25])
     return True
 
 
-def d_4127(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4146(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9942,11 +9914,11 @@ def d_4127(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~833'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~835'), '-=', False, K[25])
     return True
 
 
-def d_4128(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
+def d_4147(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9954,43 +9926,43 @@ def d_4128(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_4706(ctx, E), '-=', True, K[23])
+        SET(ctx, 'hand', c, key, ([E.get('card~825')]), '-=', True, K[23])
     return True
 
 
-def d_4129(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
+def d_4148(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4707(ctx, E):
+    if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~825'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('card_res'), E.get('card~823'))
+        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('card_res'), E.get('card~825'))
         if c is not None:
             SET(ctx, 'card_res', c, key, 0, '=', False, K[46])
     return True
 
 
-def d_4130(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
+def d_4149(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('card_res'), E.get('card~823'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('card_res'), E.get('card~825'))
     if c is not None:
         SET(ctx, 'card_res', c, key, 0, '=', False, K[46])
     return True
 
 
-def t_4131(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
+def t_4150(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('card~823')
+    value = E.get('card~825')
     old = E.get('this', MISSING)
     LOCAL(ctx, E, 'this', value, True)
 
@@ -10002,38 +9974,38 @@ def t_4131(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'this', old)
         return s()
 
-    return t_4132(ctx, after, None if s is None else brk, E)
+    return t_4151(ctx, after, None if s is None else brk, E)
 
 
-def t_4132(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
+def t_4151(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4711(ctx, E), k)
+    return DO(ctx, x_4732(ctx, E), k)
 
 
-def d_4133(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def d_4152(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4712(ctx, E):
+    if (((ctx.index.plain['cards'].get(_w1, NOREC).get('type', None) if type((_w1 := E.get('card~825'))) is str else None) == 'event')):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'events'
         if c is not None:
-            SET(ctx, 'events', c, key, x_4714(ctx, E), '+=', True, K[47])
+            SET(ctx, 'events', c, key, ([E.get('card~825')]), '+=', True, K[47])
     else:
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tableau'
         if c is not None:
-            SET(ctx, 'tableau', c, key, x_4716(ctx, E), '+=', True, K[48])
+            SET(ctx, 'tableau', c, key, ([E.get('card~825')]), '+=', True, K[48])
     return True
 
 
-def d_4134(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def d_4153(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10041,11 +10013,11 @@ def d_4134(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'events'
     if c is not None:
-        SET(ctx, 'events', c, key, x_4714(ctx, E), '+=', True, K[47])
+        SET(ctx, 'events', c, key, ([E.get('card~825')]), '+=', True, K[47])
     return True
 
 
-def d_4135(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def d_4154(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10053,35 +10025,35 @@ def d_4135(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tableau'
     if c is not None:
-        SET(ctx, 'tableau', c, key, x_4716(ctx, E), '+=', True, K[48])
+        SET(ctx, 'tableau', c, key, ([E.get('card~825')]), '+=', True, K[48])
     return True
 
 
-def d_4136(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+def d_4155(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'played', {'card': E.get('card~823'), 'by': E.get('you'), 'tags': x_4719(ctx, E), 'cost': x_4720(ctx, E)}):
+    if not EMIT(ctx, 'played', {'card': E.get('card~825'), 'by': E.get('you'), 'tags': ((ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card~825'))) is str else [])), 'cost': ((ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~825'))) is str else 0))}):
         return False
     return True
 
 
-def d_4137(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
+def d_4156(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4137, E, 'done~819', 1)
+    ASSIGN(ctx, 4156, E, 'done~821', 1)
     return True
 
 
-d_4138 = d_4100  # rules_data/terraforming_mars/definitions/turns.yaml:37
+d_4157 = d_4119  # rules_data/terraforming_mars/definitions/turns.yaml:37
 
 
-def t_4139(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
+def t_4158(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10089,209 +10061,209 @@ def t_4139(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4175, E, 'done~819', 1)
+        ASSIGN(ctx, 4194, E, 'done~821', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'a~835', E.get('a~834'), True)
-    return t_4141(ctx, r1, s, E)
+    LOCAL(ctx, E, 'a~837', E.get('a~836'), True)
+    return t_4160(ctx, r1, s, E)
 
 
-def d_4140(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
+def d_4159(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~835', E.get('a~834'), True)
+    LOCAL(ctx, E, 'a~837', E.get('a~836'), True)
     return True
 
 
-def t_4141(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def t_4160(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_4172(ctx, r2, s, E)
+        return t_4191(ctx, r2, s, E)
 
     def r2():
-        if not d_4173(ctx, E):
+        if not d_4192(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if not x_4729(ctx, E):
+    if not x_4750(ctx, E):
         return False
-    return t_4143(ctx, r1, s, E)
+    return t_4162(ctx, r1, s, E)
 
 
-def d_4142(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def d_4161(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4729(ctx, E):
+    if not x_4750(ctx, E):
         return False
     return True
 
 
-def t_4143(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def t_4162(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4730(ctx, E):
-        return t_4144(ctx, k, s, E)
-    return d_4166(ctx, E) and k()
+    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~837'))) is str else None) == 'megacredits')):
+        return t_4163(ctx, k, s, E)
+    return d_4185(ctx, E) and k()
 
 
-def t_4144(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4163(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~836', x_4731(ctx, E), True)
-    return t_4146(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~838', x_4752(ctx, E), True)
+    return t_4165(ctx, k, s, E)
 
 
-def d_4145(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def d_4164(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~836', x_4731(ctx, E), True)
+    LOCAL(ctx, E, 'n~838', x_4752(ctx, E), True)
     return True
 
 
-def t_4146(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4165(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~837', E.get('n~836'), True)
-    LOCAL(ctx, E, 'sv~838', 0, True)
-    LOCAL(ctx, E, 'tv~839', 0, True)
-    return t_4150(ctx, k, s, E)
+    LOCAL(ctx, E, 'price~839', E.get('n~838'), True)
+    LOCAL(ctx, E, 'sv~840', 0, True)
+    LOCAL(ctx, E, 'tv~841', 0, True)
+    return t_4169(ctx, k, s, E)
 
 
-def d_4147(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4166(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~837', E.get('n~836'), True)
+    LOCAL(ctx, E, 'price~839', E.get('n~838'), True)
     return True
 
 
-def d_4148(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4167(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~838', 0, True)
+    LOCAL(ctx, E, 'sv~840', 0, True)
     return True
 
 
-def d_4149(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4168(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~839', 0, True)
+    LOCAL(ctx, E, 'tv~841', 0, True)
     return True
 
 
-def t_4150(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_4169(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~840', x_4735(ctx, E), True)
-    LOCAL(ctx, E, 't_v~841', x_4736(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~842', x_4737(ctx, E), True)
-    return t_4154(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~842', x_4756(ctx, E), True)
+    LOCAL(ctx, E, 't_v~843', x_4757(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~844', x_4758(ctx, E), True)
+    return t_4173(ctx, k, s, E)
 
 
-def d_4151(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4170(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~840', x_4735(ctx, E), True)
+    LOCAL(ctx, E, 's_v~842', x_4756(ctx, E), True)
     return True
 
 
-def d_4152(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4171(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~841', x_4736(ctx, E), True)
+    LOCAL(ctx, E, 't_v~843', x_4757(ctx, E), True)
     return True
 
 
-def d_4153(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4172(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~842', x_4737(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~844', x_4758(ctx, E), True)
     return True
 
 
-def t_4154(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4173(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4738(ctx, E):
-        return d_4155(ctx, E) and k()
-    return t_4158(ctx, k, s, E)
+    if x_4759(ctx, E):
+        return d_4174(ctx, E) and k()
+    return t_4177(ctx, k, s, E)
 
 
-def d_4155(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4174(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4739(ctx, E):
+    if not x_4760(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~837'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~839'), '-=', False, K[25])
     return True
 
 
-def d_4156(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4175(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4739(ctx, E):
+    if not x_4760(ctx, E):
         return False
     return True
 
 
-def d_4157(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4176(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10299,40 +10271,40 @@ def d_4157(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~837'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~839'), '-=', False, K[25])
     return True
 
 
-def t_4158(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_4177(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4742(ctx, E):
+    if not x_4763(ctx, E):
         return False
-    return t_4160(ctx, k, s, E)
+    return t_4179(ctx, k, s, E)
 
 
-def d_4159(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4178(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4742(ctx, E):
+    if not x_4763(ctx, E):
         return False
     return True
 
 
-def t_4160(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_4179(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4160, None, [], k)
+    return CHOOSE(ctx, 4179, None, [], k)
 
 
-def d_4161(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4180(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10340,20 +10312,20 @@ def d_4161(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4748(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4769(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~843'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~845'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~844'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~846'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~845'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~847'), '-=', False, K[25])
     return True
 
 
-def d_4162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10361,11 +10333,11 @@ def d_4162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4748(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4769(ctx, E), '-=', False, K[25])
     return True
 
 
-def d_4163(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4182(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10373,11 +10345,11 @@ def d_4163(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~843'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~845'), '-=', False, K[25])
     return True
 
 
-def d_4164(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10385,11 +10357,11 @@ def d_4164(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~844'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~846'), '-=', False, K[25])
     return True
 
 
-def d_4165(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4184(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10397,129 +10369,129 @@ def d_4165(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~845'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~847'), '-=', False, K[25])
     return True
 
 
-def d_4166(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4185(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~846', x_4757(ctx, E), True)
+    LOCAL(ctx, E, 'n~848', x_4778(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'r~847', x_4758(ctx, E), True)
-    if not d_4169(ctx, E):
+    LOCAL(ctx, E, 'r~849', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~837'))) is str else None)), True)
+    if not d_4188(ctx, E):
         return False
     return True
 
 
-def d_4167(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4186(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~846', x_4757(ctx, E), True)
+    LOCAL(ctx, E, 'n~848', x_4778(ctx, E), True)
     return True
 
 
-def d_4168(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4187(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~847', x_4758(ctx, E), True)
+    LOCAL(ctx, E, 'r~849', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~837'))) is str else None)), True)
     return True
 
 
-def d_4169(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4188(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4759(ctx, E):
+    if not x_4780(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~847'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~849'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~846'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~848'), '-=', False, K[25])
     return True
 
 
-def d_4170(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4189(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4759(ctx, E):
+    if not x_4780(ctx, E):
         return False
     return True
 
 
-def d_4171(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4190(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~847'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~849'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~846'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~848'), '-=', False, K[25])
     return True
 
 
-def t_4172(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+def t_4191(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4762(ctx, E), k)
+    return DO(ctx, x_4783(ctx, E), k)
 
 
-def d_4173(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def d_4192(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4763(ctx, E):
+    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~837'))) is str else None) == 'standard_project')):
         ctx.steps += 1
-        if not EMIT(ctx, 'standard_project', {'action': E.get('a~835'), 'by': E.get('you'), 'cost': x_4766(ctx, E)}):
+        if not EMIT(ctx, 'standard_project', {'action': E.get('a~837'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~837'))) is str else 0))}):
             return False
     return True
 
 
-def d_4174(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def d_4193(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'standard_project', {'action': E.get('a~835'), 'by': E.get('you'), 'cost': x_4766(ctx, E)}):
+    if not EMIT(ctx, 'standard_project', {'action': E.get('a~837'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~837'))) is str else 0))}):
         return False
     return True
 
 
-def d_4175(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
+def d_4194(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4175, E, 'done~819', 1)
+    ASSIGN(ctx, 4194, E, 'done~821', 1)
     return True
 
 
-d_4176 = d_4100  # rules_data/terraforming_mars/definitions/turns.yaml:40
+d_4195 = d_4119  # rules_data/terraforming_mars/definitions/turns.yaml:40
 
 
-def t_4177(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
+def t_4196(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10527,209 +10499,209 @@ def t_4177(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4213, E, 'done~819', 1)
+        ASSIGN(ctx, 4232, E, 'done~821', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'a~849', E.get('a~848'), True)
-    return t_4179(ctx, r1, s, E)
+    LOCAL(ctx, E, 'a~851', E.get('a~850'), True)
+    return t_4198(ctx, r1, s, E)
 
 
-def d_4178(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
+def d_4197(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~849', E.get('a~848'), True)
+    LOCAL(ctx, E, 'a~851', E.get('a~850'), True)
     return True
 
 
-def t_4179(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def t_4198(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_4210(ctx, r2, s, E)
+        return t_4229(ctx, r2, s, E)
 
     def r2():
-        if not d_4211(ctx, E):
+        if not d_4230(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if not x_4775(ctx, E):
+    if not x_4796(ctx, E):
         return False
-    return t_4181(ctx, r1, s, E)
+    return t_4200(ctx, r1, s, E)
 
 
-def d_4180(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def d_4199(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4775(ctx, E):
+    if not x_4796(ctx, E):
         return False
     return True
 
 
-def t_4181(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def t_4200(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4776(ctx, E):
-        return t_4182(ctx, k, s, E)
-    return d_4204(ctx, E) and k()
+    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~851'))) is str else None) == 'megacredits')):
+        return t_4201(ctx, k, s, E)
+    return d_4223(ctx, E) and k()
 
 
-def t_4182(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4201(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~850', x_4777(ctx, E), True)
-    return t_4184(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~852', x_4798(ctx, E), True)
+    return t_4203(ctx, k, s, E)
 
 
-def d_4183(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def d_4202(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~850', x_4777(ctx, E), True)
+    LOCAL(ctx, E, 'n~852', x_4798(ctx, E), True)
     return True
 
 
-def t_4184(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4203(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~851', E.get('n~850'), True)
-    LOCAL(ctx, E, 'sv~852', 0, True)
-    LOCAL(ctx, E, 'tv~853', 0, True)
-    return t_4188(ctx, k, s, E)
+    LOCAL(ctx, E, 'price~853', E.get('n~852'), True)
+    LOCAL(ctx, E, 'sv~854', 0, True)
+    LOCAL(ctx, E, 'tv~855', 0, True)
+    return t_4207(ctx, k, s, E)
 
 
-def d_4185(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4204(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~851', E.get('n~850'), True)
+    LOCAL(ctx, E, 'price~853', E.get('n~852'), True)
     return True
 
 
-def d_4186(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4205(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~852', 0, True)
+    LOCAL(ctx, E, 'sv~854', 0, True)
     return True
 
 
-def d_4187(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4206(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~853', 0, True)
+    LOCAL(ctx, E, 'tv~855', 0, True)
     return True
 
 
-def t_4188(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_4207(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~854', x_4781(ctx, E), True)
-    LOCAL(ctx, E, 't_v~855', x_4782(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~856', x_4783(ctx, E), True)
-    return t_4192(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~856', x_4802(ctx, E), True)
+    LOCAL(ctx, E, 't_v~857', x_4803(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~858', x_4804(ctx, E), True)
+    return t_4211(ctx, k, s, E)
 
 
-def d_4189(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4208(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~854', x_4781(ctx, E), True)
+    LOCAL(ctx, E, 's_v~856', x_4802(ctx, E), True)
     return True
 
 
-def d_4190(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4209(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~855', x_4782(ctx, E), True)
+    LOCAL(ctx, E, 't_v~857', x_4803(ctx, E), True)
     return True
 
 
-def d_4191(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4210(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~856', x_4783(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~858', x_4804(ctx, E), True)
     return True
 
 
-def t_4192(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4211(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4784(ctx, E):
-        return d_4193(ctx, E) and k()
-    return t_4196(ctx, k, s, E)
+    if x_4805(ctx, E):
+        return d_4212(ctx, E) and k()
+    return t_4215(ctx, k, s, E)
 
 
-def d_4193(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4212(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4785(ctx, E):
+    if not x_4806(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~851'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~853'), '-=', False, K[25])
     return True
 
 
-def d_4194(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4213(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4785(ctx, E):
+    if not x_4806(ctx, E):
         return False
     return True
 
 
-def d_4195(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4214(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10737,40 +10709,40 @@ def d_4195(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~851'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~853'), '-=', False, K[25])
     return True
 
 
-def t_4196(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_4215(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4788(ctx, E):
+    if not x_4809(ctx, E):
         return False
-    return t_4198(ctx, k, s, E)
+    return t_4217(ctx, k, s, E)
 
 
-def d_4197(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4216(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4788(ctx, E):
+    if not x_4809(ctx, E):
         return False
     return True
 
 
-def t_4198(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_4217(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4198, None, [], k)
+    return CHOOSE(ctx, 4217, None, [], k)
 
 
-def d_4199(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4218(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10778,20 +10750,20 @@ def d_4199(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4794(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4815(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~857'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~859'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~858'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~860'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~859'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~861'), '-=', False, K[25])
     return True
 
 
-def d_4200(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4219(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10799,11 +10771,11 @@ def d_4200(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4794(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4815(ctx, E), '-=', False, K[25])
     return True
 
 
-def d_4201(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4220(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10811,11 +10783,11 @@ def d_4201(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~857'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~859'), '-=', False, K[25])
     return True
 
 
-def d_4202(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4221(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10823,11 +10795,11 @@ def d_4202(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~858'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~860'), '-=', False, K[25])
     return True
 
 
-def d_4203(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4222(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10835,129 +10807,129 @@ def d_4203(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~859'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~861'), '-=', False, K[25])
     return True
 
 
-def d_4204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4223(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~860', x_4803(ctx, E), True)
+    LOCAL(ctx, E, 'n~862', x_4824(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'r~861', x_4804(ctx, E), True)
-    if not d_4207(ctx, E):
+    LOCAL(ctx, E, 'r~863', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~851'))) is str else None)), True)
+    if not d_4226(ctx, E):
         return False
     return True
 
 
-def d_4205(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4224(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~860', x_4803(ctx, E), True)
+    LOCAL(ctx, E, 'n~862', x_4824(ctx, E), True)
     return True
 
 
-def d_4206(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4225(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~861', x_4804(ctx, E), True)
+    LOCAL(ctx, E, 'r~863', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~851'))) is str else None)), True)
     return True
 
 
-def d_4207(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4226(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4805(ctx, E):
+    if not x_4826(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~861'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~863'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~860'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~862'), '-=', False, K[25])
     return True
 
 
-def d_4208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4227(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4805(ctx, E):
+    if not x_4826(ctx, E):
         return False
     return True
 
 
-def d_4209(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4228(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~861'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~863'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~860'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~862'), '-=', False, K[25])
     return True
 
 
-def t_4210(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+def t_4229(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4808(ctx, E), k)
+    return DO(ctx, x_4829(ctx, E), k)
 
 
-def d_4211(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def d_4230(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4809(ctx, E):
+    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~851'))) is str else None) == 'standard_project')):
         ctx.steps += 1
-        if not EMIT(ctx, 'standard_project', {'action': E.get('a~849'), 'by': E.get('you'), 'cost': x_4812(ctx, E)}):
+        if not EMIT(ctx, 'standard_project', {'action': E.get('a~851'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~851'))) is str else 0))}):
             return False
     return True
 
 
-def d_4212(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def d_4231(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'standard_project', {'action': E.get('a~849'), 'by': E.get('you'), 'cost': x_4812(ctx, E)}):
+    if not EMIT(ctx, 'standard_project', {'action': E.get('a~851'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~851'))) is str else 0))}):
         return False
     return True
 
 
-def d_4213(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
+def d_4232(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4213, E, 'done~819', 1)
+    ASSIGN(ctx, 4232, E, 'done~821', 1)
     return True
 
 
-d_4214 = d_4100  # rules_data/terraforming_mars/definitions/turns.yaml:42
+d_4233 = d_4119  # rules_data/terraforming_mars/definitions/turns.yaml:42
 
 
-def t_4215(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+def t_4234(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10965,26 +10937,26 @@ def t_4215(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4241, E, 'done~819', 1)
+        ASSIGN(ctx, 4260, E, 'done~821', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'm~863', E.get('m~862'), True)
-    return t_4217(ctx, r1, s, E)
+    LOCAL(ctx, E, 'm~865', E.get('m~864'), True)
+    return t_4236(ctx, r1, s, E)
 
 
-def d_4216(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+def d_4235(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'm~863', E.get('m~862'), True)
+    LOCAL(ctx, E, 'm~865', E.get('m~864'), True)
     return True
 
 
-def t_4217(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
+def t_4236(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10992,162 +10964,162 @@ def t_4217(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[50], ctx.state.get('milestones'), E.get('m~863'))
+        c, key = KEYPLACE(ctx, K[50], ctx.state.get('milestones'), E.get('m~865'))
         if c is not None:
             SET(ctx, 'milestones', c, key, E.get('you'), '=', False, K[49])
         return k()
 
     ctx.steps += 1
-    if not x_4820(ctx, E):
+    if not x_4841(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~864', 8, True)
-    return t_4220(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~866', 8, True)
+    return t_4239(ctx, r1, s, E)
 
 
-def d_4218(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
+def d_4237(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4820(ctx, E):
+    if not x_4841(ctx, E):
         return False
     return True
 
 
-def d_4219(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:88
+def d_4238(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~864', 8, True)
+    LOCAL(ctx, E, 'n~866', 8, True)
     return True
 
 
-def t_4220(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4239(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~865', E.get('n~864'), True)
-    LOCAL(ctx, E, 'sv~866', 0, True)
-    LOCAL(ctx, E, 'tv~867', 0, True)
-    return t_4224(ctx, k, s, E)
+    LOCAL(ctx, E, 'price~867', E.get('n~866'), True)
+    LOCAL(ctx, E, 'sv~868', 0, True)
+    LOCAL(ctx, E, 'tv~869', 0, True)
+    return t_4243(ctx, k, s, E)
 
 
-def d_4221(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4240(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~865', E.get('n~864'), True)
+    LOCAL(ctx, E, 'price~867', E.get('n~866'), True)
     return True
 
 
-def d_4222(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4241(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~866', 0, True)
+    LOCAL(ctx, E, 'sv~868', 0, True)
     return True
 
 
-def d_4223(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~867', 0, True)
+    LOCAL(ctx, E, 'tv~869', 0, True)
     return True
 
 
-def t_4224(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_4243(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~868', x_4825(ctx, E), True)
-    LOCAL(ctx, E, 't_v~869', x_4826(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~870', x_4827(ctx, E), True)
-    return t_4228(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~870', x_4846(ctx, E), True)
+    LOCAL(ctx, E, 't_v~871', x_4847(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~872', x_4848(ctx, E), True)
+    return t_4247(ctx, k, s, E)
 
 
-def d_4225(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4244(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~868', x_4825(ctx, E), True)
+    LOCAL(ctx, E, 's_v~870', x_4846(ctx, E), True)
     return True
 
 
-def d_4226(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4245(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~869', x_4826(ctx, E), True)
+    LOCAL(ctx, E, 't_v~871', x_4847(ctx, E), True)
     return True
 
 
-def d_4227(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4246(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~870', x_4827(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~872', x_4848(ctx, E), True)
     return True
 
 
-def t_4228(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4247(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4828(ctx, E):
-        return d_4229(ctx, E) and k()
-    return t_4232(ctx, k, s, E)
+    if x_4849(ctx, E):
+        return d_4248(ctx, E) and k()
+    return t_4251(ctx, k, s, E)
 
 
-def d_4229(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4248(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4829(ctx, E):
+    if not x_4850(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~865'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~867'), '-=', False, K[25])
     return True
 
 
-def d_4230(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4249(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4829(ctx, E):
+    if not x_4850(ctx, E):
         return False
     return True
 
 
-def d_4231(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4250(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11155,40 +11127,40 @@ def d_4231(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~865'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~867'), '-=', False, K[25])
     return True
 
 
-def t_4232(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_4251(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4832(ctx, E):
+    if not x_4853(ctx, E):
         return False
-    return t_4234(ctx, k, s, E)
+    return t_4253(ctx, k, s, E)
 
 
-def d_4233(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4252(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4832(ctx, E):
+    if not x_4853(ctx, E):
         return False
     return True
 
 
-def t_4234(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_4253(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4234, None, [], k)
+    return CHOOSE(ctx, 4253, None, [], k)
 
 
-def d_4235(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4254(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11196,20 +11168,20 @@ def d_4235(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4838(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4859(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~871'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~873'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~872'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~874'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~873'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~875'), '-=', False, K[25])
     return True
 
 
-def d_4236(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4255(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11217,11 +11189,11 @@ def d_4236(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4838(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4859(ctx, E), '-=', False, K[25])
     return True
 
 
-def d_4237(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4256(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11229,11 +11201,11 @@ def d_4237(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~871'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~873'), '-=', False, K[25])
     return True
 
 
-def d_4238(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4257(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11241,11 +11213,11 @@ def d_4238(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~872'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~874'), '-=', False, K[25])
     return True
 
 
-def d_4239(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4258(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11253,36 +11225,36 @@ def d_4239(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~873'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~875'), '-=', False, K[25])
     return True
 
 
-def d_4240(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:89
+def d_4259(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[50], ctx.state.get('milestones'), E.get('m~863'))
+    c, key = KEYPLACE(ctx, K[50], ctx.state.get('milestones'), E.get('m~865'))
     if c is not None:
         SET(ctx, 'milestones', c, key, E.get('you'), '=', False, K[49])
     return True
 
 
-def d_4241(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+def d_4260(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4241, E, 'done~819', 1)
+    ASSIGN(ctx, 4260, E, 'done~821', 1)
     return True
 
 
-d_4242 = d_4100  # rules_data/terraforming_mars/definitions/turns.yaml:43
+d_4261 = d_4119  # rules_data/terraforming_mars/definitions/turns.yaml:43
 
 
-def t_4243(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
+def t_4262(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11290,26 +11262,26 @@ def t_4243(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4269, E, 'done~819', 1)
+        ASSIGN(ctx, 4288, E, 'done~821', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'a~875', E.get('a~874'), True)
-    return t_4245(ctx, r1, s, E)
+    LOCAL(ctx, E, 'a~877', E.get('a~876'), True)
+    return t_4264(ctx, r1, s, E)
 
 
-def d_4244(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
+def d_4263(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~875', E.get('a~874'), True)
+    LOCAL(ctx, E, 'a~877', E.get('a~876'), True)
     return True
 
 
-def t_4245(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
+def t_4264(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11317,160 +11289,160 @@ def t_4245(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'awards', ctx.state, 'awards', x_4884(ctx, E), '+=', True, K[51])
+        SET(ctx, 'awards', ctx.state, 'awards', ([{'id': E.get('a~877'), 'by': E.get('you')}]), '+=', True, K[51])
         return k()
 
     ctx.steps += 1
-    if not x_4856(ctx, E):
+    if not x_4877(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~877', x_4857(ctx, E), True)
-    return t_4248(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~879', x_4878(ctx, E), True)
+    return t_4267(ctx, r1, s, E)
 
 
-def d_4246(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
+def d_4265(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4856(ctx, E):
+    if not x_4877(ctx, E):
         return False
     return True
 
 
-def d_4247(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:97
+def d_4266(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~877', x_4857(ctx, E), True)
+    LOCAL(ctx, E, 'n~879', x_4878(ctx, E), True)
     return True
 
 
-def t_4248(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4267(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~878', E.get('n~877'), True)
-    LOCAL(ctx, E, 'sv~879', 0, True)
-    LOCAL(ctx, E, 'tv~880', 0, True)
-    return t_4252(ctx, k, s, E)
+    LOCAL(ctx, E, 'price~880', E.get('n~879'), True)
+    LOCAL(ctx, E, 'sv~881', 0, True)
+    LOCAL(ctx, E, 'tv~882', 0, True)
+    return t_4271(ctx, k, s, E)
 
 
-def d_4249(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~878', E.get('n~877'), True)
+    LOCAL(ctx, E, 'price~880', E.get('n~879'), True)
     return True
 
 
-def d_4250(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4269(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~879', 0, True)
+    LOCAL(ctx, E, 'sv~881', 0, True)
     return True
 
 
-def d_4251(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~880', 0, True)
+    LOCAL(ctx, E, 'tv~882', 0, True)
     return True
 
 
-def t_4252(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_4271(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~881', x_4861(ctx, E), True)
-    LOCAL(ctx, E, 't_v~882', x_4862(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~883', x_4863(ctx, E), True)
-    return t_4256(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~883', x_4882(ctx, E), True)
+    LOCAL(ctx, E, 't_v~884', x_4883(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~885', x_4884(ctx, E), True)
+    return t_4275(ctx, k, s, E)
 
 
-def d_4253(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4272(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~881', x_4861(ctx, E), True)
+    LOCAL(ctx, E, 's_v~883', x_4882(ctx, E), True)
     return True
 
 
-def d_4254(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4273(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~882', x_4862(ctx, E), True)
+    LOCAL(ctx, E, 't_v~884', x_4883(ctx, E), True)
     return True
 
 
-def d_4255(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4274(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~883', x_4863(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~885', x_4884(ctx, E), True)
     return True
 
 
-def t_4256(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4275(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4864(ctx, E):
-        return d_4257(ctx, E) and k()
-    return t_4260(ctx, k, s, E)
+    if x_4885(ctx, E):
+        return d_4276(ctx, E) and k()
+    return t_4279(ctx, k, s, E)
 
 
-def d_4257(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4276(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4865(ctx, E):
+    if not x_4886(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~878'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~880'), '-=', False, K[25])
     return True
 
 
-def d_4258(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4277(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4865(ctx, E):
+    if not x_4886(ctx, E):
         return False
     return True
 
 
-def d_4259(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4278(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11478,40 +11450,40 @@ def d_4259(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~878'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~880'), '-=', False, K[25])
     return True
 
 
-def t_4260(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_4279(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4868(ctx, E):
+    if not x_4889(ctx, E):
         return False
-    return t_4262(ctx, k, s, E)
+    return t_4281(ctx, k, s, E)
 
 
-def d_4261(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4280(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4868(ctx, E):
+    if not x_4889(ctx, E):
         return False
     return True
 
 
-def t_4262(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_4281(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4262, None, [], k)
+    return CHOOSE(ctx, 4281, None, [], k)
 
 
-def d_4263(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4282(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11519,20 +11491,20 @@ def d_4263(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4874(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4895(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~884'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~886'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~885'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~887'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~886'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~888'), '-=', False, K[25])
     return True
 
 
-def d_4264(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4283(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11540,11 +11512,11 @@ def d_4264(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4874(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4895(ctx, E), '-=', False, K[25])
     return True
 
 
-def d_4265(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4284(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11552,11 +11524,11 @@ def d_4265(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~884'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~886'), '-=', False, K[25])
     return True
 
 
-def d_4266(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4285(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11564,11 +11536,11 @@ def d_4266(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~885'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~887'), '-=', False, K[25])
     return True
 
 
-def d_4267(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4286(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11576,34 +11548,34 @@ def d_4267(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~886'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~888'), '-=', False, K[25])
     return True
 
 
-def d_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
+def d_4287(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'awards', ctx.state, 'awards', x_4884(ctx, E), '+=', True, K[51])
+    SET(ctx, 'awards', ctx.state, 'awards', ([{'id': E.get('a~877'), 'by': E.get('you')}]), '+=', True, K[51])
     return True
 
 
-def d_4269(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
+def d_4288(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4269, E, 'done~819', 1)
+    ASSIGN(ctx, 4288, E, 'done~821', 1)
     return True
 
 
-d_4270 = d_4100  # rules_data/terraforming_mars/definitions/turns.yaml:45
+d_4289 = d_4119  # rules_data/terraforming_mars/definitions/turns.yaml:45
 
 
-def t_4271(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
+def t_4290(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11611,63 +11583,63 @@ def t_4271(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4281, E, 'done~819', 1)
+        ASSIGN(ctx, 4300, E, 'done~821', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'k~889', E.get('k~888'), True)
-    LOCAL(ctx, E, 'card~890', E.get('card~887'), True)
-    return t_4274(ctx, r1, s, E)
+    LOCAL(ctx, E, 'k~891', E.get('k~890'), True)
+    LOCAL(ctx, E, 'card~892', E.get('card~889'), True)
+    return t_4293(ctx, r1, s, E)
 
 
-def d_4272(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
+def d_4291(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~889', E.get('k~888'), True)
+    LOCAL(ctx, E, 'k~891', E.get('k~890'), True)
     return True
 
 
-def d_4273(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
+def d_4292(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'card~890', E.get('card~887'), True)
+    LOCAL(ctx, E, 'card~892', E.get('card~889'), True)
     return True
 
 
-def t_4274(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
+def t_4293(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4894(ctx, E):
+    if not x_4915(ctx, E):
         return False
     ctx.steps += 1
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, x_4896(ctx, E), '+=', True, K[52])
-    return t_4277(ctx, k, s, E)
+        SET(ctx, 'used', c, key, ([E.get('card~892')]), '+=', True, K[52])
+    return t_4296(ctx, k, s, E)
 
 
-def d_4275(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
+def d_4294(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4894(ctx, E):
+    if not x_4915(ctx, E):
         return False
     return True
 
 
-def d_4276(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
+def d_4295(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11675,17 +11647,17 @@ def d_4276(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, x_4896(ctx, E), '+=', True, K[52])
+        SET(ctx, 'used', c, key, ([E.get('card~892')]), '+=', True, K[52])
     return True
 
 
-def t_4277(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def t_4296(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('card~890')
+    value = E.get('card~892')
     old = E.get('this', MISSING)
     LOCAL(ctx, E, 'this', value, True)
 
@@ -11697,53 +11669,53 @@ def t_4277(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'this', old)
         return s()
 
-    return t_4278(ctx, after, None if s is None else brk, E)
+    return t_4297(ctx, after, None if s is None else brk, E)
 
 
-def t_4278(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def t_4297(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_4280(ctx, k, s, E)
+        return t_4299(ctx, k, s, E)
 
-    return t_4279(ctx, r1, s, E)
+    return t_4298(ctx, r1, s, E)
 
 
-def t_4279(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def t_4298(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4898(ctx, E), k)
+    return DO(ctx, x_4919(ctx, E), k)
 
 
-def t_4280(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def t_4299(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4899(ctx, E), k)
+    return DO(ctx, x_4920(ctx, E), k)
 
 
-def d_4281(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
+def d_4300(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4281, E, 'done~819', 1)
+    ASSIGN(ctx, 4300, E, 'done~821', 1)
     return True
 
 
-d_4282 = d_4100  # rules_data/terraforming_mars/definitions/turns.yaml:48
+d_4301 = d_4119  # rules_data/terraforming_mars/definitions/turns.yaml:48
 
 
-def t_4283(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def t_4302(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11751,63 +11723,63 @@ def t_4283(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4293, E, 'done~819', 1)
+        ASSIGN(ctx, 4312, E, 'done~821', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'k~893', E.get('k~892'), True)
-    LOCAL(ctx, E, 'c~894', E.get('c~891'), True)
-    return t_4286(ctx, r1, s, E)
+    LOCAL(ctx, E, 'k~895', E.get('k~894'), True)
+    LOCAL(ctx, E, 'c~896', E.get('c~893'), True)
+    return t_4305(ctx, r1, s, E)
 
 
-def d_4284(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def d_4303(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~893', E.get('k~892'), True)
+    LOCAL(ctx, E, 'k~895', E.get('k~894'), True)
     return True
 
 
-def d_4285(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def d_4304(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~894', E.get('c~891'), True)
+    LOCAL(ctx, E, 'c~896', E.get('c~893'), True)
     return True
 
 
-def t_4286(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
+def t_4305(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4909(ctx, E):
+    if not x_4930(ctx, E):
         return False
     ctx.steps += 1
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, x_4911(ctx, E), '+=', True, K[52])
-    return t_4289(ctx, k, s, E)
+        SET(ctx, 'used', c, key, ([E.get('c~896')]), '+=', True, K[52])
+    return t_4308(ctx, k, s, E)
 
 
-def d_4287(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
+def d_4306(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4909(ctx, E):
+    if not x_4930(ctx, E):
         return False
     return True
 
 
-def d_4288(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
+def d_4307(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11815,17 +11787,17 @@ def d_4288(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, x_4911(ctx, E), '+=', True, K[52])
+        SET(ctx, 'used', c, key, ([E.get('c~896')]), '+=', True, K[52])
     return True
 
 
-def t_4289(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def t_4308(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~894')
+    value = E.get('c~896')
     old = E.get('this', MISSING)
     LOCAL(ctx, E, 'this', value, True)
 
@@ -11837,158 +11809,158 @@ def t_4289(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'this', old)
         return s()
 
-    return t_4290(ctx, after, None if s is None else brk, E)
+    return t_4309(ctx, after, None if s is None else brk, E)
 
 
-def t_4290(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def t_4309(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_4292(ctx, k, s, E)
+        return t_4311(ctx, k, s, E)
 
-    return t_4291(ctx, r1, s, E)
+    return t_4310(ctx, r1, s, E)
 
 
-def t_4291(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def t_4310(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4913(ctx, E), k)
+    return DO(ctx, x_4934(ctx, E), k)
 
 
-def t_4292(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def t_4311(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4914(ctx, E), k)
+    return DO(ctx, x_4935(ctx, E), k)
 
 
-def d_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def d_4312(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4293, E, 'done~819', 1)
+    ASSIGN(ctx, 4312, E, 'done~821', 1)
     return True
 
 
-d_4294 = d_4100  # rules_data/terraforming_mars/definitions/turns.yaml:51
+d_4313 = d_4119  # rules_data/terraforming_mars/definitions/turns.yaml:51
 
 
-def d_4295(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
+def d_4314(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4920(ctx, E):
+    if not ((E.get('done~821') == 0)):
         return False
     ctx.steps += 2
-    SET(ctx, 'passed', ctx.state, 'passed', x_4922(ctx, E), '+=', True, K[43])
-    LOCAL(ctx, E, 'done~819', 2)
+    SET(ctx, 'passed', ctx.state, 'passed', ([E.get('you')]), '+=', True, K[43])
+    LOCAL(ctx, E, 'done~821', 2)
     return True
 
 
-def d_4296(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
+def d_4315(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4920(ctx, E):
+    if not ((E.get('done~821') == 0)):
         return False
     return True
 
 
-def d_4297(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
+def d_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'passed', ctx.state, 'passed', x_4922(ctx, E), '+=', True, K[43])
+    SET(ctx, 'passed', ctx.state, 'passed', ([E.get('you')]), '+=', True, K[43])
     return True
 
 
-def d_4298(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
+def d_4317(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'done~819', 2)
+    LOCAL(ctx, E, 'done~821', 2)
     return True
 
 
-def d_4299(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
+def d_4318(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4926(ctx, E):
+    if not (((_w1 if type((_w1 := E.get('done~821'))) is int else num(_w1)) > 0)):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'done~819', 2)
+    LOCAL(ctx, E, 'done~821', 2)
     return True
 
 
-def d_4300(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
+def d_4319(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4926(ctx, E):
+    if not (((_w1 if type((_w1 := E.get('done~821'))) is int else num(_w1)) > 0)):
         return False
     return True
 
 
-d_4301 = d_4298  # rules_data/terraforming_mars/definitions/turns.yaml:54
+d_4320 = d_4317  # rules_data/terraforming_mars/definitions/turns.yaml:54
 
 
-def d_4302(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:40
+def d_4321(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4930(ctx, E)))
+    items = list(items_of(x_4951(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
         LOCAL(ctx, E, 'you', item, True)
-        if not d_4303(ctx, E):
+        if not d_4322(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
     return True
 
 
-def d_4303(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def d_4322(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~895', 'energy', True)
-    LOCAL(ctx, E, 'b~896', 'heat', True)
-    if not d_4306(ctx, E):
+    LOCAL(ctx, E, 'a~897', 'energy', True)
+    LOCAL(ctx, E, 'b~898', 'heat', True)
+    if not d_4325(ctx, E):
         return False
     ctx.steps += 4
-    LOCAL(ctx, E, 'n~897', 1, True)
-    LOCAL(ctx, E, 'r~898', 'megacredits', True)
-    LOCAL(ctx, E, 'k~899', x_4939(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~898'))
+    LOCAL(ctx, E, 'n~899', 1, True)
+    LOCAL(ctx, E, 'r~900', 'megacredits', True)
+    LOCAL(ctx, E, 'k~901', x_4960(ctx, E), True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~900'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4941(ctx, E), '+=', False, K[25])
-    if not d_4313(ctx, E):
+        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~899'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~901'))) is int else num(_w2)))), '+=', False, K[25])
+    if not d_4332(ctx, E):
         return False
     ctx.steps += 2
     c, key = SEAT(ctx, E.get('you')), 'used'
@@ -12000,128 +11972,96 @@ def d_4303(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     return True
 
 
-def d_4304(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def d_4323(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~895', 'energy', True)
+    LOCAL(ctx, E, 'a~897', 'energy', True)
     return True
 
 
-def d_4305(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def d_4324(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'b~896', 'heat', True)
+    LOCAL(ctx, E, 'b~898', 'heat', True)
     return True
 
 
-def d_4306(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+def d_4325(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('b~896'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('b~898'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4934(ctx, E), '+=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('a~895'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, 0, '=', False, K[25])
-    return True
-
-
-def d_4307(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('b~896'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, x_4934(ctx, E), '+=', False, K[25])
-    return True
-
-
-def d_4308(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('a~895'))
+        SET(ctx, 'stock', c, key, x_4955(ctx, E), '+=', False, K[25])
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('a~897'))
     if c is not None:
         SET(ctx, 'stock', c, key, 0, '=', False, K[25])
     return True
 
 
-def d_4309(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def d_4326(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~897', 1, True)
-    return True
-
-
-def d_4310(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~898', 'megacredits', True)
-    return True
-
-
-def d_4311(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~899', x_4939(ctx, E), True)
-    return True
-
-
-def d_4312(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~898'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('b~898'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4941(ctx, E), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4955(ctx, E), '+=', False, K[25])
     return True
 
 
-def d_4313(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+def d_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4942(ctx, E)))
-    old = E.get('r~900', MISSING)
-    for item in items:
-        LOCAL(ctx, E, 'r~900', item, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~900'))
-        if c is not None:
-            SET(ctx, 'stock', c, key, x_4944(ctx, E), '+=', False, K[25])
-    UNSET(ctx, E, 'r~900', old)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('a~897'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, 0, '=', False, K[25])
     return True
 
 
-def d_4314(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+def d_4328(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~899', 1, True)
+    return True
+
+
+def d_4329(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~900', 'megacredits', True)
+    return True
+
+
+def d_4330(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~901', x_4960(ctx, E), True)
+    return True
+
+
+def d_4331(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12129,11 +12069,43 @@ def d_4314(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~900'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4944(ctx, E), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~899'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~901'))) is int else num(_w2)))), '+=', False, K[25])
     return True
 
 
-def d_4315(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:195
+def d_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of((IDS(ctx, 'resources'))))
+    old = E.get('r~902', MISSING)
+    for item in items:
+        LOCAL(ctx, E, 'r~902', item, True)
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~902'))
+        if c is not None:
+            SET(ctx, 'stock', c, key, x_4965(ctx, E), '+=', False, K[25])
+    UNSET(ctx, E, 'r~902', old)
+    return True
+
+
+def d_4333(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~902'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, x_4965(ctx, E), '+=', False, K[25])
+    return True
+
+
+def d_4334(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:195
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12145,7 +12117,7 @@ def d_4315(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:195
+def d_4335(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:195
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12157,13 +12129,13 @@ def d_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4317(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:158
+def t_4336(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:158
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4950(ctx, E)))
+    items = list(items_of(x_4971(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -12175,257 +12147,257 @@ def t_4317(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            return t_4318(ctx, lambda i=i: nxt(i), brk, E)
+            return t_4337(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4318(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
+def t_4337(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'more~903', True, True)
-    return t_4320(ctx, k, s, E)
+    LOCAL(ctx, E, 'more~905', True, True)
+    return t_4339(ctx, k, s, E)
 
 
-def d_4319(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
+def d_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'more~903', True, True)
+    LOCAL(ctx, E, 'more~905', True, True)
     return True
 
 
-def t_4320(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:160
+def t_4339(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:160
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def nxt():
-        if E.get('more~903'):
-            return t_4321(ctx, nxt, k, E)
+        if E.get('more~905'):
+            return t_4340(ctx, nxt, k, E)
         return k()
 
     return nxt()
 
 
-def t_4321(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
+def t_4340(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4321, None, [], k)
+    return CHOOSE(ctx, 4340, None, [], k)
 
 
-def t_4322(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def t_4341(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~905', E.get('a~904'), True)
-    return t_4324(ctx, k, s, E)
+    LOCAL(ctx, E, 'a~907', E.get('a~906'), True)
+    return t_4343(ctx, k, s, E)
 
 
-def d_4323(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:162
+def d_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:162
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~905', E.get('a~904'), True)
+    LOCAL(ctx, E, 'a~907', E.get('a~906'), True)
     return True
 
 
-def t_4324(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def t_4343(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_4355(ctx, r2, s, E)
+        return t_4374(ctx, r2, s, E)
 
     def r2():
-        if not d_4356(ctx, E):
+        if not d_4375(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if not x_4956(ctx, E):
+    if not x_4977(ctx, E):
         return False
-    return t_4326(ctx, r1, s, E)
+    return t_4345(ctx, r1, s, E)
 
 
-def d_4325(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def d_4344(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4956(ctx, E):
+    if not x_4977(ctx, E):
         return False
     return True
 
 
-def t_4326(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def t_4345(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4957(ctx, E):
-        return t_4327(ctx, k, s, E)
-    return d_4349(ctx, E) and k()
+    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~907'))) is str else None) == 'megacredits')):
+        return t_4346(ctx, k, s, E)
+    return d_4368(ctx, E) and k()
 
 
-def t_4327(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4346(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~906', x_4958(ctx, E), True)
-    return t_4329(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~908', x_4979(ctx, E), True)
+    return t_4348(ctx, k, s, E)
 
 
-def d_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def d_4347(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~906', x_4958(ctx, E), True)
+    LOCAL(ctx, E, 'n~908', x_4979(ctx, E), True)
     return True
 
 
-def t_4329(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4348(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~907', E.get('n~906'), True)
-    LOCAL(ctx, E, 'sv~908', 0, True)
-    LOCAL(ctx, E, 'tv~909', 0, True)
-    return t_4333(ctx, k, s, E)
+    LOCAL(ctx, E, 'price~909', E.get('n~908'), True)
+    LOCAL(ctx, E, 'sv~910', 0, True)
+    LOCAL(ctx, E, 'tv~911', 0, True)
+    return t_4352(ctx, k, s, E)
 
 
-def d_4330(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~907', E.get('n~906'), True)
+    LOCAL(ctx, E, 'price~909', E.get('n~908'), True)
     return True
 
 
-def d_4331(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~908', 0, True)
+    LOCAL(ctx, E, 'sv~910', 0, True)
     return True
 
 
-def d_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~909', 0, True)
+    LOCAL(ctx, E, 'tv~911', 0, True)
     return True
 
 
-def t_4333(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_4352(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~910', x_4962(ctx, E), True)
-    LOCAL(ctx, E, 't_v~911', x_4963(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~912', x_4964(ctx, E), True)
-    return t_4337(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~912', x_4983(ctx, E), True)
+    LOCAL(ctx, E, 't_v~913', x_4984(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~914', x_4985(ctx, E), True)
+    return t_4356(ctx, k, s, E)
 
 
-def d_4334(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4353(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~910', x_4962(ctx, E), True)
+    LOCAL(ctx, E, 's_v~912', x_4983(ctx, E), True)
     return True
 
 
-def d_4335(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4354(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~911', x_4963(ctx, E), True)
+    LOCAL(ctx, E, 't_v~913', x_4984(ctx, E), True)
     return True
 
 
-def d_4336(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~912', x_4964(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~914', x_4985(ctx, E), True)
     return True
 
 
-def t_4337(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4356(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4965(ctx, E):
-        return d_4338(ctx, E) and k()
-    return t_4341(ctx, k, s, E)
+    if x_4986(ctx, E):
+        return d_4357(ctx, E) and k()
+    return t_4360(ctx, k, s, E)
 
 
-def d_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4966(ctx, E):
+    if not x_4987(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~907'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~909'), '-=', False, K[25])
     return True
 
 
-def d_4339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4358(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4966(ctx, E):
+    if not x_4987(ctx, E):
         return False
     return True
 
 
-def d_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12433,40 +12405,40 @@ def d_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~907'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~909'), '-=', False, K[25])
     return True
 
 
-def t_4341(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_4360(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4969(ctx, E):
+    if not x_4990(ctx, E):
         return False
-    return t_4343(ctx, k, s, E)
+    return t_4362(ctx, k, s, E)
 
 
-def d_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4361(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4969(ctx, E):
+    if not x_4990(ctx, E):
         return False
     return True
 
 
-def t_4343(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_4362(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4343, None, [], k)
+    return CHOOSE(ctx, 4362, None, [], k)
 
 
-def d_4344(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4363(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12474,20 +12446,20 @@ def d_4344(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4975(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4996(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~913'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~915'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~914'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~916'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~915'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~917'), '-=', False, K[25])
     return True
 
 
-def d_4345(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4364(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12495,11 +12467,11 @@ def d_4345(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4975(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4996(ctx, E), '-=', False, K[25])
     return True
 
 
-def d_4346(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4365(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12507,11 +12479,11 @@ def d_4346(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~913'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~915'), '-=', False, K[25])
     return True
 
 
-def d_4347(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4366(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12519,11 +12491,11 @@ def d_4347(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~914'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~916'), '-=', False, K[25])
     return True
 
 
-def d_4348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4367(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12531,122 +12503,122 @@ def d_4348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~915'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~917'), '-=', False, K[25])
     return True
 
 
-def d_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4368(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~916', x_4984(ctx, E), True)
+    LOCAL(ctx, E, 'n~918', x_5005(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'r~917', x_4985(ctx, E), True)
-    if not d_4352(ctx, E):
+    LOCAL(ctx, E, 'r~919', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~907'))) is str else None)), True)
+    if not d_4371(ctx, E):
         return False
     return True
 
 
-def d_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4369(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~916', x_4984(ctx, E), True)
+    LOCAL(ctx, E, 'n~918', x_5005(ctx, E), True)
     return True
 
 
-def d_4351(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4370(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~917', x_4985(ctx, E), True)
+    LOCAL(ctx, E, 'r~919', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~907'))) is str else None)), True)
     return True
 
 
-def d_4352(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4371(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4986(ctx, E):
+    if not x_5007(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~917'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~919'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~916'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~918'), '-=', False, K[25])
     return True
 
 
-def d_4353(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4372(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4986(ctx, E):
+    if not x_5007(ctx, E):
         return False
     return True
 
 
-def d_4354(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4373(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~917'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~919'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~916'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~918'), '-=', False, K[25])
     return True
 
 
-def t_4355(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+def t_4374(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4989(ctx, E), k)
+    return DO(ctx, x_5010(ctx, E), k)
 
 
-def d_4356(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def d_4375(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4990(ctx, E):
+    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~907'))) is str else None) == 'standard_project')):
         ctx.steps += 1
-        if not EMIT(ctx, 'standard_project', {'action': E.get('a~905'), 'by': E.get('you'), 'cost': x_4993(ctx, E)}):
+        if not EMIT(ctx, 'standard_project', {'action': E.get('a~907'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~907'))) is str else 0))}):
             return False
     return True
 
 
-def d_4357(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def d_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'standard_project', {'action': E.get('a~905'), 'by': E.get('you'), 'cost': x_4993(ctx, E)}):
+    if not EMIT(ctx, 'standard_project', {'action': E.get('a~907'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~907'))) is str else 0))}):
         return False
     return True
 
 
-def d_4358(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:164
+def d_4377(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:164
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'more~903', False)
+    LOCAL(ctx, E, 'more~905', False)
     return True
 
 
@@ -13002,25 +12974,6 @@ TRIALS = {
     348: CPS(d_348),
     349: CPS(d_349),
     350: CPS(d_350),
-    3603: CPS(d_3603),
-    3604: CPS(d_3604),
-    3605: CPS(d_3605),
-    3606: CPS(d_3606),
-    3607: CPS(d_3607),
-    3608: CPS(d_3608),
-    3609: CPS(d_3609),
-    3610: CPS(d_3610),
-    3611: CPS(d_3611),
-    3612: CPS(d_3612),
-    3613: CPS(d_3613),
-    3614: CPS(d_3614),
-    3615: CPS(d_3615),
-    3616: CPS(d_3616),
-    3617: CPS(d_3617),
-    3618: CPS(d_3618),
-    3619: CPS(d_3619),
-    3620: CPS(d_3620),
-    3621: CPS(d_3621),
     3622: CPS(d_3622),
     3623: CPS(d_3623),
     3624: CPS(d_3624),
@@ -13070,84 +13023,84 @@ TRIALS = {
     3668: CPS(d_3668),
     3669: CPS(d_3669),
     3670: CPS(d_3670),
-    3671: t_3671,
+    3671: CPS(d_3671),
     3672: CPS(d_3672),
-    3673: t_3673,
-    3674: t_3674,
+    3673: CPS(d_3673),
+    3674: CPS(d_3674),
     3675: CPS(d_3675),
     3676: CPS(d_3676),
     3677: CPS(d_3677),
     3678: CPS(d_3678),
-    3679: t_3679,
-    3680: t_3680,
+    3679: CPS(d_3679),
+    3680: CPS(d_3680),
     3681: CPS(d_3681),
     3682: CPS(d_3682),
-    3683: t_3683,
+    3683: CPS(d_3683),
     3684: CPS(d_3684),
     3685: CPS(d_3685),
-    3686: t_3686,
-    3687: t_3687,
-    3688: t_3688,
-    3689: t_3689,
+    3686: CPS(d_3686),
+    3687: CPS(d_3687),
+    3688: CPS(d_3688),
+    3689: CPS(d_3689),
     3690: t_3690,
-    3691: t_3691,
-    3692: CPS(d_3692),
-    3693: CPS(d_3693),
+    3691: CPS(d_3691),
+    3692: t_3692,
+    3693: t_3693,
     3694: CPS(d_3694),
     3695: CPS(d_3695),
     3696: CPS(d_3696),
     3697: CPS(d_3697),
-    3698: CPS(d_3698),
-    3699: CPS(d_3699),
+    3698: t_3698,
+    3699: t_3699,
     3700: CPS(d_3700),
     3701: CPS(d_3701),
-    3702: CPS(d_3702),
+    3702: t_3702,
     3703: CPS(d_3703),
     3704: CPS(d_3704),
-    3705: CPS(d_3705),
-    3706: CPS(d_3706),
-    3707: CPS(d_3707),
-    3708: CPS(d_3708),
-    3709: CPS(d_3709),
-    3710: CPS(d_3710),
+    3705: t_3705,
+    3706: t_3706,
+    3707: t_3707,
+    3708: t_3708,
+    3709: t_3709,
+    3710: t_3710,
     3711: CPS(d_3711),
-    3712: t_3712,
+    3712: CPS(d_3712),
     3713: CPS(d_3713),
     3714: CPS(d_3714),
-    3715: t_3715,
+    3715: CPS(d_3715),
     3716: CPS(d_3716),
     3717: CPS(d_3717),
     3718: CPS(d_3718),
-    3719: t_3719,
+    3719: CPS(d_3719),
     3720: CPS(d_3720),
     3721: CPS(d_3721),
     3722: CPS(d_3722),
-    3723: t_3723,
+    3723: CPS(d_3723),
     3724: CPS(d_3724),
     3725: CPS(d_3725),
     3726: CPS(d_3726),
-    3727: t_3727,
+    3727: CPS(d_3727),
     3728: CPS(d_3728),
-    3729: t_3729,
+    3729: CPS(d_3729),
     3730: CPS(d_3730),
-    3731: CPS(d_3731),
+    3731: t_3731,
     3732: CPS(d_3732),
     3733: CPS(d_3733),
-    3734: CPS(d_3734),
+    3734: t_3734,
     3735: CPS(d_3735),
     3736: CPS(d_3736),
     3737: CPS(d_3737),
-    3738: CPS(d_3738),
+    3738: t_3738,
     3739: CPS(d_3739),
     3740: CPS(d_3740),
     3741: CPS(d_3741),
-    3742: CPS(d_3742),
+    3742: t_3742,
     3743: CPS(d_3743),
     3744: CPS(d_3744),
     3745: CPS(d_3745),
-    3746: CPS(d_3746),
+    3746: t_3746,
     3747: CPS(d_3747),
-    3748: CPS(d_3748),
+    3748: t_3748,
     3749: CPS(d_3749),
     3750: CPS(d_3750),
     3751: CPS(d_3751),
@@ -13163,194 +13116,194 @@ TRIALS = {
     3761: CPS(d_3761),
     3762: CPS(d_3762),
     3763: CPS(d_3763),
-    3764: t_3764,
+    3764: CPS(d_3764),
     3765: CPS(d_3765),
-    3766: t_3766,
-    3767: t_3767,
+    3766: CPS(d_3766),
+    3767: CPS(d_3767),
     3768: CPS(d_3768),
     3769: CPS(d_3769),
     3770: CPS(d_3770),
     3771: CPS(d_3771),
-    3772: t_3772,
-    3773: t_3773,
+    3772: CPS(d_3772),
+    3773: CPS(d_3773),
     3774: CPS(d_3774),
     3775: CPS(d_3775),
-    3776: t_3776,
+    3776: CPS(d_3776),
     3777: CPS(d_3777),
     3778: CPS(d_3778),
-    3779: t_3779,
-    3780: t_3780,
-    3781: t_3781,
-    3782: t_3782,
+    3779: CPS(d_3779),
+    3780: CPS(d_3780),
+    3781: CPS(d_3781),
+    3782: CPS(d_3782),
     3783: t_3783,
-    3784: t_3784,
-    3785: CPS(d_3785),
+    3784: CPS(d_3784),
+    3785: t_3785,
     3786: t_3786,
     3787: CPS(d_3787),
     3788: CPS(d_3788),
-    3789: t_3789,
-    3790: t_3790,
+    3789: CPS(d_3789),
+    3790: CPS(d_3790),
     3791: t_3791,
-    3792: CPS(d_3792),
-    3793: t_3793,
-    3794: t_3794,
-    3795: CPS(d_3795),
+    3792: t_3792,
+    3793: CPS(d_3793),
+    3794: CPS(d_3794),
+    3795: t_3795,
     3796: CPS(d_3796),
     3797: CPS(d_3797),
-    3798: CPS(d_3798),
+    3798: t_3798,
     3799: t_3799,
     3800: t_3800,
-    3801: CPS(d_3801),
+    3801: t_3801,
     3802: t_3802,
-    3803: CPS(d_3803),
+    3803: t_3803,
     3804: CPS(d_3804),
     3805: t_3805,
-    3806: t_3806,
-    3807: t_3807,
-    3808: CPS(d_3808),
+    3806: CPS(d_3806),
+    3807: CPS(d_3807),
+    3808: t_3808,
     3809: t_3809,
     3810: t_3810,
     3811: CPS(d_3811),
-    3812: CPS(d_3812),
-    3813: CPS(d_3813),
+    3812: t_3812,
+    3813: t_3813,
     3814: CPS(d_3814),
-    3815: t_3815,
-    3816: t_3816,
+    3815: CPS(d_3815),
+    3816: CPS(d_3816),
     3817: CPS(d_3817),
-    3818: CPS(d_3818),
-    3819: CPS(d_3819),
+    3818: t_3818,
+    3819: t_3819,
     3820: CPS(d_3820),
-    3821: CPS(d_3821),
-    3822: t_3822,
+    3821: t_3821,
+    3822: CPS(d_3822),
     3823: CPS(d_3823),
-    3824: CPS(d_3824),
+    3824: t_3824,
     3825: t_3825,
     3826: t_3826,
-    3827: t_3827,
-    3828: CPS(d_3828),
+    3827: CPS(d_3827),
+    3828: t_3828,
     3829: t_3829,
-    3830: t_3830,
+    3830: CPS(d_3830),
     3831: CPS(d_3831),
     3832: CPS(d_3832),
     3833: CPS(d_3833),
-    3834: CPS(d_3834),
+    3834: t_3834,
     3835: t_3835,
-    3836: t_3836,
+    3836: CPS(d_3836),
     3837: CPS(d_3837),
-    3838: t_3838,
+    3838: CPS(d_3838),
     3839: CPS(d_3839),
     3840: CPS(d_3840),
-    3841: CPS(d_3841),
+    3841: t_3841,
     3842: CPS(d_3842),
     3843: CPS(d_3843),
-    3844: CPS(d_3844),
-    3845: CPS(d_3845),
-    3846: CPS(d_3846),
-    3847: t_3847,
+    3844: t_3844,
+    3845: t_3845,
+    3846: t_3846,
+    3847: CPS(d_3847),
     3848: t_3848,
     3849: t_3849,
     3850: CPS(d_3850),
     3851: CPS(d_3851),
-    3852: t_3852,
-    3853: t_3853,
-    3854: CPS(d_3854),
-    3855: CPS(d_3855),
+    3852: CPS(d_3852),
+    3853: CPS(d_3853),
+    3854: t_3854,
+    3855: t_3855,
     3856: CPS(d_3856),
     3857: t_3857,
     3858: CPS(d_3858),
     3859: CPS(d_3859),
-    3860: t_3860,
-    3861: t_3861,
-    3862: t_3862,
-    3863: t_3863,
-    3864: t_3864,
-    3865: t_3865,
-    3866: CPS(d_3866),
-    3867: CPS(d_3867),
+    3860: CPS(d_3860),
+    3861: CPS(d_3861),
+    3862: CPS(d_3862),
+    3863: CPS(d_3863),
+    3864: CPS(d_3864),
+    3865: CPS(d_3865),
+    3866: t_3866,
+    3867: t_3867,
     3868: t_3868,
-    3869: t_3869,
+    3869: CPS(d_3869),
     3870: CPS(d_3870),
-    3871: CPS(d_3871),
+    3871: t_3871,
     3872: t_3872,
     3873: CPS(d_3873),
     3874: CPS(d_3874),
-    3875: t_3875,
+    3875: CPS(d_3875),
     3876: t_3876,
-    3877: t_3877,
-    3878: t_3878,
+    3877: CPS(d_3877),
+    3878: CPS(d_3878),
     3879: t_3879,
     3880: t_3880,
-    3881: CPS(d_3881),
+    3881: t_3881,
     3882: t_3882,
     3883: t_3883,
     3884: t_3884,
-    3885: t_3885,
+    3885: CPS(d_3885),
     3886: CPS(d_3886),
-    3887: CPS(d_3887),
-    3888: CPS(d_3888),
+    3887: t_3887,
+    3888: t_3888,
     3889: CPS(d_3889),
     3890: CPS(d_3890),
-    3891: CPS(d_3891),
+    3891: t_3891,
     3892: CPS(d_3892),
     3893: CPS(d_3893),
-    3894: CPS(d_3894),
-    3895: CPS(d_3895),
-    3896: CPS(d_3896),
-    3897: CPS(d_3897),
+    3894: t_3894,
+    3895: t_3895,
+    3896: t_3896,
+    3897: t_3897,
     3898: t_3898,
     3899: t_3899,
     3900: CPS(d_3900),
-    3901: CPS(d_3901),
-    3902: CPS(d_3902),
-    3903: CPS(d_3903),
-    3904: CPS(d_3904),
-    3905: t_3905,
-    3906: t_3906,
+    3901: t_3901,
+    3902: t_3902,
+    3903: t_3903,
+    3904: t_3904,
+    3905: CPS(d_3905),
+    3906: CPS(d_3906),
     3907: CPS(d_3907),
-    3908: t_3908,
+    3908: CPS(d_3908),
     3909: CPS(d_3909),
     3910: CPS(d_3910),
     3911: CPS(d_3911),
     3912: CPS(d_3912),
-    3913: t_3913,
-    3914: t_3914,
+    3913: CPS(d_3913),
+    3914: CPS(d_3914),
     3915: CPS(d_3915),
     3916: CPS(d_3916),
-    3917: CPS(d_3917),
-    3918: CPS(d_3918),
+    3917: t_3917,
+    3918: t_3918,
     3919: CPS(d_3919),
     3920: CPS(d_3920),
     3921: CPS(d_3921),
     3922: CPS(d_3922),
     3923: CPS(d_3923),
-    3924: CPS(d_3924),
-    3925: CPS(d_3925),
+    3924: t_3924,
+    3925: t_3925,
     3926: CPS(d_3926),
-    3927: CPS(d_3927),
-    3928: t_3928,
-    3929: t_3929,
-    3930: t_3930,
+    3927: t_3927,
+    3928: CPS(d_3928),
+    3929: CPS(d_3929),
+    3930: CPS(d_3930),
     3931: CPS(d_3931),
     3932: t_3932,
-    3933: CPS(d_3933),
+    3933: t_3933,
     3934: CPS(d_3934),
     3935: CPS(d_3935),
-    3936: t_3936,
+    3936: CPS(d_3936),
     3937: CPS(d_3937),
     3938: CPS(d_3938),
     3939: CPS(d_3939),
-    3940: t_3940,
+    3940: CPS(d_3940),
     3941: CPS(d_3941),
     3942: CPS(d_3942),
     3943: CPS(d_3943),
-    3944: t_3944,
+    3944: CPS(d_3944),
     3945: CPS(d_3945),
-    3946: t_3946,
-    3947: CPS(d_3947),
-    3948: CPS(d_3948),
-    3949: CPS(d_3949),
+    3946: CPS(d_3946),
+    3947: t_3947,
+    3948: t_3948,
+    3949: t_3949,
     3950: CPS(d_3950),
-    3951: CPS(d_3951),
+    3951: t_3951,
     3952: CPS(d_3952),
     3953: CPS(d_3953),
     3954: CPS(d_3954),
@@ -13358,77 +13311,77 @@ TRIALS = {
     3956: CPS(d_3956),
     3957: CPS(d_3957),
     3958: CPS(d_3958),
-    3959: CPS(d_3959),
+    3959: t_3959,
     3960: CPS(d_3960),
     3961: CPS(d_3961),
     3962: CPS(d_3962),
-    3963: CPS(d_3963),
+    3963: t_3963,
     3964: CPS(d_3964),
-    3965: CPS(d_3965),
+    3965: t_3965,
     3966: CPS(d_3966),
     3967: CPS(d_3967),
-    3968: t_3968,
-    3969: t_3969,
-    3970: t_3970,
-    3971: t_3971,
+    3968: CPS(d_3968),
+    3969: CPS(d_3969),
+    3970: CPS(d_3970),
+    3971: CPS(d_3971),
     3972: CPS(d_3972),
     3973: CPS(d_3973),
-    3974: CPS(d_3974),
+    3974: t_3974,
     3975: CPS(d_3975),
     3976: CPS(d_3976),
     3977: CPS(d_3977),
     3978: CPS(d_3978),
-    3979: t_3979,
-    3980: t_3980,
-    3981: t_3981,
-    3982: t_3982,
-    3983: t_3983,
+    3979: CPS(d_3979),
+    3980: CPS(d_3980),
+    3981: CPS(d_3981),
+    3982: CPS(d_3982),
+    3983: CPS(d_3983),
     3984: CPS(d_3984),
-    3985: t_3985,
+    3985: CPS(d_3985),
     3986: CPS(d_3986),
-    3987: CPS(d_3987),
-    3988: CPS(d_3988),
+    3987: t_3987,
+    3988: t_3988,
     3989: t_3989,
-    3990: CPS(d_3990),
+    3990: t_3990,
     3991: CPS(d_3991),
     3992: CPS(d_3992),
-    3993: t_3993,
+    3993: CPS(d_3993),
     3994: CPS(d_3994),
     3995: CPS(d_3995),
     3996: CPS(d_3996),
-    3997: t_3997,
-    3998: CPS(d_3998),
+    3997: CPS(d_3997),
+    3998: t_3998,
     3999: t_3999,
-    4000: CPS(d_4000),
-    4001: CPS(d_4001),
-    4002: CPS(d_4002),
+    4000: t_4000,
+    4001: t_4001,
+    4002: t_4002,
     4003: CPS(d_4003),
-    4004: CPS(d_4004),
+    4004: t_4004,
     4005: CPS(d_4005),
     4006: CPS(d_4006),
     4007: CPS(d_4007),
-    4008: CPS(d_4008),
+    4008: t_4008,
     4009: CPS(d_4009),
     4010: CPS(d_4010),
     4011: CPS(d_4011),
-    4012: CPS(d_4012),
+    4012: t_4012,
     4013: CPS(d_4013),
     4014: CPS(d_4014),
     4015: CPS(d_4015),
-    4016: CPS(d_4016),
+    4016: t_4016,
     4017: CPS(d_4017),
-    4018: CPS(d_4018),
-    4019: t_4019,
-    4020: t_4020,
-    4021: t_4021,
+    4018: t_4018,
+    4019: CPS(d_4019),
+    4020: CPS(d_4020),
+    4021: CPS(d_4021),
     4022: CPS(d_4022),
-    4023: t_4023,
+    4023: CPS(d_4023),
     4024: CPS(d_4024),
     4025: CPS(d_4025),
     4026: CPS(d_4026),
     4027: CPS(d_4027),
-    4028: t_4028,
-    4029: t_4029,
+    4028: CPS(d_4028),
+    4029: CPS(d_4029),
     4030: CPS(d_4030),
     4031: CPS(d_4031),
     4032: CPS(d_4032),
@@ -13437,17 +13390,17 @@ TRIALS = {
     4035: CPS(d_4035),
     4036: CPS(d_4036),
     4037: CPS(d_4037),
-    4038: CPS(d_4038),
-    4039: CPS(d_4039),
-    4040: CPS(d_4040),
-    4041: t_4041,
-    4042: CPS(d_4042),
+    4038: t_4038,
+    4039: t_4039,
+    4040: t_4040,
+    4041: CPS(d_4041),
+    4042: t_4042,
     4043: CPS(d_4043),
     4044: CPS(d_4044),
     4045: CPS(d_4045),
     4046: CPS(d_4046),
-    4047: CPS(d_4047),
-    4048: CPS(d_4048),
+    4047: t_4047,
+    4048: t_4048,
     4049: CPS(d_4049),
     4050: CPS(d_4050),
     4051: CPS(d_4051),
@@ -13455,86 +13408,86 @@ TRIALS = {
     4053: CPS(d_4053),
     4054: CPS(d_4054),
     4055: CPS(d_4055),
-    4056: t_4056,
-    4057: t_4057,
-    4058: t_4058,
-    4059: t_4059,
+    4056: CPS(d_4056),
+    4057: CPS(d_4057),
+    4058: CPS(d_4058),
+    4059: CPS(d_4059),
     4060: t_4060,
     4061: CPS(d_4061),
-    4062: t_4062,
+    4062: CPS(d_4062),
     4063: CPS(d_4063),
     4064: CPS(d_4064),
     4065: CPS(d_4065),
-    4066: t_4066,
+    4066: CPS(d_4066),
     4067: CPS(d_4067),
     4068: CPS(d_4068),
     4069: CPS(d_4069),
-    4070: t_4070,
+    4070: CPS(d_4070),
     4071: CPS(d_4071),
     4072: CPS(d_4072),
     4073: CPS(d_4073),
-    4074: t_4074,
-    4075: CPS(d_4075),
+    4074: CPS(d_4074),
+    4075: t_4075,
     4076: t_4076,
-    4077: CPS(d_4077),
-    4078: CPS(d_4078),
-    4079: CPS(d_4079),
+    4077: t_4077,
+    4078: t_4078,
+    4079: t_4079,
     4080: CPS(d_4080),
-    4081: CPS(d_4081),
+    4081: t_4081,
     4082: CPS(d_4082),
     4083: CPS(d_4083),
     4084: CPS(d_4084),
     4085: t_4085,
     4086: CPS(d_4086),
-    4087: t_4087,
-    4088: t_4088,
+    4087: CPS(d_4087),
+    4088: CPS(d_4088),
     4089: t_4089,
     4090: CPS(d_4090),
-    4091: t_4091,
-    4092: t_4092,
-    4093: CPS(d_4093),
-    4094: t_4094,
+    4091: CPS(d_4091),
+    4092: CPS(d_4092),
+    4093: t_4093,
+    4094: CPS(d_4094),
     4095: t_4095,
-    4096: t_4096,
-    4097: t_4097,
-    4098: t_4098,
+    4096: CPS(d_4096),
+    4097: CPS(d_4097),
+    4098: CPS(d_4098),
     4099: CPS(d_4099),
     4100: CPS(d_4100),
-    4101: t_4101,
-    4102: t_4102,
-    4103: t_4103,
-    4104: CPS(d_4104),
-    4105: t_4105,
-    4106: CPS(d_4106),
-    4107: CPS(d_4107),
+    4101: CPS(d_4101),
+    4102: CPS(d_4102),
+    4103: CPS(d_4103),
+    4104: t_4104,
+    4105: CPS(d_4105),
+    4106: t_4106,
+    4107: t_4107,
     4108: t_4108,
     4109: CPS(d_4109),
-    4110: CPS(d_4110),
-    4111: CPS(d_4111),
-    4112: t_4112,
-    4113: CPS(d_4113),
-    4114: CPS(d_4114),
-    4115: CPS(d_4115),
+    4110: t_4110,
+    4111: t_4111,
+    4112: CPS(d_4112),
+    4113: t_4113,
+    4114: t_4114,
+    4115: t_4115,
     4116: t_4116,
-    4117: CPS(d_4117),
+    4117: t_4117,
     4118: CPS(d_4118),
     4119: CPS(d_4119),
     4120: t_4120,
-    4121: CPS(d_4121),
+    4121: t_4121,
     4122: t_4122,
     4123: CPS(d_4123),
-    4124: CPS(d_4124),
+    4124: t_4124,
     4125: CPS(d_4125),
     4126: CPS(d_4126),
-    4127: CPS(d_4127),
+    4127: t_4127,
     4128: CPS(d_4128),
     4129: CPS(d_4129),
     4130: CPS(d_4130),
     4131: t_4131,
-    4132: t_4132,
+    4132: CPS(d_4132),
     4133: CPS(d_4133),
     4134: CPS(d_4134),
-    4135: CPS(d_4135),
+    4135: t_4135,
     4136: CPS(d_4136),
     4137: CPS(d_4137),
     4138: CPS(d_4138),
@@ -13542,18 +13495,18 @@ TRIALS = {
     4140: CPS(d_4140),
     4141: t_4141,
     4142: CPS(d_4142),
-    4143: t_4143,
-    4144: t_4144,
+    4143: CPS(d_4143),
+    4144: CPS(d_4144),
     4145: CPS(d_4145),
-    4146: t_4146,
+    4146: CPS(d_4146),
     4147: CPS(d_4147),
     4148: CPS(d_4148),
     4149: CPS(d_4149),
     4150: t_4150,
-    4151: CPS(d_4151),
+    4151: t_4151,
     4152: CPS(d_4152),
     4153: CPS(d_4153),
-    4154: t_4154,
+    4154: CPS(d_4154),
     4155: CPS(d_4155),
     4156: CPS(d_4156),
     4157: CPS(d_4157),
@@ -13561,18 +13514,18 @@ TRIALS = {
     4159: CPS(d_4159),
     4160: t_4160,
     4161: CPS(d_4161),
-    4162: CPS(d_4162),
-    4163: CPS(d_4163),
+    4162: t_4162,
+    4163: t_4163,
     4164: CPS(d_4164),
-    4165: CPS(d_4165),
+    4165: t_4165,
     4166: CPS(d_4166),
     4167: CPS(d_4167),
     4168: CPS(d_4168),
-    4169: CPS(d_4169),
+    4169: t_4169,
     4170: CPS(d_4170),
     4171: CPS(d_4171),
-    4172: t_4172,
-    4173: CPS(d_4173),
+    4172: CPS(d_4172),
+    4173: t_4173,
     4174: CPS(d_4174),
     4175: CPS(d_4175),
     4176: CPS(d_4176),
@@ -13580,18 +13533,18 @@ TRIALS = {
     4178: CPS(d_4178),
     4179: t_4179,
     4180: CPS(d_4180),
-    4181: t_4181,
-    4182: t_4182,
+    4181: CPS(d_4181),
+    4182: CPS(d_4182),
     4183: CPS(d_4183),
-    4184: t_4184,
+    4184: CPS(d_4184),
     4185: CPS(d_4185),
     4186: CPS(d_4186),
     4187: CPS(d_4187),
-    4188: t_4188,
+    4188: CPS(d_4188),
     4189: CPS(d_4189),
     4190: CPS(d_4190),
-    4191: CPS(d_4191),
-    4192: t_4192,
+    4191: t_4191,
+    4192: CPS(d_4192),
     4193: CPS(d_4193),
     4194: CPS(d_4194),
     4195: CPS(d_4195),
@@ -13599,18 +13552,18 @@ TRIALS = {
     4197: CPS(d_4197),
     4198: t_4198,
     4199: CPS(d_4199),
-    4200: CPS(d_4200),
-    4201: CPS(d_4201),
+    4200: t_4200,
+    4201: t_4201,
     4202: CPS(d_4202),
-    4203: CPS(d_4203),
+    4203: t_4203,
     4204: CPS(d_4204),
     4205: CPS(d_4205),
     4206: CPS(d_4206),
-    4207: CPS(d_4207),
+    4207: t_4207,
     4208: CPS(d_4208),
     4209: CPS(d_4209),
-    4210: t_4210,
-    4211: CPS(d_4211),
+    4210: CPS(d_4210),
+    4211: t_4211,
     4212: CPS(d_4212),
     4213: CPS(d_4213),
     4214: CPS(d_4214),
@@ -13619,145 +13572,164 @@ TRIALS = {
     4217: t_4217,
     4218: CPS(d_4218),
     4219: CPS(d_4219),
-    4220: t_4220,
+    4220: CPS(d_4220),
     4221: CPS(d_4221),
     4222: CPS(d_4222),
     4223: CPS(d_4223),
-    4224: t_4224,
+    4224: CPS(d_4224),
     4225: CPS(d_4225),
     4226: CPS(d_4226),
     4227: CPS(d_4227),
-    4228: t_4228,
-    4229: CPS(d_4229),
+    4228: CPS(d_4228),
+    4229: t_4229,
     4230: CPS(d_4230),
     4231: CPS(d_4231),
-    4232: t_4232,
+    4232: CPS(d_4232),
     4233: CPS(d_4233),
     4234: t_4234,
     4235: CPS(d_4235),
-    4236: CPS(d_4236),
+    4236: t_4236,
     4237: CPS(d_4237),
     4238: CPS(d_4238),
-    4239: CPS(d_4239),
+    4239: t_4239,
     4240: CPS(d_4240),
     4241: CPS(d_4241),
     4242: CPS(d_4242),
     4243: t_4243,
     4244: CPS(d_4244),
-    4245: t_4245,
+    4245: CPS(d_4245),
     4246: CPS(d_4246),
-    4247: CPS(d_4247),
-    4248: t_4248,
+    4247: t_4247,
+    4248: CPS(d_4248),
     4249: CPS(d_4249),
     4250: CPS(d_4250),
-    4251: CPS(d_4251),
-    4252: t_4252,
-    4253: CPS(d_4253),
+    4251: t_4251,
+    4252: CPS(d_4252),
+    4253: t_4253,
     4254: CPS(d_4254),
     4255: CPS(d_4255),
-    4256: t_4256,
+    4256: CPS(d_4256),
     4257: CPS(d_4257),
     4258: CPS(d_4258),
     4259: CPS(d_4259),
-    4260: t_4260,
+    4260: CPS(d_4260),
     4261: CPS(d_4261),
     4262: t_4262,
     4263: CPS(d_4263),
-    4264: CPS(d_4264),
+    4264: t_4264,
     4265: CPS(d_4265),
     4266: CPS(d_4266),
-    4267: CPS(d_4267),
+    4267: t_4267,
     4268: CPS(d_4268),
     4269: CPS(d_4269),
     4270: CPS(d_4270),
     4271: t_4271,
     4272: CPS(d_4272),
     4273: CPS(d_4273),
-    4274: t_4274,
-    4275: CPS(d_4275),
+    4274: CPS(d_4274),
+    4275: t_4275,
     4276: CPS(d_4276),
-    4277: t_4277,
-    4278: t_4278,
+    4277: CPS(d_4277),
+    4278: CPS(d_4278),
     4279: t_4279,
-    4280: t_4280,
-    4281: CPS(d_4281),
+    4280: CPS(d_4280),
+    4281: t_4281,
     4282: CPS(d_4282),
-    4283: t_4283,
+    4283: CPS(d_4283),
     4284: CPS(d_4284),
     4285: CPS(d_4285),
-    4286: t_4286,
+    4286: CPS(d_4286),
     4287: CPS(d_4287),
     4288: CPS(d_4288),
-    4289: t_4289,
+    4289: CPS(d_4289),
     4290: t_4290,
-    4291: t_4291,
-    4292: t_4292,
-    4293: CPS(d_4293),
+    4291: CPS(d_4291),
+    4292: CPS(d_4292),
+    4293: t_4293,
     4294: CPS(d_4294),
     4295: CPS(d_4295),
-    4296: CPS(d_4296),
-    4297: CPS(d_4297),
-    4298: CPS(d_4298),
-    4299: CPS(d_4299),
+    4296: t_4296,
+    4297: t_4297,
+    4298: t_4298,
+    4299: t_4299,
     4300: CPS(d_4300),
     4301: CPS(d_4301),
-    4302: CPS(d_4302),
+    4302: t_4302,
     4303: CPS(d_4303),
     4304: CPS(d_4304),
-    4305: CPS(d_4305),
+    4305: t_4305,
     4306: CPS(d_4306),
     4307: CPS(d_4307),
-    4308: CPS(d_4308),
-    4309: CPS(d_4309),
-    4310: CPS(d_4310),
-    4311: CPS(d_4311),
+    4308: t_4308,
+    4309: t_4309,
+    4310: t_4310,
+    4311: t_4311,
     4312: CPS(d_4312),
     4313: CPS(d_4313),
     4314: CPS(d_4314),
     4315: CPS(d_4315),
     4316: CPS(d_4316),
-    4317: t_4317,
-    4318: t_4318,
+    4317: CPS(d_4317),
+    4318: CPS(d_4318),
     4319: CPS(d_4319),
-    4320: t_4320,
-    4321: t_4321,
-    4322: t_4322,
+    4320: CPS(d_4320),
+    4321: CPS(d_4321),
+    4322: CPS(d_4322),
     4323: CPS(d_4323),
-    4324: t_4324,
+    4324: CPS(d_4324),
     4325: CPS(d_4325),
-    4326: t_4326,
-    4327: t_4327,
+    4326: CPS(d_4326),
+    4327: CPS(d_4327),
     4328: CPS(d_4328),
-    4329: t_4329,
+    4329: CPS(d_4329),
     4330: CPS(d_4330),
     4331: CPS(d_4331),
     4332: CPS(d_4332),
-    4333: t_4333,
+    4333: CPS(d_4333),
     4334: CPS(d_4334),
     4335: CPS(d_4335),
-    4336: CPS(d_4336),
+    4336: t_4336,
     4337: t_4337,
     4338: CPS(d_4338),
-    4339: CPS(d_4339),
-    4340: CPS(d_4340),
+    4339: t_4339,
+    4340: t_4340,
     4341: t_4341,
     4342: CPS(d_4342),
     4343: t_4343,
     4344: CPS(d_4344),
-    4345: CPS(d_4345),
-    4346: CPS(d_4346),
+    4345: t_4345,
+    4346: t_4346,
     4347: CPS(d_4347),
-    4348: CPS(d_4348),
+    4348: t_4348,
     4349: CPS(d_4349),
     4350: CPS(d_4350),
     4351: CPS(d_4351),
-    4352: CPS(d_4352),
+    4352: t_4352,
     4353: CPS(d_4353),
     4354: CPS(d_4354),
-    4355: t_4355,
-    4356: CPS(d_4356),
+    4355: CPS(d_4355),
+    4356: t_4356,
     4357: CPS(d_4357),
     4358: CPS(d_4358),
+    4359: CPS(d_4359),
+    4360: t_4360,
+    4361: CPS(d_4361),
+    4362: t_4362,
+    4363: CPS(d_4363),
+    4364: CPS(d_4364),
+    4365: CPS(d_4365),
+    4366: CPS(d_4366),
+    4367: CPS(d_4367),
+    4368: CPS(d_4368),
+    4369: CPS(d_4369),
+    4370: CPS(d_4370),
+    4371: CPS(d_4371),
+    4372: CPS(d_4372),
+    4373: CPS(d_4373),
+    4374: t_4374,
+    4375: CPS(d_4375),
+    4376: CPS(d_4376),
+    4377: CPS(d_4377),
 }
 
 
@@ -13957,140 +13929,129 @@ CODE = {
     372: x_372,
     376: x_376,
     380: x_380,
-    4100: x_4100,
-    4101: x_4101,
-    4102: x_4102,
-    4103: x_4103,
-    4105: x_4105,
-    4106: x_4106,
-    4107: x_4107,
-    4108: x_4108,
-    4109: x_4109,
-    4110: x_4110,
-    4111: x_4111,
-    4114: x_4114,
-    4116: x_4116,
-    4119: x_4119,
+    4121: x_4121,
+    4122: x_4122,
     4123: x_4123,
+    4124: x_4124,
+    4126: x_4126,
     4127: x_4127,
+    4128: x_4128,
+    4129: x_4129,
     4130: x_4130,
-    4133: x_4133,
-    4138: x_4138,
+    4131: x_4131,
+    4132: x_4132,
+    4135: x_4135,
+    4137: x_4137,
     4140: x_4140,
-    4143: x_4143,
-    4147: x_4147,
+    4144: x_4144,
     4148: x_4148,
-    4149: x_4149,
-    4150: x_4150,
-    4152: x_4152,
-    4153: x_4153,
+    4151: x_4151,
     4154: x_4154,
-    4155: x_4155,
-    4156: x_4156,
-    4157: x_4157,
+    4159: x_4159,
     4161: x_4161,
-    4165: x_4165,
-    4167: x_4167,
+    4164: x_4164,
+    4168: x_4168,
+    4169: x_4169,
     4170: x_4170,
+    4171: x_4171,
+    4173: x_4173,
     4174: x_4174,
+    4175: x_4175,
+    4176: x_4176,
     4177: x_4177,
-    4179: x_4179,
-    4180: x_4180,
-    4181: x_4181,
+    4178: x_4178,
     4182: x_4182,
-    4183: x_4183,
-    4187: x_4187,
+    4186: x_4186,
     4188: x_4188,
-    4189: x_4189,
     4191: x_4191,
-    4192: x_4192,
-    4193: x_4193,
-    4194: x_4194,
     4195: x_4195,
-    4196: x_4196,
+    4198: x_4198,
     4200: x_4200,
     4201: x_4201,
     4202: x_4202,
-    4205: x_4205,
-    4207: x_4207,
+    4203: x_4203,
+    4204: x_4204,
+    4208: x_4208,
+    4209: x_4209,
     4210: x_4210,
+    4212: x_4212,
+    4213: x_4213,
     4214: x_4214,
-    4218: x_4218,
+    4215: x_4215,
+    4216: x_4216,
+    4217: x_4217,
     4221: x_4221,
+    4222: x_4222,
     4223: x_4223,
-    4224: x_4224,
-    4229: x_4229,
-    4230: x_4230,
+    4226: x_4226,
+    4228: x_4228,
     4231: x_4231,
-    4232: x_4232,
-    4233: x_4233,
-    4234: x_4234,
-    4236: x_4236,
-    4237: x_4237,
-    4238: x_4238,
+    4235: x_4235,
     4239: x_4239,
-    4240: x_4240,
-    4241: x_4241,
     4242: x_4242,
-    4243: x_4243,
+    4244: x_4244,
     4245: x_4245,
-    4247: x_4247,
-    4249: x_4249,
+    4250: x_4250,
+    4251: x_4251,
+    4252: x_4252,
     4253: x_4253,
     4254: x_4254,
-    4256: x_4256,
+    4255: x_4255,
+    4257: x_4257,
     4258: x_4258,
     4259: x_4259,
+    4260: x_4260,
+    4261: x_4261,
+    4262: x_4262,
     4263: x_4263,
-    4267: x_4267,
-    4269: x_4269,
-    4272: x_4272,
-    4273: x_4273,
+    4264: x_4264,
+    4266: x_4266,
+    4268: x_4268,
+    4270: x_4270,
     4274: x_4274,
-    4276: x_4276,
+    4275: x_4275,
     4277: x_4277,
-    4278: x_4278,
     4279: x_4279,
     4280: x_4280,
-    4281: x_4281,
     4284: x_4284,
     4288: x_4288,
-    4291: x_4291,
-    4292: x_4292,
+    4290: x_4290,
     4293: x_4293,
     4294: x_4294,
     4295: x_4295,
+    4297: x_4297,
+    4298: x_4298,
     4299: x_4299,
     4300: x_4300,
     4301: x_4301,
-    4303: x_4303,
-    4304: x_4304,
+    4302: x_4302,
     4305: x_4305,
-    4306: x_4306,
-    4307: x_4307,
-    4308: x_4308,
+    4309: x_4309,
     4312: x_4312,
+    4313: x_4313,
+    4314: x_4314,
+    4315: x_4315,
     4316: x_4316,
-    4317: x_4317,
-    4318: x_4318,
-    4319: x_4319,
     4320: x_4320,
     4321: x_4321,
-    4323: x_4323,
+    4322: x_4322,
+    4324: x_4324,
     4325: x_4325,
     4326: x_4326,
     4327: x_4327,
+    4328: x_4328,
+    4329: x_4329,
     4333: x_4333,
-    4334: x_4334,
-    4335: x_4335,
-    4336: x_4336,
     4337: x_4337,
     4338: x_4338,
+    4339: x_4339,
     4340: x_4340,
+    4341: x_4341,
     4342: x_4342,
-    4343: x_4343,
     4344: x_4344,
-    4349: x_4349,
+    4346: x_4346,
+    4347: x_4347,
+    4348: x_4348,
     4354: x_4354,
     4355: x_4355,
     4356: x_4356,
@@ -14102,109 +14063,102 @@ CODE = {
     4364: x_4364,
     4365: x_4365,
     4370: x_4370,
-    4372: x_4372,
-    4373: x_4373,
-    4374: x_4374,
     4375: x_4375,
     4376: x_4376,
+    4377: x_4377,
     4378: x_4378,
-    4381: x_4381,
+    4379: x_4379,
+    4380: x_4380,
     4382: x_4382,
-    4383: x_4383,
     4384: x_4384,
-    4387: x_4387,
-    4388: x_4388,
-    4389: x_4389,
+    4385: x_4385,
+    4386: x_4386,
     4391: x_4391,
-    4392: x_4392,
     4393: x_4393,
     4394: x_4394,
     4395: x_4395,
     4396: x_4396,
-    4400: x_4400,
-    4401: x_4401,
+    4397: x_4397,
+    4399: x_4399,
+    4402: x_4402,
     4403: x_4403,
     4404: x_4404,
     4405: x_4405,
-    4406: x_4406,
     4408: x_4408,
     4409: x_4409,
     4410: x_4410,
-    4411: x_4411,
     4412: x_4412,
     4413: x_4413,
+    4414: x_4414,
+    4415: x_4415,
+    4416: x_4416,
     4417: x_4417,
-    4418: x_4418,
-    4420: x_4420,
-    4423: x_4423,
+    4421: x_4421,
+    4422: x_4422,
     4424: x_4424,
+    4425: x_4425,
     4426: x_4426,
-    4428: x_4428,
+    4427: x_4427,
     4429: x_4429,
+    4430: x_4430,
     4431: x_4431,
     4432: x_4432,
     4433: x_4433,
     4434: x_4434,
-    4435: x_4435,
-    4437: x_4437,
     4438: x_4438,
     4439: x_4439,
-    4440: x_4440,
     4441: x_4441,
-    4442: x_4442,
     4444: x_4444,
     4445: x_4445,
-    4446: x_4446,
-    4448: x_4448,
-    4451: x_4451,
+    4447: x_4447,
+    4449: x_4449,
+    4450: x_4450,
     4452: x_4452,
     4453: x_4453,
-    4457: x_4457,
+    4454: x_4454,
+    4455: x_4455,
+    4456: x_4456,
     4458: x_4458,
     4459: x_4459,
     4460: x_4460,
+    4461: x_4461,
     4462: x_4462,
     4463: x_4463,
-    4464: x_4464,
     4465: x_4465,
     4466: x_4466,
     4467: x_4467,
-    4468: x_4468,
+    4469: x_4469,
+    4472: x_4472,
     4473: x_4473,
     4474: x_4474,
-    4475: x_4475,
-    4476: x_4476,
-    4477: x_4477,
     4478: x_4478,
+    4479: x_4479,
     4480: x_4480,
     4481: x_4481,
-    4482: x_4482,
     4483: x_4483,
     4484: x_4484,
     4485: x_4485,
     4486: x_4486,
     4487: x_4487,
+    4488: x_4488,
     4489: x_4489,
-    4491: x_4491,
-    4493: x_4493,
+    4494: x_4494,
     4495: x_4495,
     4496: x_4496,
     4497: x_4497,
     4498: x_4498,
     4499: x_4499,
-    4500: x_4500,
     4501: x_4501,
+    4502: x_4502,
     4503: x_4503,
+    4504: x_4504,
     4505: x_4505,
     4506: x_4506,
     4507: x_4507,
     4508: x_4508,
     4510: x_4510,
-    4511: x_4511,
     4512: x_4512,
-    4513: x_4513,
     4514: x_4514,
-    4515: x_4515,
     4516: x_4516,
     4517: x_4517,
     4518: x_4518,
@@ -14212,21 +14166,23 @@ CODE = {
     4520: x_4520,
     4521: x_4521,
     4522: x_4522,
-    4523: x_4523,
     4524: x_4524,
-    4525: x_4525,
     4526: x_4526,
     4527: x_4527,
     4528: x_4528,
     4529: x_4529,
-    4530: x_4530,
     4531: x_4531,
+    4532: x_4532,
+    4533: x_4533,
+    4534: x_4534,
+    4535: x_4535,
     4536: x_4536,
     4537: x_4537,
     4538: x_4538,
     4539: x_4539,
     4540: x_4540,
     4541: x_4541,
+    4542: x_4542,
     4543: x_4543,
     4544: x_4544,
     4545: x_4545,
@@ -14235,307 +14191,323 @@ CODE = {
     4548: x_4548,
     4549: x_4549,
     4550: x_4550,
+    4551: x_4551,
     4552: x_4552,
-    4554: x_4554,
-    4556: x_4556,
+    4557: x_4557,
     4558: x_4558,
     4559: x_4559,
     4560: x_4560,
     4561: x_4561,
     4562: x_4562,
-    4563: x_4563,
     4564: x_4564,
+    4565: x_4565,
     4566: x_4566,
-    4930: x_4930,
+    4567: x_4567,
     4568: x_4568,
     4569: x_4569,
     4570: x_4570,
+    4571: x_4571,
     4573: x_4573,
-    4576: x_4576,
+    4575: x_4575,
+    4577: x_4577,
     4579: x_4579,
     4580: x_4580,
+    4581: x_4581,
     4582: x_4582,
     4583: x_4583,
     4584: x_4584,
-    4586: x_4586,
+    4585: x_4585,
+    4587: x_4587,
+    4951: x_4951,
     4589: x_4589,
     4590: x_4590,
     4591: x_4591,
-    4592: x_4592,
-    4593: x_4593,
-    4596: x_4596,
+    4594: x_4594,
     4597: x_4597,
-    4599: x_4599,
+    4600: x_4600,
     4601: x_4601,
-    4602: x_4602,
+    4603: x_4603,
     4604: x_4604,
     4605: x_4605,
-    4608: x_4608,
-    4609: x_4609,
+    4607: x_4607,
     4610: x_4610,
     4611: x_4611,
+    4612: x_4612,
     4613: x_4613,
     4614: x_4614,
-    4615: x_4615,
-    4616: x_4616,
     4617: x_4617,
     4618: x_4618,
-    4619: x_4619,
     4620: x_4620,
+    4622: x_4622,
+    4623: x_4623,
     4625: x_4625,
     4626: x_4626,
-    4627: x_4627,
-    4628: x_4628,
     4629: x_4629,
     4630: x_4630,
+    4631: x_4631,
     4632: x_4632,
-    4633: x_4633,
     4634: x_4634,
     4635: x_4635,
     4636: x_4636,
     4637: x_4637,
     4638: x_4638,
     4639: x_4639,
+    4640: x_4640,
     4641: x_4641,
-    4643: x_4643,
-    4645: x_4645,
+    4646: x_4646,
     4647: x_4647,
     4648: x_4648,
     4649: x_4649,
     4650: x_4650,
     4651: x_4651,
-    4652: x_4652,
     4653: x_4653,
+    4654: x_4654,
     4655: x_4655,
     4656: x_4656,
+    4657: x_4657,
     4658: x_4658,
     4659: x_4659,
     4660: x_4660,
     4662: x_4662,
-    4663: x_4663,
-    4665: x_4665,
+    4664: x_4664,
     4666: x_4666,
     4668: x_4668,
+    4669: x_4669,
+    4670: x_4670,
     4671: x_4671,
+    4672: x_4672,
     4673: x_4673,
     4674: x_4674,
     4676: x_4676,
-    4678: x_4678,
+    4677: x_4677,
     4679: x_4679,
     4680: x_4680,
     4681: x_4681,
-    4682: x_4682,
     4683: x_4683,
     4684: x_4684,
-    4685: x_4685,
     4686: x_4686,
-    4688: x_4688,
+    4687: x_4687,
     4689: x_4689,
-    4690: x_4690,
-    4691: x_4691,
     4692: x_4692,
-    4693: x_4693,
     4694: x_4694,
     4695: x_4695,
     4697: x_4697,
     4699: x_4699,
+    4700: x_4700,
     4701: x_4701,
+    4702: x_4702,
+    4703: x_4703,
+    4704: x_4704,
     4705: x_4705,
     4706: x_4706,
     4707: x_4707,
-    4708: x_4708,
+    4709: x_4709,
+    4710: x_4710,
     4711: x_4711,
     4712: x_4712,
     4713: x_4713,
     4714: x_4714,
     4715: x_4715,
     4716: x_4716,
-    4719: x_4719,
+    4718: x_4718,
     4720: x_4720,
-    4723: x_4723,
-    4725: x_4725,
+    4722: x_4722,
     4726: x_4726,
     4727: x_4727,
+    4728: x_4728,
     4729: x_4729,
-    4730: x_4730,
-    4731: x_4731,
+    4732: x_4732,
+    4733: x_4733,
+    4734: x_4734,
     4735: x_4735,
     4736: x_4736,
     4737: x_4737,
-    4738: x_4738,
-    4739: x_4739,
     4740: x_4740,
-    4742: x_4742,
-    4743: x_4743,
+    4741: x_4741,
     4744: x_4744,
-    4745: x_4745,
     4746: x_4746,
     4747: x_4747,
     4748: x_4748,
-    4749: x_4749,
+    4750: x_4750,
     4751: x_4751,
-    4753: x_4753,
-    4755: x_4755,
+    4752: x_4752,
+    4756: x_4756,
     4757: x_4757,
     4758: x_4758,
     4759: x_4759,
     4760: x_4760,
-    4762: x_4762,
+    4761: x_4761,
     4763: x_4763,
+    4764: x_4764,
+    4765: x_4765,
     4766: x_4766,
+    4767: x_4767,
+    4768: x_4768,
     4769: x_4769,
-    4771: x_4771,
+    4770: x_4770,
     4772: x_4772,
-    4773: x_4773,
-    4775: x_4775,
+    4774: x_4774,
     4776: x_4776,
-    4777: x_4777,
+    4778: x_4778,
+    4779: x_4779,
+    4780: x_4780,
     4781: x_4781,
-    4782: x_4782,
     4783: x_4783,
     4784: x_4784,
-    4785: x_4785,
-    4786: x_4786,
-    4788: x_4788,
-    4789: x_4789,
+    4787: x_4787,
     4790: x_4790,
-    4791: x_4791,
     4792: x_4792,
     4793: x_4793,
     4794: x_4794,
-    4795: x_4795,
+    4796: x_4796,
     4797: x_4797,
-    4799: x_4799,
-    4801: x_4801,
+    4798: x_4798,
+    4802: x_4802,
     4803: x_4803,
     4804: x_4804,
     4805: x_4805,
     4806: x_4806,
-    4808: x_4808,
+    4807: x_4807,
     4809: x_4809,
+    4810: x_4810,
+    4811: x_4811,
     4812: x_4812,
+    4813: x_4813,
+    4814: x_4814,
     4815: x_4815,
-    4817: x_4817,
+    4816: x_4816,
     4818: x_4818,
     4820: x_4820,
+    4822: x_4822,
+    4824: x_4824,
     4825: x_4825,
     4826: x_4826,
     4827: x_4827,
-    4828: x_4828,
     4829: x_4829,
     4830: x_4830,
-    4832: x_4832,
     4833: x_4833,
-    4834: x_4834,
-    4835: x_4835,
     4836: x_4836,
-    4837: x_4837,
     4838: x_4838,
     4839: x_4839,
     4841: x_4841,
-    4843: x_4843,
-    4845: x_4845,
+    4846: x_4846,
     4847: x_4847,
+    4848: x_4848,
+    4849: x_4849,
+    4850: x_4850,
     4851: x_4851,
     4853: x_4853,
     4854: x_4854,
+    4855: x_4855,
     4856: x_4856,
     4857: x_4857,
-    4861: x_4861,
+    4858: x_4858,
+    4859: x_4859,
+    4860: x_4860,
     4862: x_4862,
-    4863: x_4863,
     4864: x_4864,
-    4865: x_4865,
     4866: x_4866,
     4868: x_4868,
-    4869: x_4869,
-    4870: x_4870,
-    4871: x_4871,
     4872: x_4872,
-    4873: x_4873,
     4874: x_4874,
     4875: x_4875,
     4877: x_4877,
-    4879: x_4879,
-    4881: x_4881,
+    4878: x_4878,
+    4882: x_4882,
     4883: x_4883,
     4884: x_4884,
+    4885: x_4885,
+    4886: x_4886,
     4887: x_4887,
     4889: x_4889,
     4890: x_4890,
     4891: x_4891,
+    4892: x_4892,
+    4893: x_4893,
     4894: x_4894,
     4895: x_4895,
     4896: x_4896,
     4898: x_4898,
-    4899: x_4899,
+    4900: x_4900,
     4902: x_4902,
     4904: x_4904,
     4905: x_4905,
-    4906: x_4906,
-    4909: x_4909,
+    4908: x_4908,
     4910: x_4910,
     4911: x_4911,
-    4913: x_4913,
-    4914: x_4914,
+    4912: x_4912,
+    4915: x_4915,
+    4916: x_4916,
     4917: x_4917,
     4919: x_4919,
     4920: x_4920,
-    4921: x_4921,
-    4922: x_4922,
+    4923: x_4923,
+    4925: x_4925,
     4926: x_4926,
-    4933: x_4933,
+    4927: x_4927,
+    4930: x_4930,
+    4931: x_4931,
+    4932: x_4932,
     4934: x_4934,
     4935: x_4935,
-    4939: x_4939,
+    4938: x_4938,
     4940: x_4940,
     4941: x_4941,
     4942: x_4942,
     4943: x_4943,
-    4944: x_4944,
-    4945: x_4945,
     4947: x_4947,
-    4949: x_4949,
-    4950: x_4950,
-    4953: x_4953,
     4954: x_4954,
+    4955: x_4955,
     4956: x_4956,
-    4957: x_4957,
-    4958: x_4958,
+    4960: x_4960,
+    4961: x_4961,
     4962: x_4962,
     4963: x_4963,
     4964: x_4964,
     4965: x_4965,
     4966: x_4966,
-    4967: x_4967,
-    4969: x_4969,
+    4968: x_4968,
     4970: x_4970,
     4971: x_4971,
-    4972: x_4972,
-    4973: x_4973,
     4974: x_4974,
     4975: x_4975,
-    4976: x_4976,
+    4977: x_4977,
     4978: x_4978,
-    4980: x_4980,
-    4982: x_4982,
+    4979: x_4979,
+    4983: x_4983,
     4984: x_4984,
     4985: x_4985,
     4986: x_4986,
     4987: x_4987,
-    4989: x_4989,
+    4988: x_4988,
     4990: x_4990,
+    4991: x_4991,
+    4992: x_4992,
     4993: x_4993,
     4994: x_4994,
-    4998: x_4998,
+    4995: x_4995,
+    4996: x_4996,
+    4997: x_4997,
     4999: x_4999,
-    5000: x_5000,
     5001: x_5001,
-    5002: x_5002,
     5003: x_5003,
-    5004: x_5004,
     5005: x_5005,
     5006: x_5006,
+    5007: x_5007,
+    5008: x_5008,
+    5010: x_5010,
+    5011: x_5011,
+    5014: x_5014,
+    5015: x_5015,
+    5019: x_5019,
+    5020: x_5020,
+    5021: x_5021,
+    5022: x_5022,
+    5023: x_5023,
+    5024: x_5024,
+    5025: x_5025,
+    5026: x_5026,
+    5027: x_5027,
 }
 AT = {
     15: 'rules_data/terraforming_mars/definitions/cards.yaml:286',
@@ -14585,335 +14557,335 @@ AT = {
     189: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     191: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     234: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4111: 'rules_data/terraforming_mars/corporations.yaml:24',
-    4130: 'rules_data/terraforming_mars/corporations.yaml:32',
-    4140: 'rules_data/terraforming_mars/corporations.yaml:52',
-    4165: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4167: 'rules_data/terraforming_mars/corporations.yaml:70',
-    4170: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4177: 'rules_data/terraforming_mars/corporations.yaml:79',
-    4201: 'rules_data/terraforming_mars/corporations.yaml:88',
-    4202: 'rules_data/terraforming_mars/corporations.yaml:97',
-    4207: 'rules_data/terraforming_mars/corporations.yaml:97',
-    4210: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4214: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4221: 'rules_data/terraforming_mars/corporations.yaml:103',
-    4223: 'rules_data/terraforming_mars/corporations.yaml:103',
-    4229: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4230: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4231: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4232: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4233: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4234: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4236: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4237: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4238: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4239: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4240: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4242: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4243: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4245: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4249: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4253: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    4254: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    4256: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    4258: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    4269: 'rules_data/terraforming_mars/corporations.yaml:122',
-    4272: 'rules_data/terraforming_mars/corporations.yaml:131',
-    4273: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    4274: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    4276: 'rules_data/terraforming_mars/corporations.yaml:134',
-    4277: 'rules_data/terraforming_mars/milestones.yaml:5',
-    4278: 'rules_data/terraforming_mars/milestones.yaml:6',
-    4279: 'rules_data/terraforming_mars/milestones.yaml:7',
-    4280: 'rules_data/terraforming_mars/milestones.yaml:8',
-    4281: 'rules_data/terraforming_mars/milestones.yaml:9',
-    4291: 'rules_data/terraforming_mars/definitions/board.yaml:141',
-    4292: 'rules_data/terraforming_mars/definitions/board.yaml:142',
-    4293: 'rules_data/terraforming_mars/definitions/board.yaml:143',
-    4294: 'rules_data/terraforming_mars/definitions/board.yaml:144',
-    4295: 'rules_data/terraforming_mars/definitions/board.yaml:145',
-    4299: 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    4300: 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    4304: 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    4305: 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    4306: 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    4307: 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    4308: 'rules_data/terraforming_mars/definitions/board.yaml:122',
-    4312: 'rules_data/terraforming_mars/definitions/board.yaml:146',
-    4349: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4372: 'rules_data/terraforming_mars/definitions/solo.yaml:21',
-    4378: 'rules_data/terraforming_mars/definitions/solo.yaml:22',
-    4381: 'rules_data/terraforming_mars/definitions/solo.yaml:25',
-    4382: 'rules_data/terraforming_mars/definitions/solo.yaml:26',
-    4383: 'rules_data/terraforming_mars/definitions/solo.yaml:27',
-    4384: 'rules_data/terraforming_mars/definitions/solo.yaml:28',
-    4387: 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    4388: 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    4392: 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    4393: 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    4394: 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    4395: 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    4396: 'rules_data/terraforming_mars/definitions/board.yaml:122',
-    4400: 'rules_data/terraforming_mars/definitions/solo.yaml:30',
-    4401: 'rules_data/terraforming_mars/definitions/solo.yaml:31',
-    4403: 'rules_data/terraforming_mars/definitions/solo.yaml:32',
-    4404: 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    4405: 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    4409: 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    4410: 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    4411: 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    4412: 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    4413: 'rules_data/terraforming_mars/definitions/board.yaml:122',
-    4417: 'rules_data/terraforming_mars/modules.yaml:35',
-    4418: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
-    4420: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
-    4423: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    4424: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    4426: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    4428: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    4431: 'rules_data/terraforming_mars/modules.yaml:44',
-    4432: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4433: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4437: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4438: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4439: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4445: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    4446: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
-    4448: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4451: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
-    4452: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
-    4464: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4473: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4474: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4476: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4477: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4480: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4481: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4482: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4483: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4484: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4486: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4493: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4496: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4497: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4500: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4503: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4512: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    4516: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4517: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
-    4518: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
-    4521: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
-    4524: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
-    4525: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    4526: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
-    4528: 'rules_data/terraforming_mars/definitions/turns.yaml:149',
-    4529: 'rules_data/terraforming_mars/definitions/turns.yaml:149',
-    4530: 'rules_data/terraforming_mars/definitions/turns.yaml:150',
-    4536: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4537: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4539: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4540: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4543: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4544: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4545: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4546: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4547: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4549: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4556: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4559: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4560: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4563: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4930: 'rules_data/terraforming_mars/flow.yaml:13',
-    4569: 'rules_data/terraforming_mars/definitions/turns.yaml:171',
-    4573: 'rules_data/terraforming_mars/definitions/turns.yaml:177',
-    4576: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4579: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
-    4580: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
-    4583: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    4584: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
-    4586: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4589: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
-    4590: 'rules_data/terraforming_mars/definitions/turns.yaml:183',
-    4591: 'rules_data/terraforming_mars/definitions/turns.yaml:183',
-    4593: 'rules_data/terraforming_mars/definitions/turns.yaml:189',
-    4596: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    4597: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    4599: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    4601: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    4605: 'rules_data/terraforming_mars/definitions/turns.yaml:121',
-    4619: 'rules_data/terraforming_mars/definitions/turns.yaml:122',
-    4625: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4626: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4628: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4629: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4632: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4633: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4634: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4635: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4636: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4638: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4645: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4648: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4649: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4652: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4656: 'rules_data/terraforming_mars/definitions/turns.yaml:18',
-    4658: 'rules_data/terraforming_mars/definitions/turns.yaml:19',
-    4659: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
-    4660: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
-    4662: 'rules_data/terraforming_mars/definitions/turns.yaml:30',
-    4663: 'rules_data/terraforming_mars/definitions/turns.yaml:31',
-    4665: 'rules_data/terraforming_mars/definitions/turns.yaml:32',
-    4668: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
-    4671: 'rules_data/terraforming_mars/definitions/turns.yaml:34',
-    4673: 'rules_data/terraforming_mars/definitions/turns.yaml:35',
-    4676: 'rules_data/terraforming_mars/definitions/cards.yaml:134',
-    4678: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
-    4679: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
-    4680: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
-    4681: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4682: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4684: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4685: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4688: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4689: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4690: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4691: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4692: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4694: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4701: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4706: 'rules_data/terraforming_mars/definitions/cards.yaml:136',
-    4707: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
-    4708: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
-    4711: 'rules_data/terraforming_mars/definitions/cards.yaml:138',
-    4712: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
-    4713: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
-    4715: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
-    4719: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
-    4720: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
-    4725: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4726: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4727: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4729: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    4730: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4731: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4735: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4736: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4738: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4739: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4742: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4743: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4744: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4745: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4746: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4748: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4755: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4758: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    4759: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4760: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4762: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
-    4763: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
-    4766: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
-    4771: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4773: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4775: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    4776: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4777: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4781: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4782: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4784: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4785: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4788: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4789: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4790: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4791: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4792: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4794: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4801: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4804: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    4805: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4806: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4808: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
-    4809: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
-    4812: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
-    4817: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4818: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4820: 'rules_data/terraforming_mars/definitions/turns.yaml:87',
-    4825: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4826: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4828: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4829: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4832: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4833: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4834: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4835: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4836: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4838: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4845: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4847: 'rules_data/terraforming_mars/definitions/turns.yaml:89',
-    4853: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4854: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4856: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
-    4857: 'rules_data/terraforming_mars/definitions/turns.yaml:97',
-    4861: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4862: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4864: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4865: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4868: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4869: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4870: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4871: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4872: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4874: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4881: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4883: 'rules_data/terraforming_mars/definitions/turns.yaml:98',
-    4884: 'rules_data/terraforming_mars/definitions/turns.yaml:98',
-    4889: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4891: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4894: 'rules_data/terraforming_mars/definitions/cards.yaml:296',
-    4895: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
-    4896: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
-    4898: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
-    4899: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
-    4904: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4906: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4909: 'rules_data/terraforming_mars/definitions/cards.yaml:305',
-    4911: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
-    4913: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
-    4914: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
-    4919: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4920: 'rules_data/terraforming_mars/definitions/turns.yaml:53',
-    4922: 'rules_data/terraforming_mars/definitions/turns.yaml:53',
-    4926: 'rules_data/terraforming_mars/definitions/turns.yaml:54',
-    4933: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
-    4934: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
-    4939: 'rules_data/terraforming_mars/flow.yaml:42',
-    4940: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
-    4941: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
-    4943: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
-    4944: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
-    4950: 'rules_data/terraforming_mars/definitions/turns.yaml:158',
-    4954: 'rules_data/terraforming_mars/definitions/turns.yaml:161',
-    4956: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    4957: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4958: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4962: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4963: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4965: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4966: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4969: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4970: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4971: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4972: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4973: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4975: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4982: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4985: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    4986: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4987: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4989: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
-    4990: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
-    4993: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
-    4994: 'rules_data/terraforming_mars/definitions/turns.yaml:161',
+    4132: 'rules_data/terraforming_mars/corporations.yaml:24',
+    4151: 'rules_data/terraforming_mars/corporations.yaml:32',
+    4161: 'rules_data/terraforming_mars/corporations.yaml:52',
+    4186: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4188: 'rules_data/terraforming_mars/corporations.yaml:70',
+    4191: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4198: 'rules_data/terraforming_mars/corporations.yaml:79',
+    4222: 'rules_data/terraforming_mars/corporations.yaml:88',
+    4223: 'rules_data/terraforming_mars/corporations.yaml:99',
+    4228: 'rules_data/terraforming_mars/corporations.yaml:99',
+    4231: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4235: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4242: 'rules_data/terraforming_mars/corporations.yaml:105',
+    4244: 'rules_data/terraforming_mars/corporations.yaml:105',
+    4250: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4251: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4252: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4253: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4254: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4255: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4257: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4258: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4259: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4260: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4261: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4263: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4264: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4266: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4270: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4274: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    4275: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    4277: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    4279: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    4290: 'rules_data/terraforming_mars/corporations.yaml:124',
+    4293: 'rules_data/terraforming_mars/corporations.yaml:133',
+    4294: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    4295: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    4297: 'rules_data/terraforming_mars/corporations.yaml:136',
+    4298: 'rules_data/terraforming_mars/milestones.yaml:5',
+    4299: 'rules_data/terraforming_mars/milestones.yaml:6',
+    4300: 'rules_data/terraforming_mars/milestones.yaml:7',
+    4301: 'rules_data/terraforming_mars/milestones.yaml:8',
+    4302: 'rules_data/terraforming_mars/milestones.yaml:9',
+    4312: 'rules_data/terraforming_mars/definitions/board.yaml:141',
+    4313: 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    4314: 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    4315: 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    4316: 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    4320: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    4321: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    4325: 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    4326: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    4327: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    4328: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    4329: 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    4333: 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    4370: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4393: 'rules_data/terraforming_mars/definitions/solo.yaml:21',
+    4399: 'rules_data/terraforming_mars/definitions/solo.yaml:22',
+    4402: 'rules_data/terraforming_mars/definitions/solo.yaml:25',
+    4403: 'rules_data/terraforming_mars/definitions/solo.yaml:26',
+    4404: 'rules_data/terraforming_mars/definitions/solo.yaml:27',
+    4405: 'rules_data/terraforming_mars/definitions/solo.yaml:28',
+    4408: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    4409: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    4413: 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    4414: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    4415: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    4416: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    4417: 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    4421: 'rules_data/terraforming_mars/definitions/solo.yaml:30',
+    4422: 'rules_data/terraforming_mars/definitions/solo.yaml:31',
+    4424: 'rules_data/terraforming_mars/definitions/solo.yaml:32',
+    4425: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    4426: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    4430: 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    4431: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    4432: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    4433: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    4434: 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    4438: 'rules_data/terraforming_mars/modules.yaml:35',
+    4439: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
+    4441: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
+    4444: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    4445: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    4447: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    4449: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    4452: 'rules_data/terraforming_mars/modules.yaml:44',
+    4453: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
+    4454: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
+    4458: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4459: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4460: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4466: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    4467: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
+    4469: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4472: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
+    4473: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
+    4485: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4494: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4495: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4497: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4498: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4501: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4502: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4503: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4504: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4505: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4507: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4514: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4517: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4518: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4521: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4524: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4533: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
+    4537: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4538: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
+    4539: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
+    4542: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
+    4545: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
+    4546: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
+    4547: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
+    4549: 'rules_data/terraforming_mars/definitions/turns.yaml:149',
+    4550: 'rules_data/terraforming_mars/definitions/turns.yaml:149',
+    4551: 'rules_data/terraforming_mars/definitions/turns.yaml:150',
+    4557: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4558: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4560: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4561: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4564: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4565: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4566: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4567: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4568: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4570: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4577: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4580: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4581: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4584: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4951: 'rules_data/terraforming_mars/flow.yaml:13',
+    4590: 'rules_data/terraforming_mars/definitions/turns.yaml:171',
+    4594: 'rules_data/terraforming_mars/definitions/turns.yaml:177',
+    4597: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4600: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
+    4601: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
+    4604: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    4605: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
+    4607: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4610: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
+    4611: 'rules_data/terraforming_mars/definitions/turns.yaml:183',
+    4612: 'rules_data/terraforming_mars/definitions/turns.yaml:183',
+    4614: 'rules_data/terraforming_mars/definitions/turns.yaml:189',
+    4617: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    4618: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    4620: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    4622: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    4626: 'rules_data/terraforming_mars/definitions/turns.yaml:121',
+    4640: 'rules_data/terraforming_mars/definitions/turns.yaml:122',
+    4646: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4647: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4649: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4650: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4653: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4654: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4655: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4656: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4657: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4659: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4666: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4669: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4670: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4673: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4677: 'rules_data/terraforming_mars/definitions/turns.yaml:18',
+    4679: 'rules_data/terraforming_mars/definitions/turns.yaml:19',
+    4680: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
+    4681: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
+    4683: 'rules_data/terraforming_mars/definitions/turns.yaml:30',
+    4684: 'rules_data/terraforming_mars/definitions/turns.yaml:31',
+    4686: 'rules_data/terraforming_mars/definitions/turns.yaml:32',
+    4689: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
+    4692: 'rules_data/terraforming_mars/definitions/turns.yaml:34',
+    4694: 'rules_data/terraforming_mars/definitions/turns.yaml:35',
+    4697: 'rules_data/terraforming_mars/definitions/cards.yaml:134',
+    4699: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
+    4700: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
+    4701: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
+    4702: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4703: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4705: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4706: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4709: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4710: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4711: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4712: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4713: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4715: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4722: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4727: 'rules_data/terraforming_mars/definitions/cards.yaml:136',
+    4728: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
+    4729: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
+    4732: 'rules_data/terraforming_mars/definitions/cards.yaml:138',
+    4733: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
+    4734: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
+    4736: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
+    4740: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
+    4741: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
+    4746: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4747: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4748: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4750: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    4751: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4752: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4756: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4757: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4759: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4760: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4763: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4764: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4765: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4766: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4767: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4769: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4776: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4779: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    4780: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4781: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4783: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
+    4784: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    4787: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    4792: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4794: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4796: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    4797: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4798: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4802: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4803: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4805: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4806: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4809: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4810: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4811: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4812: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4813: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4815: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4822: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4825: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    4826: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4827: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4829: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
+    4830: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    4833: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    4838: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4839: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4841: 'rules_data/terraforming_mars/definitions/turns.yaml:87',
+    4846: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4847: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4849: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4850: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4853: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4854: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4855: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4856: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4857: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4859: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4866: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4868: 'rules_data/terraforming_mars/definitions/turns.yaml:89',
+    4874: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4875: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4877: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
+    4878: 'rules_data/terraforming_mars/definitions/turns.yaml:97',
+    4882: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4883: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4885: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4886: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4889: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4890: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4891: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4892: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4893: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4895: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4902: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4904: 'rules_data/terraforming_mars/definitions/turns.yaml:98',
+    4905: 'rules_data/terraforming_mars/definitions/turns.yaml:98',
+    4910: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4912: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4915: 'rules_data/terraforming_mars/definitions/cards.yaml:296',
+    4916: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
+    4917: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
+    4919: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
+    4920: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
+    4925: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4927: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4930: 'rules_data/terraforming_mars/definitions/cards.yaml:305',
+    4932: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
+    4934: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
+    4935: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
+    4940: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4941: 'rules_data/terraforming_mars/definitions/turns.yaml:53',
+    4943: 'rules_data/terraforming_mars/definitions/turns.yaml:53',
+    4947: 'rules_data/terraforming_mars/definitions/turns.yaml:54',
+    4954: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
+    4955: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
+    4960: 'rules_data/terraforming_mars/flow.yaml:42',
+    4961: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
+    4962: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
+    4964: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
+    4965: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
+    4971: 'rules_data/terraforming_mars/definitions/turns.yaml:158',
+    4975: 'rules_data/terraforming_mars/definitions/turns.yaml:161',
+    4977: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    4978: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4979: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4983: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4984: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4986: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4987: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4990: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4991: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4992: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4993: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4994: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4996: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    5003: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    5006: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    5007: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    5008: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    5010: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
+    5011: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    5014: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    5015: 'rules_data/terraforming_mars/definitions/turns.yaml:161',
 }
 CODE['trials'] = TRIALS

@@ -35,6 +35,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -56,90 +57,76 @@ def rebased(f, base):
     return type(f)(f.__code__, f.__globals__, f.__name__, f.__defaults__[:-1] + (base,))
 
 
-def bound(base, rows):
-    """CODE and TRIALS of a part whose every function is one of this module's (a copy's
-    part, compiler.codegen.pycode): ``rows`` one a line, ``NAME TARGET [@]  # its line``:
-    NAME is TARGET (with ``@``, rebased to ``base``); an x_ is an expression of CODE,
-    a d_ a statement run straight (its trial CPS of it), a t_ a statement's trial."""
-    own, code, trials = globals(), {}, {}
-    for row in rows.split("\n")[1:-1]:
-        name, target, *flag = row.split("  #")[0].split()
-        f = rebased(own[target], base) if flag else own[target]
-        if name[0] == "x":
-            code[int(name[2:])] = f
-        else:
-            trials[int(name[2:])] = CPS(f) if name[0] == "d" else f
-    return code, trials
-
-
-def x_8377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    return IDS(ctx, 'replacements')
-
-
-def x_8378(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2652'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2650'))) and (((_w3 if type((_w3 := E.get('left~2651'))) is int else num(_w3)) > 0)) else False)
+    return MEMO(ctx, (8377, E.get('r~2657'),), lambda: [v_q_2659 for v_q_2659 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2659, NOREC).get('instead_of', {}) if type(v_q_2659) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2657'))])
 
 
-def x_8381(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8378(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2651'), (E.get('left~2651') if (FLD(ctx, K[0], E.get('rep~2652')) == None) else FLD(ctx, K[0], E.get('rep~2652')))]))
+    return ((_w1 if type((_w1 := E.get('left~2658'))) is int else num(_w1)) > 0)
 
 
-def x_8385(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_8381(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2652'))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2658'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2658') if (FLD(ctx, K[0], E.get('rep~2660')) == None) else FLD(ctx, K[0], E.get('rep~2660'))))) is int else num(_w2))))
 
 
-def x_8386(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8385(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2654')}
+    return FLD(ctx, K[1], E.get('rep~2660'))
+
+
+def x_8386(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+    if E is None:
+        E = ctx.env()
+    return {'instead': E.get('instead~2662')}
 
 
 def x_8391(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2655') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2656'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2655'), (_w2.get(E.get('r~2656'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2656'), 0))]))])
+    return max(0, (_w5 if type((_w5 := (E.get('n~2663') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2664'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2663'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2664'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2664'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_8392(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2656'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2664'))) is str else None) != None)
 
 
 def x_8394(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2657'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2656'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2656'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2656'), 0)))) is int else num(_w5)))])])
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2665'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2664'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2664'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2664'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_8395(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2656'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2656'), 0))
+    return (_w2.get(E.get('r~2664'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2664'), 0))
 
 
 def x_8397(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2656'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2664'))) is str else None) != None)
 
 
 def x_8398(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2656'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2656'), 0))
+    return (_w1.get(E.get('r~2664'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2664'), 0))
 
 
 def x_8400(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2656'))) is str else None)) and ((E.get('k~2657') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2664'))) is str else None)) and ((E.get('k~2665') != 0)) else False)
 
 
 def x_8401(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
@@ -154,8 +141,8 @@ def t_7406(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/items/base_til
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2649', 3, True)
-    LOCAL(ctx, E, 'r~2650', 'money', True)
+    LOCAL(ctx, E, 'n~2656', 3, True)
+    LOCAL(ctx, E, 'r~2657', 'money', True)
     return t_7409(ctx, k, s, E, B)
 
 
@@ -165,7 +152,7 @@ def d_7407(ctx, E=None, B=7406):  # rules_data/pampero/items/base_tiles.yaml:49
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2649', 3, True)
+    LOCAL(ctx, E, 'n~2656', 3, True)
     return True
 
 
@@ -175,11 +162,11 @@ def d_7408(ctx, E=None, B=7406):  # rules_data/pampero/items/base_tiles.yaml:49
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2650', 'money', True)
+    LOCAL(ctx, E, 'r~2657', 'money', True)
     return True
 
 
-def t_7409(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7409(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -187,53 +174,53 @@ def t_7409(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
-        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
+        LOCAL(ctx, E, 'n~2663', E.get('left~2658'), True)
+        LOCAL(ctx, E, 'r~2664', E.get('r~2657'), True)
         if not d_7423(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
+    LOCAL(ctx, E, 'left~2658', E.get('n~2656'), True)
     return t_7411(ctx, r1, s, E, B)
 
 
-def d_7410(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:54
+def d_7410(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
+    LOCAL(ctx, E, 'left~2658', E.get('n~2656'), True)
     return True
 
 
-def t_7411(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:55
+def t_7411(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8377(ctx, E)))
-    old = E.get('rep~2652', MISSING)
+    old = E.get('rep~2660', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2652', old)
+        UNSET(ctx, E, 'rep~2660', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2652', item, True)
-            if x_8378(ctx, E):
+            LOCAL(ctx, E, 'rep~2660', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2658'))) is int else num(_w1)) > 0)):
                 return t_7412(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_7412(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:56
+def t_7412(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -241,59 +228,59 @@ def t_7412(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 14, E, 'left~2651', E.get('taken~2653'))
+        ASSIGN(ctx, B + 14, E, 'left~2658', E.get('taken~2661'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2653', 0, True)
+    LOCAL(ctx, E, 'taken~2661', 0, True)
     return t_7414(ctx, r1, s, E, B)
 
 
-def d_7413(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:56
+def d_7413(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2653', 0, True)
+    LOCAL(ctx, E, 'taken~2661', 0, True)
     return True
 
 
-def t_7414(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:57
+def t_7414(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, B + 8, None, [], k)
 
 
-def d_7415(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:58
+def d_7415(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_7416(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7416(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2653', E.get('instead~2654'))
+    LOCAL(ctx, E, 'taken~2661', E.get('instead~2662'))
     return t_7418(ctx, k, s, E, B)
 
 
-def d_7417(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7417(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2653', E.get('instead~2654'))
+    LOCAL(ctx, E, 'taken~2661', E.get('instead~2662'))
     return True
 
 
-def t_7418(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7418(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -304,10 +291,10 @@ def t_7418(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/re
             return k()
         return t_7419(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2654')))
+    return nxt(num(E.get('instead~2662')))
 
 
-def t_7419(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7419(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -316,33 +303,33 @@ def t_7419(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/re
     return DO(ctx, x_8385(ctx, E), k)
 
 
-def d_7420(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:61
+def d_7420(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 14, E, 'left~2651', E.get('taken~2653'))
+    ASSIGN(ctx, B + 14, E, 'left~2658', E.get('taken~2661'))
     return True
 
 
-def d_7421(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:62
+def d_7421(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
+    LOCAL(ctx, E, 'n~2663', E.get('left~2658'), True)
     return True
 
 
-def d_7422(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:62
+def d_7422(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
+    LOCAL(ctx, E, 'r~2664', E.get('r~2657'), True)
     return True
 
 
@@ -352,13 +339,13 @@ def d_7423(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2657', x_8391(ctx, E), True)
+    LOCAL(ctx, E, 'k~2665', x_8391(ctx, E), True)
     if not d_7425(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2664'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2665'), '+=', False, K[3])
     if not d_7428(ctx, E, B):
         return False
     if not d_7430(ctx, E, B):
@@ -372,7 +359,7 @@ def d_7424(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2657', x_8391(ctx, E), True)
+    LOCAL(ctx, E, 'k~2665', x_8391(ctx, E), True)
     return True
 
 
@@ -382,9 +369,9 @@ def d_7425(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8392(ctx, E):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2664'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2657', x_8394(ctx, E))
+        LOCAL(ctx, E, 'k~2665', x_8394(ctx, E))
     return True
 
 
@@ -394,7 +381,7 @@ def d_7426(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2657', x_8394(ctx, E))
+    LOCAL(ctx, E, 'k~2665', x_8394(ctx, E))
     return True
 
 
@@ -404,9 +391,9 @@ def d_7427(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2664'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2665'), '+=', False, K[3])
     return True
 
 
@@ -416,11 +403,11 @@ def d_7428(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8397(ctx, E):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2664'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2656'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2664'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2665'), '-=', False, K[4])
     return True
 
 
@@ -430,9 +417,9 @@ def d_7429(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2656'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2664'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2665'), '-=', False, K[4])
     return True
 
 
@@ -446,7 +433,7 @@ def d_7430(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2665'), '+=', False, K[5])
     return True
 
 
@@ -458,7 +445,7 @@ def d_7431(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2665'), '+=', False, K[5])
     return True
 
 
@@ -468,7 +455,7 @@ def d_7433(ctx, E=None, B=7432):  # rules_data/pampero/items/base_tiles.yaml:80
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2649', 1, True)
+    LOCAL(ctx, E, 'n~2656', 1, True)
     return True
 
 
@@ -484,8 +471,8 @@ def t_7458(ctx, k, s=None, E=None, B=7458):  # rules_data/pampero/items/connecti
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2649', 1, True)
-    LOCAL(ctx, E, 'r~2650', 'energy', True)
+    LOCAL(ctx, E, 'n~2656', 1, True)
+    LOCAL(ctx, E, 'r~2657', 'energy', True)
     return t_7409(ctx, k, s, E, B)
 
 
@@ -495,56 +482,56 @@ def d_7460(ctx, E=None, B=7458):  # rules_data/pampero/items/connection_tiles.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2650', 'energy', True)
+    LOCAL(ctx, E, 'r~2657', 'energy', True)
     return True
 
 
 def x_8494(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_2650: (lambda v_at_2651: ((v_vs_2650.get(v_at_2651, None) if type(v_vs_2650) is dict else KEY(v_vs_2650, v_at_2651, None)) if (True if (((v_at_2651 if type(v_at_2651) is int else num(v_at_2651)) >= 0)) and (((v_at_2651 if type(v_at_2651) is int else num(v_at_2651)) < FN['count'](ctx, None, v_vs_2650))) else False) else 0))(((_w6.get(E.get('t~2649'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~2649'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~2649'))) is str else None) == 'game') else (_w9.get(E.get('t~2649'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~2649'), 0)))))(((_w3.get((_w2.get(E.get('t~2649'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2649'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~2649'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~2649'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2649'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2649'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~2649'))) is str else [])))
+    return (lambda v_vs_2657: (lambda v_at_2658: ((v_vs_2657.get(v_at_2658, None) if type(v_vs_2657) is dict else KEY(v_vs_2657, v_at_2658, None)) if (True if (((v_at_2658 if type(v_at_2658) is int else num(v_at_2658)) >= 0)) and (((v_at_2658 if type(v_at_2658) is int else num(v_at_2658)) < FN['count'](ctx, None, v_vs_2657))) else False) else 0))(((_w6.get(E.get('t~2656'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~2656'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~2656'))) is str else None) == 'game') else (_w9.get(E.get('t~2656'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~2656'), 0)))))(((_w3.get((_w2.get(E.get('t~2656'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2656'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~2656'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~2656'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2656'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2656'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~2656'))) is str else [])))
 
 
 def x_8496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2652') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2653'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2652'), (_w2.get(E.get('r~2653'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2653'), 0))]))])
+    return max(0, (_w5 if type((_w5 := (E.get('n~2659') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2660'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2659'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2660'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2660'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_8497(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2653'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2660'))) is str else None) != None)
 
 
 def x_8499(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2654'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2653'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2653'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2653'), 0)))) is int else num(_w5)))])])
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2661'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2660'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2660'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2660'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_8500(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2653'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2653'), 0))
+    return (_w2.get(E.get('r~2660'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2660'), 0))
 
 
 def x_8502(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2653'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2660'))) is str else None) != None)
 
 
 def x_8503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2653'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2653'), 0))
+    return (_w1.get(E.get('r~2660'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2660'), 0))
 
 
 def x_8505(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2653'))) is str else None)) and ((E.get('k~2654') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2660'))) is str else None)) and ((E.get('k~2661') != 0)) else False)
 
 
 def d_7511(ctx, E=None, B=7510):  # rules_data/pampero/items/foreign_markets.yaml:13
@@ -553,7 +540,7 @@ def d_7511(ctx, E=None, B=7510):  # rules_data/pampero/items/foreign_markets.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2649', 'residential', True)
+    LOCAL(ctx, E, 't~2656', 'residential', True)
     return True
 
 
@@ -563,8 +550,8 @@ def d_7512(ctx, E=None, B=7510):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2652', x_8494(ctx, E), True)
-    LOCAL(ctx, E, 'r~2653', 'money', True)
+    LOCAL(ctx, E, 'n~2659', x_8494(ctx, E), True)
+    LOCAL(ctx, E, 'r~2660', 'money', True)
     if not d_7515(ctx, E, B):
         return False
     return True
@@ -576,7 +563,7 @@ def d_7513(ctx, E=None, B=7510):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2652', x_8494(ctx, E), True)
+    LOCAL(ctx, E, 'n~2659', x_8494(ctx, E), True)
     return True
 
 
@@ -586,7 +573,7 @@ def d_7514(ctx, E=None, B=7510):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2653', 'money', True)
+    LOCAL(ctx, E, 'r~2660', 'money', True)
     return True
 
 
@@ -596,13 +583,13 @@ def d_7515(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2654', x_8496(ctx, E), True)
+    LOCAL(ctx, E, 'k~2661', x_8496(ctx, E), True)
     if not d_7517(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2653'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2660'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2654'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2661'), '+=', False, K[3])
     if not d_7520(ctx, E, B):
         return False
     if not d_7522(ctx, E, B):
@@ -616,7 +603,7 @@ def d_7516(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2654', x_8496(ctx, E), True)
+    LOCAL(ctx, E, 'k~2661', x_8496(ctx, E), True)
     return True
 
 
@@ -626,9 +613,9 @@ def d_7517(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8497(ctx, E):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2660'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2654', x_8499(ctx, E))
+        LOCAL(ctx, E, 'k~2661', x_8499(ctx, E))
     return True
 
 
@@ -638,7 +625,7 @@ def d_7518(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2654', x_8499(ctx, E))
+    LOCAL(ctx, E, 'k~2661', x_8499(ctx, E))
     return True
 
 
@@ -648,9 +635,9 @@ def d_7519(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2653'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2660'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2654'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2661'), '+=', False, K[3])
     return True
 
 
@@ -660,11 +647,11 @@ def d_7520(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8502(ctx, E):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2660'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2653'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2660'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2654'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2661'), '-=', False, K[4])
     return True
 
 
@@ -674,9 +661,9 @@ def d_7521(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2653'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2660'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2654'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2661'), '-=', False, K[4])
     return True
 
 
@@ -690,7 +677,7 @@ def d_7522(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2654'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2661'), '+=', False, K[5])
     return True
 
 
@@ -702,56 +689,56 @@ def d_7523(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2654'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2661'), '+=', False, K[5])
     return True
 
 
 def x_8524(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_2656: (lambda v_at_2657: ((v_vs_2656.get(v_at_2657, None) if type(v_vs_2656) is dict else KEY(v_vs_2656, v_at_2657, None)) if (True if (((v_at_2657 if type(v_at_2657) is int else num(v_at_2657)) >= 0)) and (((v_at_2657 if type(v_at_2657) is int else num(v_at_2657)) < FN['count'](ctx, None, v_vs_2656))) else False) else 0))(((_w6.get(E.get('t~2655'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~2655'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~2655'))) is str else None) == 'game') else (_w9.get(E.get('t~2655'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~2655'), 0)))))(((_w3.get((_w2.get(E.get('t~2655'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2655'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~2655'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~2655'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2655'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2655'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~2655'))) is str else [])))
+    return (lambda v_vs_2663: (lambda v_at_2664: ((v_vs_2663.get(v_at_2664, None) if type(v_vs_2663) is dict else KEY(v_vs_2663, v_at_2664, None)) if (True if (((v_at_2664 if type(v_at_2664) is int else num(v_at_2664)) >= 0)) and (((v_at_2664 if type(v_at_2664) is int else num(v_at_2664)) < FN['count'](ctx, None, v_vs_2663))) else False) else 0))(((_w6.get(E.get('t~2662'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~2662'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~2662'))) is str else None) == 'game') else (_w9.get(E.get('t~2662'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~2662'), 0)))))(((_w3.get((_w2.get(E.get('t~2662'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2662'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~2662'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~2662'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2662'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2662'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~2662'))) is str else [])))
 
 
 def x_8526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2658') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2659'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2658'), (_w2.get(E.get('r~2659'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2659'), 0))]))])
+    return max(0, (_w5 if type((_w5 := (E.get('n~2665') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2666'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2665'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2666'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2666'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_8527(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2659'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2666'))) is str else None) != None)
 
 
 def x_8529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2660'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2659'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2659'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2659'), 0)))) is int else num(_w5)))])])
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2667'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2666'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2666'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2666'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_8530(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2659'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2659'), 0))
+    return (_w2.get(E.get('r~2666'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2666'), 0))
 
 
 def x_8532(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2659'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2666'))) is str else None) != None)
 
 
 def x_8533(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2659'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2659'), 0))
+    return (_w1.get(E.get('r~2666'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2666'), 0))
 
 
 def x_8535(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2659'))) is str else None)) and ((E.get('k~2660') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2666'))) is str else None)) and ((E.get('k~2667') != 0)) else False)
 
 
 def d_7539(ctx, E=None, B=7524):  # rules_data/pampero/definitions/tracks.yaml:177
@@ -760,8 +747,8 @@ def d_7539(ctx, E=None, B=7524):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2658', x_8524(ctx, E), True)
-    LOCAL(ctx, E, 'r~2659', 'money', True)
+    LOCAL(ctx, E, 'n~2665', x_8524(ctx, E), True)
+    LOCAL(ctx, E, 'r~2666', 'money', True)
     if not d_7542(ctx, E, B):
         return False
     return True
@@ -773,7 +760,7 @@ def d_7540(ctx, E=None, B=7524):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2658', x_8524(ctx, E), True)
+    LOCAL(ctx, E, 'n~2665', x_8524(ctx, E), True)
     return True
 
 
@@ -783,7 +770,7 @@ def d_7541(ctx, E=None, B=7524):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2659', 'money', True)
+    LOCAL(ctx, E, 'r~2666', 'money', True)
     return True
 
 
@@ -793,13 +780,13 @@ def d_7542(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2660', x_8526(ctx, E), True)
+    LOCAL(ctx, E, 'k~2667', x_8526(ctx, E), True)
     if not d_7544(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2659'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2666'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2660'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2667'), '+=', False, K[3])
     if not d_7547(ctx, E, B):
         return False
     if not d_7549(ctx, E, B):
@@ -813,7 +800,7 @@ def d_7543(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2660', x_8526(ctx, E), True)
+    LOCAL(ctx, E, 'k~2667', x_8526(ctx, E), True)
     return True
 
 
@@ -823,9 +810,9 @@ def d_7544(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8527(ctx, E):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2666'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2660', x_8529(ctx, E))
+        LOCAL(ctx, E, 'k~2667', x_8529(ctx, E))
     return True
 
 
@@ -835,7 +822,7 @@ def d_7545(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2660', x_8529(ctx, E))
+    LOCAL(ctx, E, 'k~2667', x_8529(ctx, E))
     return True
 
 
@@ -845,9 +832,9 @@ def d_7546(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2659'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2666'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2660'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2667'), '+=', False, K[3])
     return True
 
 
@@ -857,11 +844,11 @@ def d_7547(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8532(ctx, E):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2666'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2659'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2666'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2660'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2667'), '-=', False, K[4])
     return True
 
 
@@ -871,9 +858,9 @@ def d_7548(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2659'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2666'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2660'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2667'), '-=', False, K[4])
     return True
 
 
@@ -887,7 +874,7 @@ def d_7549(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2660'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2667'), '+=', False, K[5])
     return True
 
 
@@ -899,7 +886,7 @@ def d_7550(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2660'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2667'), '+=', False, K[5])
     return True
 
 
@@ -909,7 +896,7 @@ def d_7552(ctx, E=None, B=7551):  # rules_data/pampero/items/foreign_markets.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2649', 'resort', True)
+    LOCAL(ctx, E, 't~2656', 'resort', True)
     return True
 
 
@@ -919,107 +906,113 @@ def d_7593(ctx, E=None, B=7592):  # rules_data/pampero/modules/companies.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2649', 5, True)
+    LOCAL(ctx, E, 'n~2656', 5, True)
     return True
 
 
-def x_8614(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def x_8614(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:84
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2650'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2650'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2649'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2657'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2657'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2656'))) is int else num(_w4)))
 
 
 def x_8617(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2652'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2652'), 0))
+    return (_w2.get(E.get('r~2659'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2659'), 0))
 
 
 def x_8619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2652'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2659'))) is str else None) != None)
 
 
 def x_8620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2652'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2652'), 0))
+    return (_w1.get(E.get('r~2659'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2659'), 0))
 
 
 def x_8622(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2652'))) is str else None)) and ((E.get('n~2651') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2659'))) is str else None)) and ((E.get('n~2658') != 0)) else False)
 
 
-def x_8629(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2656'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2654'))) and (((_w3 if type((_w3 := E.get('left~2655'))) is int else num(_w3)) > 0)) else False)
+    return MEMO(ctx, (8628, E.get('r~2661'),), lambda: [v_q_2663 for v_q_2663 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2663, NOREC).get('instead_of', {}) if type(v_q_2663) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2661'))])
 
 
-def x_8632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8629(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2655'), (E.get('left~2655') if (FLD(ctx, K[0], E.get('rep~2656')) == None) else FLD(ctx, K[0], E.get('rep~2656')))]))
+    return ((_w1 if type((_w1 := E.get('left~2662'))) is int else num(_w1)) > 0)
 
 
-def x_8636(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_8632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2656'))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2662'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2662') if (FLD(ctx, K[0], E.get('rep~2664')) == None) else FLD(ctx, K[0], E.get('rep~2664'))))) is int else num(_w2))))
 
 
-def x_8637(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8636(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2658')}
+    return FLD(ctx, K[1], E.get('rep~2664'))
+
+
+def x_8637(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+    if E is None:
+        E = ctx.env()
+    return {'instead': E.get('instead~2666')}
 
 
 def x_8642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2659') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2660'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2659'), (_w2.get(E.get('r~2660'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2660'), 0))]))])
+    return max(0, (_w5 if type((_w5 := (E.get('n~2667') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2668'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2667'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2668'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2668'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_8643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2660'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2668'))) is str else None) != None)
 
 
 def x_8645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2661'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2660'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2660'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2660'), 0)))) is int else num(_w5)))])])
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2669'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2668'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2668'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2668'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_8646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2660'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2660'), 0))
+    return (_w2.get(E.get('r~2668'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2668'), 0))
 
 
 def x_8648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2660'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2668'))) is str else None) != None)
 
 
 def x_8649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2660'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2660'), 0))
+    return (_w1.get(E.get('r~2668'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2668'), 0))
 
 
 def x_8651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2660'))) is str else None)) and ((E.get('k~2661') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2668'))) is str else None)) and ((E.get('k~2669') != 0)) else False)
 
 
-def t_7618(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:124
+def t_7618(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1032,11 +1025,11 @@ def d_7620(ctx, E=None, B=7618):  # rules_data/pampero/modules/companies.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2649', 2, True)
+    LOCAL(ctx, E, 'n~2656', 2, True)
     return True
 
 
-def d_7622(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:82
+def d_7622(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:84
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1045,14 +1038,14 @@ def d_7622(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
     if not x_8614(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2651', E.get('n~2649'), True)
-    LOCAL(ctx, E, 'r~2652', E.get('r~2650'), True)
+    LOCAL(ctx, E, 'n~2658', E.get('n~2656'), True)
+    LOCAL(ctx, E, 'r~2659', E.get('r~2657'), True)
     if not d_7626(ctx, E, B):
         return False
     return True
 
 
-def d_7623(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:82
+def d_7623(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1063,23 +1056,23 @@ def d_7623(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
     return True
 
 
-def d_7624(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:82
+def d_7624(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2651', E.get('n~2649'), True)
+    LOCAL(ctx, E, 'n~2658', E.get('n~2656'), True)
     return True
 
 
-def d_7625(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:82
+def d_7625(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2652', E.get('r~2650'), True)
+    LOCAL(ctx, E, 'r~2659', E.get('r~2657'), True)
     return True
 
 
@@ -1089,9 +1082,9 @@ def d_7626(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2652'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2659'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2651'), '-=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('n~2658'), '-=', False, K[3])
     if not d_7628(ctx, E, B):
         return False
     if not d_7630(ctx, E, B):
@@ -1105,9 +1098,9 @@ def d_7627(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2652'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2659'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2651'), '-=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('n~2658'), '-=', False, K[3])
     return True
 
 
@@ -1117,11 +1110,11 @@ def d_7628(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8619(ctx, E):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2659'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2652'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2659'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~2651'), '+=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('n~2658'), '+=', False, K[4])
     return True
 
 
@@ -1131,9 +1124,9 @@ def d_7629(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2652'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2659'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~2651'), '+=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('n~2658'), '+=', False, K[4])
     return True
 
 
@@ -1147,7 +1140,7 @@ def d_7630(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~2651'), '-=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('n~2658'), '-=', False, K[5])
     return True
 
 
@@ -1159,11 +1152,11 @@ def d_7631(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~2651'), '-=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('n~2658'), '-=', False, K[5])
     return True
 
 
-def t_7634(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7634(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1171,53 +1164,53 @@ def t_7634(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2659', E.get('left~2655'), True)
-        LOCAL(ctx, E, 'r~2660', E.get('r~2654'), True)
+        LOCAL(ctx, E, 'n~2667', E.get('left~2662'), True)
+        LOCAL(ctx, E, 'r~2668', E.get('r~2661'), True)
         if not d_7648(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2655', E.get('n~2653'), True)
+    LOCAL(ctx, E, 'left~2662', E.get('n~2660'), True)
     return t_7636(ctx, r1, s, E, B)
 
 
-def d_7635(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:54
+def d_7635(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2655', E.get('n~2653'), True)
+    LOCAL(ctx, E, 'left~2662', E.get('n~2660'), True)
     return True
 
 
-def t_7636(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:55
+def t_7636(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8377(ctx, E)))
-    old = E.get('rep~2656', MISSING)
+    items = list(items_of(x_8628(ctx, E)))
+    old = E.get('rep~2664', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2656', old)
+        UNSET(ctx, E, 'rep~2664', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2656', item, True)
-            if x_8629(ctx, E):
+            LOCAL(ctx, E, 'rep~2664', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2662'))) is int else num(_w1)) > 0)):
                 return t_7637(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_7637(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:56
+def t_7637(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1225,52 +1218,52 @@ def t_7637(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 27, E, 'left~2655', E.get('taken~2657'))
+        ASSIGN(ctx, B + 27, E, 'left~2662', E.get('taken~2665'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2657', 0, True)
+    LOCAL(ctx, E, 'taken~2665', 0, True)
     return t_7639(ctx, r1, s, E, B)
 
 
-def d_7638(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:56
+def d_7638(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2657', 0, True)
+    LOCAL(ctx, E, 'taken~2665', 0, True)
     return True
 
 
-def t_7639(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:57
+def t_7639(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, B + 21, None, [], k)
 
 
-def t_7641(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7641(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2657', E.get('instead~2658'))
+    LOCAL(ctx, E, 'taken~2665', E.get('instead~2666'))
     return t_7643(ctx, k, s, E, B)
 
 
-def d_7642(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7642(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2657', E.get('instead~2658'))
+    LOCAL(ctx, E, 'taken~2665', E.get('instead~2666'))
     return True
 
 
-def t_7643(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7643(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1281,10 +1274,10 @@ def t_7643(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/re
             return k()
         return t_7644(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2658')))
+    return nxt(num(E.get('instead~2666')))
 
 
-def t_7644(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7644(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1293,33 +1286,33 @@ def t_7644(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/re
     return DO(ctx, x_8636(ctx, E), k)
 
 
-def d_7645(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:61
+def d_7645(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 27, E, 'left~2655', E.get('taken~2657'))
+    ASSIGN(ctx, B + 27, E, 'left~2662', E.get('taken~2665'))
     return True
 
 
-def d_7646(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:62
+def d_7646(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2659', E.get('left~2655'), True)
+    LOCAL(ctx, E, 'n~2667', E.get('left~2662'), True)
     return True
 
 
-def d_7647(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:62
+def d_7647(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2660', E.get('r~2654'), True)
+    LOCAL(ctx, E, 'r~2668', E.get('r~2661'), True)
     return True
 
 
@@ -1329,13 +1322,13 @@ def d_7648(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2661', x_8642(ctx, E), True)
+    LOCAL(ctx, E, 'k~2669', x_8642(ctx, E), True)
     if not d_7650(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2660'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2661'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[3])
     if not d_7653(ctx, E, B):
         return False
     if not d_7655(ctx, E, B):
@@ -1349,7 +1342,7 @@ def d_7649(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2661', x_8642(ctx, E), True)
+    LOCAL(ctx, E, 'k~2669', x_8642(ctx, E), True)
     return True
 
 
@@ -1359,9 +1352,9 @@ def d_7650(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8643(ctx, E):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2668'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2661', x_8645(ctx, E))
+        LOCAL(ctx, E, 'k~2669', x_8645(ctx, E))
     return True
 
 
@@ -1371,7 +1364,7 @@ def d_7651(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2661', x_8645(ctx, E))
+    LOCAL(ctx, E, 'k~2669', x_8645(ctx, E))
     return True
 
 
@@ -1381,9 +1374,9 @@ def d_7652(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2660'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2661'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[3])
     return True
 
 
@@ -1393,11 +1386,11 @@ def d_7653(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8648(ctx, E):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2668'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2660'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2668'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2661'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[4])
     return True
 
 
@@ -1407,9 +1400,9 @@ def d_7654(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2660'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2661'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[4])
     return True
 
 
@@ -1423,7 +1416,7 @@ def d_7655(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2661'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[5])
     return True
 
 
@@ -1435,7 +1428,7 @@ def d_7656(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2661'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[5])
     return True
 
 
@@ -1443,22 +1436,40 @@ def x_8801(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return ctx.state.get('booking')
 
 
+def x_8849(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~2691'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2691'), 0))
+
+
+def x_8851(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2691'))) is str else None) != None)
+
+
+def x_8852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('r~2691'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2691'), 0))
+
+
 def x_8863(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2688'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2688'), 0))
+    return (_w2.get(E.get('r~2695'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2695'), 0))
 
 
 def x_8865(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2688'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2695'))) is str else None) != None)
 
 
 def x_8866(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2688'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2688'), 0))
+    return (_w1.get(E.get('r~2695'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2695'), 0))
 
 
 def x_8991(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
@@ -1467,80 +1478,68 @@ def x_8991(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2667 for v_i_2667 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2667, NOREC).get('deck', None) if type(v_i_2667) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2668))) is type((_w4 := sum([items_of((_h2.get(v_r_2670, []) if type(_h2) is dict else KEY(_h2, v_r_2670, []))).count(v_c_2668) for v_r_2670 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2668 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2668, NOREC).get('deck', None) if type(v_c_2668) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+        return (_w5 + _w6 if type((_w5 := len([v_i_2675 for v_i_2675 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2675, NOREC).get('deck', None) if type(v_i_2675) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2676))) is type((_w4 := sum([items_of((_h2.get(v_r_2678, []) if type(_h2) is dict else KEY(_h2, v_r_2678, []))).count(v_c_2676) for v_r_2678 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2676 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2676, NOREC).get('deck', None) if type(v_c_2676) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
     return MEMO(ctx, (8991, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
-def x_8992(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def x_8992(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2672'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2674'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~2680'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2682'))) is int else num(_w2)))
 
 
-def x_8996(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8995(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2678'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2676'))) and (((_w3 if type((_w3 := E.get('left~2677'))) is int else num(_w3)) > 0)) else False)
+    return MEMO(ctx, (8995, E.get('r~2684'),), lambda: [v_q_2686 for v_q_2686 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2686, NOREC).get('instead_of', {}) if type(v_q_2686) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2684'))])
 
 
-def x_8999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8996(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2677'), (E.get('left~2677') if (FLD(ctx, K[0], E.get('rep~2678')) == None) else FLD(ctx, K[0], E.get('rep~2678')))]))
+    return ((_w1 if type((_w1 := E.get('left~2685'))) is int else num(_w1)) > 0)
 
 
-def x_9003(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_8999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2678'))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2685'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2685') if (FLD(ctx, K[0], E.get('rep~2687')) == None) else FLD(ctx, K[0], E.get('rep~2687'))))) is int else num(_w2))))
 
 
-def x_9004(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9003(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2680')}
+    return FLD(ctx, K[1], E.get('rep~2687'))
+
+
+def x_9004(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+    if E is None:
+        E = ctx.env()
+    return {'instead': E.get('instead~2689')}
 
 
 def x_9011(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2681') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2682'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2681'), (_w2.get(E.get('r~2682'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2682'), 0))]))])
+    return max(0, (_w5 if type((_w5 := (E.get('n~2690') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2691'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2690'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2691'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2691'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_9012(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2682'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2691'))) is str else None) != None)
 
 
 def x_9014(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2683'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2682'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2682'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2682'), 0)))) is int else num(_w5)))])])
-
-
-def x_9015(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2682'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2682'), 0))
-
-
-def x_9017(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2682'))) is str else None) != None)
-
-
-def x_9018(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~2682'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2682'), 0))
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2692'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2691'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2691'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2691'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_9020(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2682'))) is str else None)) and ((E.get('k~2683') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2691'))) is str else None)) and ((E.get('k~2692') != 0)) else False)
 
 
 def t_7923(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/modules/objectives.yaml:15
@@ -1551,14 +1550,14 @@ def t_7923(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/modules/object
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2672', 10, True)
-        LOCAL(ctx, E, 'r~2673', 'money', True)
-        LOCAL(ctx, E, 'k~2674', x_8991(ctx, E), True)
+        LOCAL(ctx, E, 'n~2680', 10, True)
+        LOCAL(ctx, E, 'r~2681', 'money', True)
+        LOCAL(ctx, E, 'k~2682', x_8991(ctx, E), True)
         return t_7952(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2653', 10, True)
-    LOCAL(ctx, E, 'r~2654', 'money', True)
+    LOCAL(ctx, E, 'n~2660', 10, True)
+    LOCAL(ctx, E, 'r~2661', 'money', True)
     return t_7926(ctx, r1, s, E, B)
 
 
@@ -1568,7 +1567,7 @@ def d_7924(ctx, E=None, B=7923):  # rules_data/pampero/modules/objectives.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2653', 10, True)
+    LOCAL(ctx, E, 'n~2660', 10, True)
     return True
 
 
@@ -1578,11 +1577,11 @@ def d_7925(ctx, E=None, B=7923):  # rules_data/pampero/modules/objectives.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2654', 'money', True)
+    LOCAL(ctx, E, 'r~2661', 'money', True)
     return True
 
 
-def t_7926(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7926(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1590,43 +1589,43 @@ def t_7926(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2659', E.get('left~2655'), True)
-        LOCAL(ctx, E, 'r~2660', E.get('r~2654'), True)
+        LOCAL(ctx, E, 'n~2667', E.get('left~2662'), True)
+        LOCAL(ctx, E, 'r~2668', E.get('r~2661'), True)
         if not d_7648(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2655', E.get('n~2653'), True)
+    LOCAL(ctx, E, 'left~2662', E.get('n~2660'), True)
     return t_7928(ctx, r1, s, E, B)
 
 
-def t_7928(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:55
+def t_7928(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8377(ctx, E)))
-    old = E.get('rep~2656', MISSING)
+    items = list(items_of(x_8628(ctx, E)))
+    old = E.get('rep~2664', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2656', old)
+        UNSET(ctx, E, 'rep~2664', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2656', item, True)
-            if x_8629(ctx, E):
+            LOCAL(ctx, E, 'rep~2664', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2662'))) is int else num(_w1)) > 0)):
                 return t_7929(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_7929(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:56
+def t_7929(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1634,21 +1633,21 @@ def t_7929(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 14, E, 'left~2655', E.get('taken~2657'))
+        ASSIGN(ctx, B + 14, E, 'left~2662', E.get('taken~2665'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2657', 0, True)
+    LOCAL(ctx, E, 'taken~2665', 0, True)
     return t_7414(ctx, r1, s, E, B)
 
 
-def d_7937(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:61
+def d_7937(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 14, E, 'left~2655', E.get('taken~2657'))
+    ASSIGN(ctx, B + 14, E, 'left~2662', E.get('taken~2665'))
     return True
 
 
@@ -1658,7 +1657,7 @@ def d_7949(ctx, E=None, B=7923):  # rules_data/pampero/modules/objectives.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2672', 10, True)
+    LOCAL(ctx, E, 'n~2680', 10, True)
     return True
 
 
@@ -1668,7 +1667,7 @@ def d_7950(ctx, E=None, B=7923):  # rules_data/pampero/modules/objectives.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2673', 'money', True)
+    LOCAL(ctx, E, 'r~2681', 'money', True)
     return True
 
 
@@ -1678,42 +1677,42 @@ def d_7951(ctx, E=None, B=7923):  # rules_data/pampero/modules/objectives.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2674', x_8991(ctx, E), True)
+    LOCAL(ctx, E, 'k~2682', x_8991(ctx, E), True)
     return True
 
 
-def t_7952(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:68
+def t_7952(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:70
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2675', x_8992(ctx, E), True)
-    LOCAL(ctx, E, 'r~2676', E.get('r~2673'), True)
+    LOCAL(ctx, E, 'n~2683', (((_w1 if type((_w1 := E.get('n~2680'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2682'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'r~2684', E.get('r~2681'), True)
     return t_7955(ctx, k, s, E, B)
 
 
-def d_7953(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:68
+def d_7953(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2675', x_8992(ctx, E), True)
+    LOCAL(ctx, E, 'n~2683', (((_w1 if type((_w1 := E.get('n~2680'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2682'))) is int else num(_w2)))), True)
     return True
 
 
-def d_7954(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:68
+def d_7954(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2676', E.get('r~2673'), True)
+    LOCAL(ctx, E, 'r~2684', E.get('r~2681'), True)
     return True
 
 
-def t_7955(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7955(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1721,53 +1720,53 @@ def t_7955(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2681', E.get('left~2677'), True)
-        LOCAL(ctx, E, 'r~2682', E.get('r~2676'), True)
+        LOCAL(ctx, E, 'n~2690', E.get('left~2685'), True)
+        LOCAL(ctx, E, 'r~2691', E.get('r~2684'), True)
         if not d_7969(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2677', E.get('n~2675'), True)
+    LOCAL(ctx, E, 'left~2685', E.get('n~2683'), True)
     return t_7957(ctx, r1, s, E, B)
 
 
-def d_7956(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:54
+def d_7956(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2677', E.get('n~2675'), True)
+    LOCAL(ctx, E, 'left~2685', E.get('n~2683'), True)
     return True
 
 
-def t_7957(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:55
+def t_7957(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8377(ctx, E)))
-    old = E.get('rep~2678', MISSING)
+    items = list(items_of(x_8995(ctx, E)))
+    old = E.get('rep~2687', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2678', old)
+        UNSET(ctx, E, 'rep~2687', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2678', item, True)
-            if x_8996(ctx, E):
+            LOCAL(ctx, E, 'rep~2687', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2685'))) is int else num(_w1)) > 0)):
                 return t_7958(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_7958(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:56
+def t_7958(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1775,52 +1774,52 @@ def t_7958(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 43, E, 'left~2677', E.get('taken~2679'))
+        ASSIGN(ctx, B + 43, E, 'left~2685', E.get('taken~2688'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2679', 0, True)
+    LOCAL(ctx, E, 'taken~2688', 0, True)
     return t_7960(ctx, r1, s, E, B)
 
 
-def d_7959(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:56
+def d_7959(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2679', 0, True)
+    LOCAL(ctx, E, 'taken~2688', 0, True)
     return True
 
 
-def t_7960(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:57
+def t_7960(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, B + 37, None, [], k)
 
 
-def t_7962(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7962(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2679', E.get('instead~2680'))
+    LOCAL(ctx, E, 'taken~2688', E.get('instead~2689'))
     return t_7964(ctx, k, s, E, B)
 
 
-def d_7963(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7963(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2679', E.get('instead~2680'))
+    LOCAL(ctx, E, 'taken~2688', E.get('instead~2689'))
     return True
 
 
-def t_7964(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7964(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1831,10 +1830,10 @@ def t_7964(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/re
             return k()
         return t_7965(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2680')))
+    return nxt(num(E.get('instead~2689')))
 
 
-def t_7965(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7965(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1843,33 +1842,33 @@ def t_7965(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/re
     return DO(ctx, x_9003(ctx, E), k)
 
 
-def d_7966(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:61
+def d_7966(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 43, E, 'left~2677', E.get('taken~2679'))
+    ASSIGN(ctx, B + 43, E, 'left~2685', E.get('taken~2688'))
     return True
 
 
-def d_7967(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:62
+def d_7967(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2681', E.get('left~2677'), True)
+    LOCAL(ctx, E, 'n~2690', E.get('left~2685'), True)
     return True
 
 
-def d_7968(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:62
+def d_7968(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2682', E.get('r~2676'), True)
+    LOCAL(ctx, E, 'r~2691', E.get('r~2684'), True)
     return True
 
 
@@ -1879,13 +1878,13 @@ def d_7969(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2683', x_9011(ctx, E), True)
+    LOCAL(ctx, E, 'k~2692', x_9011(ctx, E), True)
     if not d_7971(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2682'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2691'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2683'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2692'), '+=', False, K[3])
     if not d_7974(ctx, E, B):
         return False
     if not d_7976(ctx, E, B):
@@ -1899,7 +1898,7 @@ def d_7970(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2683', x_9011(ctx, E), True)
+    LOCAL(ctx, E, 'k~2692', x_9011(ctx, E), True)
     return True
 
 
@@ -1909,9 +1908,9 @@ def d_7971(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9012(ctx, E):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2691'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2683', x_9014(ctx, E))
+        LOCAL(ctx, E, 'k~2692', x_9014(ctx, E))
     return True
 
 
@@ -1921,7 +1920,7 @@ def d_7972(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2683', x_9014(ctx, E))
+    LOCAL(ctx, E, 'k~2692', x_9014(ctx, E))
     return True
 
 
@@ -1931,9 +1930,9 @@ def d_7973(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2682'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2691'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2683'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2692'), '+=', False, K[3])
     return True
 
 
@@ -1943,11 +1942,11 @@ def d_7974(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9017(ctx, E):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2691'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2682'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2691'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2683'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2692'), '-=', False, K[4])
     return True
 
 
@@ -1957,9 +1956,9 @@ def d_7975(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2682'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2691'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2683'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2692'), '-=', False, K[4])
     return True
 
 
@@ -1973,7 +1972,7 @@ def d_7976(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2683'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2692'), '+=', False, K[5])
     return True
 
 
@@ -1985,74 +1984,80 @@ def d_7977(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2683'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2692'), '+=', False, K[5])
     return True
 
 
-def x_9028(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9027(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2653'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2651'))) and (((_w3 if type((_w3 := E.get('left~2652'))) is int else num(_w3)) > 0)) else False)
+    return MEMO(ctx, (9027, E.get('r~2658'),), lambda: [v_q_2660 for v_q_2660 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2660, NOREC).get('instead_of', {}) if type(v_q_2660) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2658'))])
 
 
-def x_9031(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9028(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2652'), (E.get('left~2652') if (FLD(ctx, K[0], E.get('rep~2653')) == None) else FLD(ctx, K[0], E.get('rep~2653')))]))
+    return ((_w1 if type((_w1 := E.get('left~2659'))) is int else num(_w1)) > 0)
 
 
-def x_9035(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9031(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2653'))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2659'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2659') if (FLD(ctx, K[0], E.get('rep~2661')) == None) else FLD(ctx, K[0], E.get('rep~2661'))))) is int else num(_w2))))
 
 
-def x_9036(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9035(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2655')}
+    return FLD(ctx, K[1], E.get('rep~2661'))
+
+
+def x_9036(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+    if E is None:
+        E = ctx.env()
+    return {'instead': E.get('instead~2663')}
 
 
 def x_9041(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2656') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2657'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2656'), (_w2.get(E.get('r~2657'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2657'), 0))]))])
+    return max(0, (_w5 if type((_w5 := (E.get('n~2664') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2665'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2664'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2665'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2665'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_9042(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2657'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2665'))) is str else None) != None)
 
 
 def x_9044(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2658'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2657'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2657'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2657'), 0)))) is int else num(_w5)))])])
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2666'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2665'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2665'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2665'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_9045(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2657'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2657'), 0))
+    return (_w2.get(E.get('r~2665'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2665'), 0))
 
 
 def x_9047(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2657'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2665'))) is str else None) != None)
 
 
 def x_9048(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2657'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2657'), 0))
+    return (_w1.get(E.get('r~2665'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2665'), 0))
 
 
 def x_9050(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2657'))) is str else None)) and ((E.get('k~2658') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2665'))) is str else None)) and ((E.get('k~2666') != 0)) else False)
 
 
 def x_9055(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
@@ -2061,80 +2066,86 @@ def x_9055(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2664 for v_i_2664 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2664, NOREC).get('deck', None) if type(v_i_2664) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2665))) is type((_w4 := sum([items_of((_h2.get(v_r_2667, []) if type(_h2) is dict else KEY(_h2, v_r_2667, []))).count(v_c_2665) for v_r_2667 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2665 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2665, NOREC).get('deck', None) if type(v_c_2665) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+        return (_w5 + _w6 if type((_w5 := len([v_i_2672 for v_i_2672 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2672, NOREC).get('deck', None) if type(v_i_2672) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2673))) is type((_w4 := sum([items_of((_h2.get(v_r_2675, []) if type(_h2) is dict else KEY(_h2, v_r_2675, []))).count(v_c_2673) for v_r_2675 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2673 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2673, NOREC).get('deck', None) if type(v_c_2673) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
     return MEMO(ctx, (9055, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
-def x_9056(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def x_9056(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2669'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2671'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~2677'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2679'))) is int else num(_w2)))
 
 
-def x_9060(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9059(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2675'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2673'))) and (((_w3 if type((_w3 := E.get('left~2674'))) is int else num(_w3)) > 0)) else False)
+    return MEMO(ctx, (9059, E.get('r~2681'),), lambda: [v_q_2683 for v_q_2683 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2683, NOREC).get('instead_of', {}) if type(v_q_2683) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2681'))])
 
 
-def x_9063(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9060(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2674'), (E.get('left~2674') if (FLD(ctx, K[0], E.get('rep~2675')) == None) else FLD(ctx, K[0], E.get('rep~2675')))]))
+    return ((_w1 if type((_w1 := E.get('left~2682'))) is int else num(_w1)) > 0)
 
 
-def x_9067(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9063(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2675'))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2682'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2682') if (FLD(ctx, K[0], E.get('rep~2684')) == None) else FLD(ctx, K[0], E.get('rep~2684'))))) is int else num(_w2))))
 
 
-def x_9068(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9067(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2677')}
+    return FLD(ctx, K[1], E.get('rep~2684'))
+
+
+def x_9068(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+    if E is None:
+        E = ctx.env()
+    return {'instead': E.get('instead~2686')}
 
 
 def x_9075(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2678') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2679'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2678'), (_w2.get(E.get('r~2679'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2679'), 0))]))])
+    return max(0, (_w5 if type((_w5 := (E.get('n~2687') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2688'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2687'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2688'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2688'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_9076(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2679'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2688'))) is str else None) != None)
 
 
 def x_9078(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2680'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2679'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2679'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2679'), 0)))) is int else num(_w5)))])])
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2689'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2688'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2688'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2688'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_9079(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2679'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2679'), 0))
+    return (_w2.get(E.get('r~2688'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2688'), 0))
 
 
 def x_9081(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2679'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2688'))) is str else None) != None)
 
 
 def x_9082(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2679'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2679'), 0))
+    return (_w1.get(E.get('r~2688'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2688'), 0))
 
 
 def x_9084(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2679'))) is str else None)) and ((E.get('k~2680') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2688'))) is str else None)) and ((E.get('k~2689') != 0)) else False)
 
 
 def t_7978(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/modules/objectives.yaml:23
@@ -2145,14 +2156,14 @@ def t_7978(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/modules/object
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2669', 10, True)
-        LOCAL(ctx, E, 'r~2670', 'money', True)
-        LOCAL(ctx, E, 'k~2671', x_9055(ctx, E), True)
+        LOCAL(ctx, E, 'n~2677', 10, True)
+        LOCAL(ctx, E, 'r~2678', 'money', True)
+        LOCAL(ctx, E, 'k~2679', x_9055(ctx, E), True)
         return t_8007(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2650', 10, True)
-    LOCAL(ctx, E, 'r~2651', 'money', True)
+    LOCAL(ctx, E, 'n~2657', 10, True)
+    LOCAL(ctx, E, 'r~2658', 'money', True)
     return t_7981(ctx, r1, s, E, B)
 
 
@@ -2162,7 +2173,7 @@ def d_7979(ctx, E=None, B=7978):  # rules_data/pampero/modules/objectives.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2650', 10, True)
+    LOCAL(ctx, E, 'n~2657', 10, True)
     return True
 
 
@@ -2172,11 +2183,11 @@ def d_7980(ctx, E=None, B=7978):  # rules_data/pampero/modules/objectives.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2651', 'money', True)
+    LOCAL(ctx, E, 'r~2658', 'money', True)
     return True
 
 
-def t_7981(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7981(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2184,53 +2195,53 @@ def t_7981(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2656', E.get('left~2652'), True)
-        LOCAL(ctx, E, 'r~2657', E.get('r~2651'), True)
+        LOCAL(ctx, E, 'n~2664', E.get('left~2659'), True)
+        LOCAL(ctx, E, 'r~2665', E.get('r~2658'), True)
         if not d_7995(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2652', E.get('n~2650'), True)
+    LOCAL(ctx, E, 'left~2659', E.get('n~2657'), True)
     return t_7983(ctx, r1, s, E, B)
 
 
-def d_7982(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:54
+def d_7982(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2652', E.get('n~2650'), True)
+    LOCAL(ctx, E, 'left~2659', E.get('n~2657'), True)
     return True
 
 
-def t_7983(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:55
+def t_7983(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8377(ctx, E)))
-    old = E.get('rep~2653', MISSING)
+    items = list(items_of(x_9027(ctx, E)))
+    old = E.get('rep~2661', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2653', old)
+        UNSET(ctx, E, 'rep~2661', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2653', item, True)
-            if x_9028(ctx, E):
+            LOCAL(ctx, E, 'rep~2661', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2659'))) is int else num(_w1)) > 0)):
                 return t_7984(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_7984(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:56
+def t_7984(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2238,45 +2249,45 @@ def t_7984(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 14, E, 'left~2652', E.get('taken~2654'))
+        ASSIGN(ctx, B + 14, E, 'left~2659', E.get('taken~2662'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2654', 0, True)
+    LOCAL(ctx, E, 'taken~2662', 0, True)
     return t_7414(ctx, r1, s, E, B)
 
 
-def d_7985(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:56
+def d_7985(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2654', 0, True)
+    LOCAL(ctx, E, 'taken~2662', 0, True)
     return True
 
 
-def t_7988(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7988(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2654', E.get('instead~2655'))
+    LOCAL(ctx, E, 'taken~2662', E.get('instead~2663'))
     return t_7990(ctx, k, s, E, B)
 
 
-def d_7989(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7989(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2654', E.get('instead~2655'))
+    LOCAL(ctx, E, 'taken~2662', E.get('instead~2663'))
     return True
 
 
-def t_7990(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7990(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2287,10 +2298,10 @@ def t_7990(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/re
             return k()
         return t_7991(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2655')))
+    return nxt(num(E.get('instead~2663')))
 
 
-def t_7991(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7991(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2299,33 +2310,33 @@ def t_7991(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/re
     return DO(ctx, x_9035(ctx, E), k)
 
 
-def d_7992(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:61
+def d_7992(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 14, E, 'left~2652', E.get('taken~2654'))
+    ASSIGN(ctx, B + 14, E, 'left~2659', E.get('taken~2662'))
     return True
 
 
-def d_7993(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:62
+def d_7993(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2656', E.get('left~2652'), True)
+    LOCAL(ctx, E, 'n~2664', E.get('left~2659'), True)
     return True
 
 
-def d_7994(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:62
+def d_7994(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2657', E.get('r~2651'), True)
+    LOCAL(ctx, E, 'r~2665', E.get('r~2658'), True)
     return True
 
 
@@ -2335,13 +2346,13 @@ def d_7995(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2658', x_9041(ctx, E), True)
+    LOCAL(ctx, E, 'k~2666', x_9041(ctx, E), True)
     if not d_7997(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2665'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2658'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2666'), '+=', False, K[3])
     if not d_8000(ctx, E, B):
         return False
     if not d_8002(ctx, E, B):
@@ -2355,7 +2366,7 @@ def d_7996(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2658', x_9041(ctx, E), True)
+    LOCAL(ctx, E, 'k~2666', x_9041(ctx, E), True)
     return True
 
 
@@ -2365,9 +2376,9 @@ def d_7997(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9042(ctx, E):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2665'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2658', x_9044(ctx, E))
+        LOCAL(ctx, E, 'k~2666', x_9044(ctx, E))
     return True
 
 
@@ -2377,7 +2388,7 @@ def d_7998(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2658', x_9044(ctx, E))
+    LOCAL(ctx, E, 'k~2666', x_9044(ctx, E))
     return True
 
 
@@ -2387,9 +2398,9 @@ def d_7999(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2665'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2658'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2666'), '+=', False, K[3])
     return True
 
 
@@ -2399,11 +2410,11 @@ def d_8000(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9047(ctx, E):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2665'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2657'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2665'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2658'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2666'), '-=', False, K[4])
     return True
 
 
@@ -2413,9 +2424,9 @@ def d_8001(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2657'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2665'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2658'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2666'), '-=', False, K[4])
     return True
 
 
@@ -2429,7 +2440,7 @@ def d_8002(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2658'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2666'), '+=', False, K[5])
     return True
 
 
@@ -2441,7 +2452,7 @@ def d_8003(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2658'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2666'), '+=', False, K[5])
     return True
 
 
@@ -2451,7 +2462,7 @@ def d_8004(ctx, E=None, B=7978):  # rules_data/pampero/modules/objectives.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2669', 10, True)
+    LOCAL(ctx, E, 'n~2677', 10, True)
     return True
 
 
@@ -2461,7 +2472,7 @@ def d_8005(ctx, E=None, B=7978):  # rules_data/pampero/modules/objectives.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2670', 'money', True)
+    LOCAL(ctx, E, 'r~2678', 'money', True)
     return True
 
 
@@ -2471,42 +2482,42 @@ def d_8006(ctx, E=None, B=7978):  # rules_data/pampero/modules/objectives.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2671', x_9055(ctx, E), True)
+    LOCAL(ctx, E, 'k~2679', x_9055(ctx, E), True)
     return True
 
 
-def t_8007(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:68
+def t_8007(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:70
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2672', x_9056(ctx, E), True)
-    LOCAL(ctx, E, 'r~2673', E.get('r~2670'), True)
+    LOCAL(ctx, E, 'n~2680', (((_w1 if type((_w1 := E.get('n~2677'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2679'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'r~2681', E.get('r~2678'), True)
     return t_8010(ctx, k, s, E, B)
 
 
-def d_8008(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:68
+def d_8008(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2672', x_9056(ctx, E), True)
+    LOCAL(ctx, E, 'n~2680', (((_w1 if type((_w1 := E.get('n~2677'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2679'))) is int else num(_w2)))), True)
     return True
 
 
-def d_8009(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:68
+def d_8009(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2673', E.get('r~2670'), True)
+    LOCAL(ctx, E, 'r~2681', E.get('r~2678'), True)
     return True
 
 
-def t_8010(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8010(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2514,53 +2525,53 @@ def t_8010(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2678', E.get('left~2674'), True)
-        LOCAL(ctx, E, 'r~2679', E.get('r~2673'), True)
+        LOCAL(ctx, E, 'n~2687', E.get('left~2682'), True)
+        LOCAL(ctx, E, 'r~2688', E.get('r~2681'), True)
         if not d_8024(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2674', E.get('n~2672'), True)
+    LOCAL(ctx, E, 'left~2682', E.get('n~2680'), True)
     return t_8012(ctx, r1, s, E, B)
 
 
-def d_8011(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8011(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2674', E.get('n~2672'), True)
+    LOCAL(ctx, E, 'left~2682', E.get('n~2680'), True)
     return True
 
 
-def t_8012(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8012(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8377(ctx, E)))
-    old = E.get('rep~2675', MISSING)
+    items = list(items_of(x_9059(ctx, E)))
+    old = E.get('rep~2684', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2675', old)
+        UNSET(ctx, E, 'rep~2684', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2675', item, True)
-            if x_9060(ctx, E):
+            LOCAL(ctx, E, 'rep~2684', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2682'))) is int else num(_w1)) > 0)):
                 return t_8013(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_8013(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8013(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2568,45 +2579,45 @@ def t_8013(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 43, E, 'left~2674', E.get('taken~2676'))
+        ASSIGN(ctx, B + 43, E, 'left~2682', E.get('taken~2685'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2676', 0, True)
+    LOCAL(ctx, E, 'taken~2685', 0, True)
     return t_7960(ctx, r1, s, E, B)
 
 
-def d_8014(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8014(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2676', 0, True)
+    LOCAL(ctx, E, 'taken~2685', 0, True)
     return True
 
 
-def t_8017(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8017(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2676', E.get('instead~2677'))
+    LOCAL(ctx, E, 'taken~2685', E.get('instead~2686'))
     return t_8019(ctx, k, s, E, B)
 
 
-def d_8018(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8018(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2676', E.get('instead~2677'))
+    LOCAL(ctx, E, 'taken~2685', E.get('instead~2686'))
     return True
 
 
-def t_8019(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8019(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2617,10 +2628,10 @@ def t_8019(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/re
             return k()
         return t_8020(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2677')))
+    return nxt(num(E.get('instead~2686')))
 
 
-def t_8020(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8020(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2629,33 +2640,33 @@ def t_8020(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/re
     return DO(ctx, x_9067(ctx, E), k)
 
 
-def d_8021(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8021(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 43, E, 'left~2674', E.get('taken~2676'))
+    ASSIGN(ctx, B + 43, E, 'left~2682', E.get('taken~2685'))
     return True
 
 
-def d_8022(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8022(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2678', E.get('left~2674'), True)
+    LOCAL(ctx, E, 'n~2687', E.get('left~2682'), True)
     return True
 
 
-def d_8023(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8023(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2679', E.get('r~2673'), True)
+    LOCAL(ctx, E, 'r~2688', E.get('r~2681'), True)
     return True
 
 
@@ -2665,13 +2676,13 @@ def d_8024(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2680', x_9075(ctx, E), True)
+    LOCAL(ctx, E, 'k~2689', x_9075(ctx, E), True)
     if not d_8026(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2679'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2688'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2680'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2689'), '+=', False, K[3])
     if not d_8029(ctx, E, B):
         return False
     if not d_8031(ctx, E, B):
@@ -2685,7 +2696,7 @@ def d_8025(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2680', x_9075(ctx, E), True)
+    LOCAL(ctx, E, 'k~2689', x_9075(ctx, E), True)
     return True
 
 
@@ -2695,9 +2706,9 @@ def d_8026(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9076(ctx, E):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2688'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2680', x_9078(ctx, E))
+        LOCAL(ctx, E, 'k~2689', x_9078(ctx, E))
     return True
 
 
@@ -2707,7 +2718,7 @@ def d_8027(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2680', x_9078(ctx, E))
+    LOCAL(ctx, E, 'k~2689', x_9078(ctx, E))
     return True
 
 
@@ -2717,9 +2728,9 @@ def d_8028(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2679'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2688'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2680'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2689'), '+=', False, K[3])
     return True
 
 
@@ -2729,11 +2740,11 @@ def d_8029(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9081(ctx, E):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2688'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2679'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2688'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2680'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2689'), '-=', False, K[4])
     return True
 
 
@@ -2743,9 +2754,9 @@ def d_8030(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2679'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2688'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2680'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2689'), '-=', False, K[4])
     return True
 
 
@@ -2759,7 +2770,7 @@ def d_8031(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2680'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2689'), '+=', False, K[5])
     return True
 
 
@@ -2771,74 +2782,38 @@ def d_8032(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2680'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2689'), '+=', False, K[5])
     return True
 
 
-def x_9284(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9283(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2654'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2652'))) and (((_w3 if type((_w3 := E.get('left~2653'))) is int else num(_w3)) > 0)) else False)
+    return MEMO(ctx, (9283, E.get('r~2659'),), lambda: [v_q_2661 for v_q_2661 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2661, NOREC).get('instead_of', {}) if type(v_q_2661) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2659'))])
 
 
-def x_9287(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9284(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2653'), (E.get('left~2653') if (FLD(ctx, K[0], E.get('rep~2654')) == None) else FLD(ctx, K[0], E.get('rep~2654')))]))
+    return ((_w1 if type((_w1 := E.get('left~2660'))) is int else num(_w1)) > 0)
 
 
-def x_9291(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9287(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2654'))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2660'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2660') if (FLD(ctx, K[0], E.get('rep~2662')) == None) else FLD(ctx, K[0], E.get('rep~2662'))))) is int else num(_w2))))
 
 
-def x_9292(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9291(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2656')}
+    return FLD(ctx, K[1], E.get('rep~2662'))
 
 
-def x_9297(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9292(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2657') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2658'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2657'), (_w2.get(E.get('r~2658'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2658'), 0))]))])
-
-
-def x_9298(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2658'))) is str else None) != None)
-
-
-def x_9300(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2659'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2658'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2658'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2658'), 0)))) is int else num(_w5)))])])
-
-
-def x_9301(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2658'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2658'), 0))
-
-
-def x_9303(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2658'))) is str else None) != None)
-
-
-def x_9304(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~2658'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2658'), 0))
-
-
-def x_9306(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2658'))) is str else None)) and ((E.get('k~2659') != 0)) else False)
+    return {'instead': E.get('instead~2664')}
 
 
 def x_9311(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
@@ -2847,80 +2822,86 @@ def x_9311(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2665 for v_i_2665 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2665, NOREC).get('deck', None) if type(v_i_2665) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2666))) is type((_w4 := sum([items_of((_h2.get(v_r_2668, []) if type(_h2) is dict else KEY(_h2, v_r_2668, []))).count(v_c_2666) for v_r_2668 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2666 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2666, NOREC).get('deck', None) if type(v_c_2666) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+        return (_w5 + _w6 if type((_w5 := len([v_i_2673 for v_i_2673 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2673, NOREC).get('deck', None) if type(v_i_2673) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2674))) is type((_w4 := sum([items_of((_h2.get(v_r_2676, []) if type(_h2) is dict else KEY(_h2, v_r_2676, []))).count(v_c_2674) for v_r_2676 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2674 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2674, NOREC).get('deck', None) if type(v_c_2674) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
     return MEMO(ctx, (9311, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
-def x_9312(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def x_9312(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2670'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2672'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~2678'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2680'))) is int else num(_w2)))
 
 
-def x_9316(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9315(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2676'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2674'))) and (((_w3 if type((_w3 := E.get('left~2675'))) is int else num(_w3)) > 0)) else False)
+    return MEMO(ctx, (9315, E.get('r~2682'),), lambda: [v_q_2684 for v_q_2684 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2684, NOREC).get('instead_of', {}) if type(v_q_2684) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2682'))])
 
 
-def x_9319(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9316(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2675'), (E.get('left~2675') if (FLD(ctx, K[0], E.get('rep~2676')) == None) else FLD(ctx, K[0], E.get('rep~2676')))]))
+    return ((_w1 if type((_w1 := E.get('left~2683'))) is int else num(_w1)) > 0)
 
 
-def x_9323(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9319(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2676'))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2683'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2683') if (FLD(ctx, K[0], E.get('rep~2685')) == None) else FLD(ctx, K[0], E.get('rep~2685'))))) is int else num(_w2))))
 
 
-def x_9324(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9323(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2678')}
+    return FLD(ctx, K[1], E.get('rep~2685'))
+
+
+def x_9324(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+    if E is None:
+        E = ctx.env()
+    return {'instead': E.get('instead~2687')}
 
 
 def x_9331(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2679') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2680'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2679'), (_w2.get(E.get('r~2680'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2680'), 0))]))])
+    return max(0, (_w5 if type((_w5 := (E.get('n~2688') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2689'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2688'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2689'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2689'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_9332(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2680'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2689'))) is str else None) != None)
 
 
 def x_9334(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2681'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2680'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2680'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2680'), 0)))) is int else num(_w5)))])])
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2690'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2689'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2689'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2689'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_9335(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2680'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2680'), 0))
+    return (_w2.get(E.get('r~2689'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2689'), 0))
 
 
 def x_9337(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2680'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2689'))) is str else None) != None)
 
 
 def x_9338(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2680'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2680'), 0))
+    return (_w1.get(E.get('r~2689'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2689'), 0))
 
 
 def x_9340(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2680'))) is str else None)) and ((E.get('k~2681') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2689'))) is str else None)) and ((E.get('k~2690') != 0)) else False)
 
 
 def t_8198(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/modules/objectives.yaml:55
@@ -2931,14 +2912,14 @@ def t_8198(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/modules/object
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2670', 10, True)
-        LOCAL(ctx, E, 'r~2671', 'money', True)
-        LOCAL(ctx, E, 'k~2672', x_9311(ctx, E), True)
+        LOCAL(ctx, E, 'n~2678', 10, True)
+        LOCAL(ctx, E, 'r~2679', 'money', True)
+        LOCAL(ctx, E, 'k~2680', x_9311(ctx, E), True)
         return t_8227(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2651', 10, True)
-    LOCAL(ctx, E, 'r~2652', 'money', True)
+    LOCAL(ctx, E, 'n~2658', 10, True)
+    LOCAL(ctx, E, 'r~2659', 'money', True)
     return t_8201(ctx, r1, s, E, B)
 
 
@@ -2948,7 +2929,7 @@ def d_8199(ctx, E=None, B=8198):  # rules_data/pampero/modules/objectives.yaml:5
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2651', 10, True)
+    LOCAL(ctx, E, 'n~2658', 10, True)
     return True
 
 
@@ -2958,11 +2939,11 @@ def d_8200(ctx, E=None, B=8198):  # rules_data/pampero/modules/objectives.yaml:5
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2652', 'money', True)
+    LOCAL(ctx, E, 'r~2659', 'money', True)
     return True
 
 
-def t_8201(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8201(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2970,53 +2951,53 @@ def t_8201(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2657', E.get('left~2653'), True)
-        LOCAL(ctx, E, 'r~2658', E.get('r~2652'), True)
-        if not d_8215(ctx, E, B):
+        LOCAL(ctx, E, 'n~2665', E.get('left~2660'), True)
+        LOCAL(ctx, E, 'r~2666', E.get('r~2659'), True)
+        if not d_7542(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2653', E.get('n~2651'), True)
+    LOCAL(ctx, E, 'left~2660', E.get('n~2658'), True)
     return t_8203(ctx, r1, s, E, B)
 
 
-def d_8202(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8202(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2653', E.get('n~2651'), True)
+    LOCAL(ctx, E, 'left~2660', E.get('n~2658'), True)
     return True
 
 
-def t_8203(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8203(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8377(ctx, E)))
-    old = E.get('rep~2654', MISSING)
+    items = list(items_of(x_9283(ctx, E)))
+    old = E.get('rep~2662', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2654', old)
+        UNSET(ctx, E, 'rep~2662', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2654', item, True)
-            if x_9284(ctx, E):
+            LOCAL(ctx, E, 'rep~2662', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2660'))) is int else num(_w1)) > 0)):
                 return t_8204(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_8204(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8204(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3024,45 +3005,45 @@ def t_8204(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 14, E, 'left~2653', E.get('taken~2655'))
+        ASSIGN(ctx, B + 14, E, 'left~2660', E.get('taken~2663'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2655', 0, True)
+    LOCAL(ctx, E, 'taken~2663', 0, True)
     return t_7414(ctx, r1, s, E, B)
 
 
-def d_8205(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8205(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2655', 0, True)
+    LOCAL(ctx, E, 'taken~2663', 0, True)
     return True
 
 
-def t_8208(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8208(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2655', E.get('instead~2656'))
+    LOCAL(ctx, E, 'taken~2663', E.get('instead~2664'))
     return t_8210(ctx, k, s, E, B)
 
 
-def d_8209(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8209(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2655', E.get('instead~2656'))
+    LOCAL(ctx, E, 'taken~2663', E.get('instead~2664'))
     return True
 
 
-def t_8210(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8210(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3073,10 +3054,10 @@ def t_8210(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/re
             return k()
         return t_8211(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2656')))
+    return nxt(num(E.get('instead~2664')))
 
 
-def t_8211(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8211(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3085,149 +3066,33 @@ def t_8211(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/re
     return DO(ctx, x_9291(ctx, E), k)
 
 
-def d_8212(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8212(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 14, E, 'left~2653', E.get('taken~2655'))
+    ASSIGN(ctx, B + 14, E, 'left~2660', E.get('taken~2663'))
     return True
 
 
-def d_8213(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8213(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2657', E.get('left~2653'), True)
+    LOCAL(ctx, E, 'n~2665', E.get('left~2660'), True)
     return True
 
 
-def d_8214(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8214(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2658', E.get('r~2652'), True)
-    return True
-
-
-def d_8215(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2659', x_9297(ctx, E), True)
-    if not d_8217(ctx, E, B):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2658'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2659'), '+=', False, K[3])
-    if not d_8220(ctx, E, B):
-        return False
-    if not d_8222(ctx, E, B):
-        return False
-    return True
-
-
-def d_8216(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2659', x_9297(ctx, E), True)
-    return True
-
-
-def d_8217(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9298(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~2659', x_9300(ctx, E))
-    return True
-
-
-def d_8218(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2659', x_9300(ctx, E))
-    return True
-
-
-def d_8219(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2658'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2659'), '+=', False, K[3])
-    return True
-
-
-def d_8220(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9303(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2658'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2659'), '-=', False, K[4])
-    return True
-
-
-def d_8221(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2658'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2659'), '-=', False, K[4])
-    return True
-
-
-def d_8222(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9306(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2659'), '+=', False, K[5])
-    return True
-
-
-def d_8223(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2659'), '+=', False, K[5])
+    LOCAL(ctx, E, 'r~2666', E.get('r~2659'), True)
     return True
 
 
@@ -3237,7 +3102,7 @@ def d_8224(ctx, E=None, B=8198):  # rules_data/pampero/modules/objectives.yaml:5
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2670', 10, True)
+    LOCAL(ctx, E, 'n~2678', 10, True)
     return True
 
 
@@ -3247,7 +3112,7 @@ def d_8225(ctx, E=None, B=8198):  # rules_data/pampero/modules/objectives.yaml:5
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2671', 'money', True)
+    LOCAL(ctx, E, 'r~2679', 'money', True)
     return True
 
 
@@ -3257,42 +3122,42 @@ def d_8226(ctx, E=None, B=8198):  # rules_data/pampero/modules/objectives.yaml:5
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2672', x_9311(ctx, E), True)
+    LOCAL(ctx, E, 'k~2680', x_9311(ctx, E), True)
     return True
 
 
-def t_8227(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:68
+def t_8227(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:70
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2673', x_9312(ctx, E), True)
-    LOCAL(ctx, E, 'r~2674', E.get('r~2671'), True)
+    LOCAL(ctx, E, 'n~2681', (((_w1 if type((_w1 := E.get('n~2678'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2680'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'r~2682', E.get('r~2679'), True)
     return t_8230(ctx, k, s, E, B)
 
 
-def d_8228(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:68
+def d_8228(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2673', x_9312(ctx, E), True)
+    LOCAL(ctx, E, 'n~2681', (((_w1 if type((_w1 := E.get('n~2678'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2680'))) is int else num(_w2)))), True)
     return True
 
 
-def d_8229(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:68
+def d_8229(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2674', E.get('r~2671'), True)
+    LOCAL(ctx, E, 'r~2682', E.get('r~2679'), True)
     return True
 
 
-def t_8230(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8230(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3300,53 +3165,53 @@ def t_8230(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2679', E.get('left~2675'), True)
-        LOCAL(ctx, E, 'r~2680', E.get('r~2674'), True)
+        LOCAL(ctx, E, 'n~2688', E.get('left~2683'), True)
+        LOCAL(ctx, E, 'r~2689', E.get('r~2682'), True)
         if not d_8244(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2675', E.get('n~2673'), True)
+    LOCAL(ctx, E, 'left~2683', E.get('n~2681'), True)
     return t_8232(ctx, r1, s, E, B)
 
 
-def d_8231(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8231(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2675', E.get('n~2673'), True)
+    LOCAL(ctx, E, 'left~2683', E.get('n~2681'), True)
     return True
 
 
-def t_8232(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8232(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8377(ctx, E)))
-    old = E.get('rep~2676', MISSING)
+    items = list(items_of(x_9315(ctx, E)))
+    old = E.get('rep~2685', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2676', old)
+        UNSET(ctx, E, 'rep~2685', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2676', item, True)
-            if x_9316(ctx, E):
+            LOCAL(ctx, E, 'rep~2685', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2683'))) is int else num(_w1)) > 0)):
                 return t_8233(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_8233(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8233(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3354,45 +3219,45 @@ def t_8233(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 43, E, 'left~2675', E.get('taken~2677'))
+        ASSIGN(ctx, B + 43, E, 'left~2683', E.get('taken~2686'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2677', 0, True)
+    LOCAL(ctx, E, 'taken~2686', 0, True)
     return t_7960(ctx, r1, s, E, B)
 
 
-def d_8234(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8234(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2677', 0, True)
+    LOCAL(ctx, E, 'taken~2686', 0, True)
     return True
 
 
-def t_8237(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8237(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2677', E.get('instead~2678'))
+    LOCAL(ctx, E, 'taken~2686', E.get('instead~2687'))
     return t_8239(ctx, k, s, E, B)
 
 
-def d_8238(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8238(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2677', E.get('instead~2678'))
+    LOCAL(ctx, E, 'taken~2686', E.get('instead~2687'))
     return True
 
 
-def t_8239(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8239(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3403,10 +3268,10 @@ def t_8239(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/re
             return k()
         return t_8240(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2678')))
+    return nxt(num(E.get('instead~2687')))
 
 
-def t_8240(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8240(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3415,33 +3280,33 @@ def t_8240(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/re
     return DO(ctx, x_9323(ctx, E), k)
 
 
-def d_8241(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8241(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 43, E, 'left~2675', E.get('taken~2677'))
+    ASSIGN(ctx, B + 43, E, 'left~2683', E.get('taken~2686'))
     return True
 
 
-def d_8242(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8242(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2679', E.get('left~2675'), True)
+    LOCAL(ctx, E, 'n~2688', E.get('left~2683'), True)
     return True
 
 
-def d_8243(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8243(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2680', E.get('r~2674'), True)
+    LOCAL(ctx, E, 'r~2689', E.get('r~2682'), True)
     return True
 
 
@@ -3451,13 +3316,13 @@ def d_8244(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2681', x_9331(ctx, E), True)
+    LOCAL(ctx, E, 'k~2690', x_9331(ctx, E), True)
     if not d_8246(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2689'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2690'), '+=', False, K[3])
     if not d_8249(ctx, E, B):
         return False
     if not d_8251(ctx, E, B):
@@ -3471,7 +3336,7 @@ def d_8245(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2681', x_9331(ctx, E), True)
+    LOCAL(ctx, E, 'k~2690', x_9331(ctx, E), True)
     return True
 
 
@@ -3481,9 +3346,9 @@ def d_8246(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9332(ctx, E):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2689'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2681', x_9334(ctx, E))
+        LOCAL(ctx, E, 'k~2690', x_9334(ctx, E))
     return True
 
 
@@ -3493,7 +3358,7 @@ def d_8247(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2681', x_9334(ctx, E))
+    LOCAL(ctx, E, 'k~2690', x_9334(ctx, E))
     return True
 
 
@@ -3503,9 +3368,9 @@ def d_8248(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2689'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2690'), '+=', False, K[3])
     return True
 
 
@@ -3515,11 +3380,11 @@ def d_8249(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9337(ctx, E):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2689'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2680'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2689'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2690'), '-=', False, K[4])
     return True
 
 
@@ -3529,9 +3394,9 @@ def d_8250(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2680'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2689'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2690'), '-=', False, K[4])
     return True
 
 
@@ -3545,7 +3410,7 @@ def d_8251(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2690'), '+=', False, K[5])
     return True
 
 
@@ -3557,7 +3422,298 @@ def d_8252(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2690'), '+=', False, K[5])
+    return True
+
+
+def x_9379(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (9379, E.get('r~2683'),), lambda: [v_q_2685 for v_q_2685 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2685, NOREC).get('instead_of', {}) if type(v_q_2685) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2683'))])
+
+
+def x_9380(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return ((_w1 if type((_w1 := E.get('left~2684'))) is int else num(_w1)) > 0)
+
+
+def x_9383(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+    if E is None:
+        E = ctx.env()
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2684'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2684') if (FLD(ctx, K[0], E.get('rep~2686')) == None) else FLD(ctx, K[0], E.get('rep~2686'))))) is int else num(_w2))))
+
+
+def x_9387(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[1], E.get('rep~2686'))
+
+
+def x_9388(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+    if E is None:
+        E = ctx.env()
+    return {'instead': E.get('instead~2688')}
+
+
+def x_9395(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return max(0, (_w5 if type((_w5 := (E.get('n~2689') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2690'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2689'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2690'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2690'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+
+
+def x_9396(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2690'))) is str else None) != None)
+
+
+def x_9398(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2691'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2690'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2690'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2690'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+
+
+def x_9399(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~2690'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2690'), 0))
+
+
+def x_9401(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2690'))) is str else None) != None)
+
+
+def x_9402(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('r~2690'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2690'), 0))
+
+
+def x_9404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    if E is None:
+        E = ctx.env()
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2690'))) is str else None)) and ((E.get('k~2691') != 0)) else False)
+
+
+def d_8280(ctx, E=None, B=8253):  # rules_data/pampero/modules/objectives.yaml:63
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2680', 'money', True)
+    return True
+
+
+def d_8284(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:70
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2683', E.get('r~2680'), True)
+    return True
+
+
+def d_8286(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'left~2684', E.get('n~2682'), True)
+    return True
+
+
+def d_8289(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:58
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2687', 0, True)
+    return True
+
+
+def t_8292(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2687', E.get('instead~2688'))
+    return t_8294(ctx, k, s, E, B)
+
+
+def d_8293(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2687', E.get('instead~2688'))
+    return True
+
+
+def t_8294(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def nxt(left):
+        if left <= 0:
+            return k()
+        return t_8295(ctx, lambda: nxt(left - 1), k, E, B)
+
+    return nxt(num(E.get('instead~2688')))
+
+
+def t_8295(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_9387(ctx, E), k)
+
+
+def d_8297(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:64
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2689', E.get('left~2684'), True)
+    return True
+
+
+def d_8298(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:64
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2690', E.get('r~2683'), True)
+    return True
+
+
+def d_8299(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2691', x_9395(ctx, E), True)
+    if not d_8301(ctx, E, B):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2690'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2691'), '+=', False, K[3])
+    if not d_8304(ctx, E, B):
+        return False
+    if not d_8306(ctx, E, B):
+        return False
+    return True
+
+
+def d_8300(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2691', x_9395(ctx, E), True)
+    return True
+
+
+def d_8301(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2690'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2691', x_9398(ctx, E))
+    return True
+
+
+def d_8302(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2691', x_9398(ctx, E))
+    return True
+
+
+def d_8303(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2690'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2691'), '+=', False, K[3])
+    return True
+
+
+def d_8304(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2690'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2690'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2691'), '-=', False, K[4])
+    return True
+
+
+def d_8305(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2690'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2691'), '-=', False, K[4])
+    return True
+
+
+def d_8306(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_9404(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2691'), '+=', False, K[5])
+    return True
+
+
+def d_8307(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2691'), '+=', False, K[5])
     return True
 
 
@@ -3567,7 +3723,7 @@ def d_8420(ctx, E=None, B=8418):  # rules_data/pampero/modules/objectives.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2660', 'money', True)
+    LOCAL(ctx, E, 'r~2667', 'money', True)
     return True
 
 
@@ -3578,74 +3734,80 @@ def x_10013(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
         _h1 = (_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0))
         _h2 = ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None)
         _h3 = (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2658, NOREC).get('band', {}) if type(v_g_2658) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2658 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2658, NOREC).get('column', 0) if type(v_g_2658) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2666, NOREC).get('band', {}) if type(v_g_2666) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2666 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2666, NOREC).get('column', 0) if type(v_g_2666) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
     return MEMO(ctx, (10013, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
-def x_10018(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10017(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2664'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2662'))) and (((_w3 if type((_w3 := E.get('left~2663'))) is int else num(_w3)) > 0)) else False)
+    return MEMO(ctx, (10017, E.get('r~2670'),), lambda: [v_q_2672 for v_q_2672 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2672, NOREC).get('instead_of', {}) if type(v_q_2672) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2670'))])
 
 
-def x_10021(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10018(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2663'), (E.get('left~2663') if (FLD(ctx, K[0], E.get('rep~2664')) == None) else FLD(ctx, K[0], E.get('rep~2664')))]))
+    return ((_w1 if type((_w1 := E.get('left~2671'))) is int else num(_w1)) > 0)
 
 
-def x_10025(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10021(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2664'))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2671'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2671') if (FLD(ctx, K[0], E.get('rep~2673')) == None) else FLD(ctx, K[0], E.get('rep~2673'))))) is int else num(_w2))))
 
 
-def x_10026(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10025(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2666')}
+    return FLD(ctx, K[1], E.get('rep~2673'))
+
+
+def x_10026(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+    if E is None:
+        E = ctx.env()
+    return {'instead': E.get('instead~2675')}
 
 
 def x_10033(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2667') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2668'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2667'), (_w2.get(E.get('r~2668'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2668'), 0))]))])
+    return max(0, (_w5 if type((_w5 := (E.get('n~2676') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2677'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2676'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2677'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2677'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_10034(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2668'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2677'))) is str else None) != None)
 
 
 def x_10036(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2669'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2668'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2668'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2668'), 0)))) is int else num(_w5)))])])
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2678'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2677'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2677'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2677'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_10037(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2668'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2668'), 0))
+    return (_w2.get(E.get('r~2677'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2677'), 0))
 
 
 def x_10039(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2668'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2677'))) is str else None) != None)
 
 
 def x_10040(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2668'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2668'), 0))
+    return (_w1.get(E.get('r~2677'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2677'), 0))
 
 
 def x_10042(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2668'))) is str else None)) and ((E.get('k~2669') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2677'))) is str else None)) and ((E.get('k~2678') != 0)) else False)
 
 
 def x_10046(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
@@ -3655,7 +3817,7 @@ def x_10046(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
         _h1 = (_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0))
         _h2 = ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None)
         _h3 = (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2670, NOREC).get('band', {}) if type(v_g_2670) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2670 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2670, NOREC).get('column', 0) if type(v_g_2670) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2679, NOREC).get('band', {}) if type(v_g_2679) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2679 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2679, NOREC).get('column', 0) if type(v_g_2679) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
     return MEMO(ctx, (10046, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
@@ -3665,42 +3827,42 @@ def d_8830(ctx, E=None, B=8803):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2660', x_10013(ctx, E), True)
+    LOCAL(ctx, E, 'k~2668', x_10013(ctx, E), True)
     return True
 
 
-def t_8831(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:76
+def t_8831(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:78
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2661', E.get('k~2660'), True)
-    LOCAL(ctx, E, 'r~2662', E.get('r~2659'), True)
+    LOCAL(ctx, E, 'n~2669', E.get('k~2668'), True)
+    LOCAL(ctx, E, 'r~2670', E.get('r~2667'), True)
     return t_8834(ctx, k, s, E, B)
 
 
-def d_8832(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:76
+def d_8832(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2661', E.get('k~2660'), True)
+    LOCAL(ctx, E, 'n~2669', E.get('k~2668'), True)
     return True
 
 
-def d_8833(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:76
+def d_8833(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2662', E.get('r~2659'), True)
+    LOCAL(ctx, E, 'r~2670', E.get('r~2667'), True)
     return True
 
 
-def t_8834(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8834(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3708,53 +3870,53 @@ def t_8834(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2667', E.get('left~2663'), True)
-        LOCAL(ctx, E, 'r~2668', E.get('r~2662'), True)
+        LOCAL(ctx, E, 'n~2676', E.get('left~2671'), True)
+        LOCAL(ctx, E, 'r~2677', E.get('r~2670'), True)
         if not d_8848(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2663', E.get('n~2661'), True)
+    LOCAL(ctx, E, 'left~2671', E.get('n~2669'), True)
     return t_8836(ctx, r1, s, E, B)
 
 
-def d_8835(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8835(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2663', E.get('n~2661'), True)
+    LOCAL(ctx, E, 'left~2671', E.get('n~2669'), True)
     return True
 
 
-def t_8836(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8836(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8377(ctx, E)))
-    old = E.get('rep~2664', MISSING)
+    items = list(items_of(x_10017(ctx, E)))
+    old = E.get('rep~2673', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2664', old)
+        UNSET(ctx, E, 'rep~2673', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2664', item, True)
-            if x_10018(ctx, E):
+            LOCAL(ctx, E, 'rep~2673', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2671'))) is int else num(_w1)) > 0)):
                 return t_8837(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_8837(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8837(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3762,52 +3924,52 @@ def t_8837(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 42, E, 'left~2663', E.get('taken~2665'))
+        ASSIGN(ctx, B + 42, E, 'left~2671', E.get('taken~2674'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2665', 0, True)
+    LOCAL(ctx, E, 'taken~2674', 0, True)
     return t_8839(ctx, r1, s, E, B)
 
 
-def d_8838(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8838(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2665', 0, True)
+    LOCAL(ctx, E, 'taken~2674', 0, True)
     return True
 
 
-def t_8839(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8839(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, B + 36, None, [], k)
 
 
-def t_8841(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8841(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2665', E.get('instead~2666'))
+    LOCAL(ctx, E, 'taken~2674', E.get('instead~2675'))
     return t_8843(ctx, k, s, E, B)
 
 
-def d_8842(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8842(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2665', E.get('instead~2666'))
+    LOCAL(ctx, E, 'taken~2674', E.get('instead~2675'))
     return True
 
 
-def t_8843(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8843(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3818,10 +3980,10 @@ def t_8843(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/re
             return k()
         return t_8844(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2666')))
+    return nxt(num(E.get('instead~2675')))
 
 
-def t_8844(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8844(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3830,33 +3992,33 @@ def t_8844(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/re
     return DO(ctx, x_10025(ctx, E), k)
 
 
-def d_8845(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8845(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 42, E, 'left~2663', E.get('taken~2665'))
+    ASSIGN(ctx, B + 42, E, 'left~2671', E.get('taken~2674'))
     return True
 
 
-def d_8846(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8846(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2667', E.get('left~2663'), True)
+    LOCAL(ctx, E, 'n~2676', E.get('left~2671'), True)
     return True
 
 
-def d_8847(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8847(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2668', E.get('r~2662'), True)
+    LOCAL(ctx, E, 'r~2677', E.get('r~2670'), True)
     return True
 
 
@@ -3866,13 +4028,13 @@ def d_8848(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2669', x_10033(ctx, E), True)
+    LOCAL(ctx, E, 'k~2678', x_10033(ctx, E), True)
     if not d_8850(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2677'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2678'), '+=', False, K[3])
     if not d_8853(ctx, E, B):
         return False
     if not d_8855(ctx, E, B):
@@ -3886,7 +4048,7 @@ def d_8849(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2669', x_10033(ctx, E), True)
+    LOCAL(ctx, E, 'k~2678', x_10033(ctx, E), True)
     return True
 
 
@@ -3896,9 +4058,9 @@ def d_8850(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10034(ctx, E):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2677'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2669', x_10036(ctx, E))
+        LOCAL(ctx, E, 'k~2678', x_10036(ctx, E))
     return True
 
 
@@ -3908,7 +4070,7 @@ def d_8851(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2669', x_10036(ctx, E))
+    LOCAL(ctx, E, 'k~2678', x_10036(ctx, E))
     return True
 
 
@@ -3918,9 +4080,9 @@ def d_8852(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2677'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2678'), '+=', False, K[3])
     return True
 
 
@@ -3930,11 +4092,11 @@ def d_8853(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10039(ctx, E):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2677'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2668'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2677'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2678'), '-=', False, K[4])
     return True
 
 
@@ -3944,9 +4106,9 @@ def d_8854(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2668'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2677'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2678'), '-=', False, K[4])
     return True
 
 
@@ -3960,7 +4122,7 @@ def d_8855(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2678'), '+=', False, K[5])
     return True
 
 
@@ -3972,7 +4134,7 @@ def d_8856(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2678'), '+=', False, K[5])
     return True
 
 
@@ -3982,32 +4144,32 @@ def d_8858(ctx, E=None, B=8803):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2672', x_10046(ctx, E), True)
+    LOCAL(ctx, E, 'k~2681', x_10046(ctx, E), True)
     return True
 
 
-def t_8859(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:76
+def t_8859(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:78
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2673', E.get('k~2672'), True)
-    LOCAL(ctx, E, 'r~2674', E.get('r~2671'), True)
+    LOCAL(ctx, E, 'n~2682', E.get('k~2681'), True)
+    LOCAL(ctx, E, 'r~2683', E.get('r~2680'), True)
     return t_8862(ctx, k, s, E, B)
 
 
-def d_8860(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:76
+def d_8860(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2673', E.get('k~2672'), True)
+    LOCAL(ctx, E, 'n~2682', E.get('k~2681'), True)
     return True
 
 
-def t_8862(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8862(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4015,43 +4177,43 @@ def t_8862(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2679', E.get('left~2675'), True)
-        LOCAL(ctx, E, 'r~2680', E.get('r~2674'), True)
-        if not d_8244(ctx, E, B):
+        LOCAL(ctx, E, 'n~2689', E.get('left~2684'), True)
+        LOCAL(ctx, E, 'r~2690', E.get('r~2683'), True)
+        if not d_8299(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2675', E.get('n~2673'), True)
+    LOCAL(ctx, E, 'left~2684', E.get('n~2682'), True)
     return t_8864(ctx, r1, s, E, B)
 
 
-def t_8864(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8864(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8377(ctx, E)))
-    old = E.get('rep~2676', MISSING)
+    items = list(items_of(x_9379(ctx, E)))
+    old = E.get('rep~2686', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2676', old)
+        UNSET(ctx, E, 'rep~2686', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2676', item, True)
-            if x_9316(ctx, E):
+            LOCAL(ctx, E, 'rep~2686', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2684'))) is int else num(_w1)) > 0)):
                 return t_8865(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_8865(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8865(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4059,28 +4221,28 @@ def t_8865(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 70, E, 'left~2675', E.get('taken~2677'))
+        ASSIGN(ctx, B + 70, E, 'left~2684', E.get('taken~2687'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2677', 0, True)
+    LOCAL(ctx, E, 'taken~2687', 0, True)
     return t_8867(ctx, r1, s, E, B)
 
 
-def t_8867(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8867(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, B + 64, None, [], k)
 
 
-def d_8873(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8873(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 70, E, 'left~2675', E.get('taken~2677'))
+    ASSIGN(ctx, B + 70, E, 'left~2684', E.get('taken~2687'))
     return True
 
 
@@ -4091,7 +4253,7 @@ def x_10203(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
         _h1 = (_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0))
         _h2 = ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None)
         _h3 = (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2658, NOREC).get('band', {}) if type(v_g_2658) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2658 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2658, NOREC).get('column', 0) if type(v_g_2658) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2666, NOREC).get('band', {}) if type(v_g_2666) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2666 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2666, NOREC).get('column', 0) if type(v_g_2666) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
     return MEMO(ctx, (10203, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
@@ -4102,7 +4264,7 @@ def x_10236(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
         _h1 = (_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0))
         _h2 = ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None)
         _h3 = (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2670, NOREC).get('band', {}) if type(v_g_2670) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2670 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2670, NOREC).get('column', 0) if type(v_g_2670) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2679, NOREC).get('band', {}) if type(v_g_2679) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2679 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2679, NOREC).get('column', 0) if type(v_g_2679) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
     return MEMO(ctx, (10236, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
@@ -4112,7 +4274,7 @@ def d_8994(ctx, E=None, B=8967):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2660', x_10203(ctx, E), True)
+    LOCAL(ctx, E, 'k~2668', x_10203(ctx, E), True)
     return True
 
 
@@ -4122,7 +4284,7 @@ def d_9022(ctx, E=None, B=8967):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2672', x_10236(ctx, E), True)
+    LOCAL(ctx, E, 'k~2681', x_10236(ctx, E), True)
     return True
 
 
@@ -4133,7 +4295,7 @@ def x_10393(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
         _h1 = (_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0))
         _h2 = ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None)
         _h3 = (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2658, NOREC).get('band', {}) if type(v_g_2658) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2658 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2658, NOREC).get('column', 0) if type(v_g_2658) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2666, NOREC).get('band', {}) if type(v_g_2666) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2666 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2666, NOREC).get('column', 0) if type(v_g_2666) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
     return MEMO(ctx, (10393, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
@@ -4144,7 +4306,7 @@ def x_10426(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
         _h1 = (_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0))
         _h2 = ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None)
         _h3 = (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2670, NOREC).get('band', {}) if type(v_g_2670) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2670 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2670, NOREC).get('column', 0) if type(v_g_2670) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2679, NOREC).get('band', {}) if type(v_g_2679) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2679 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2679, NOREC).get('column', 0) if type(v_g_2679) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
     return MEMO(ctx, (10426, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
@@ -4154,7 +4316,7 @@ def d_9158(ctx, E=None, B=9131):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2660', x_10393(ctx, E), True)
+    LOCAL(ctx, E, 'k~2668', x_10393(ctx, E), True)
     return True
 
 
@@ -4164,80 +4326,14 @@ def d_9186(ctx, E=None, B=9131):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2672', x_10426(ctx, E), True)
+    LOCAL(ctx, E, 'k~2681', x_10426(ctx, E), True)
     return True
 
 
-def x_10557(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def x_10557(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2659'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2661'))) is int else num(_w2)))
-
-
-def x_10561(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2665'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2663'))) and (((_w3 if type((_w3 := E.get('left~2664'))) is int else num(_w3)) > 0)) else False)
-
-
-def x_10564(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2664'), (E.get('left~2664') if (FLD(ctx, K[0], E.get('rep~2665')) == None) else FLD(ctx, K[0], E.get('rep~2665')))]))
-
-
-def x_10568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2665'))
-
-
-def x_10569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~2667')}
-
-
-def x_10576(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2668') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2669'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2668'), (_w2.get(E.get('r~2669'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2669'), 0))]))])
-
-
-def x_10577(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2669'))) is str else None) != None)
-
-
-def x_10579(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2670'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2669'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2669'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2669'), 0)))) is int else num(_w5)))])])
-
-
-def x_10580(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2669'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2669'), 0))
-
-
-def x_10582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2669'))) is str else None) != None)
-
-
-def x_10583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~2669'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2669'), 0))
-
-
-def x_10585(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2669'))) is str else None)) and ((E.get('k~2670') != 0)) else False)
+    return ((_w1 if type((_w1 := E.get('n~2666'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2668'))) is int else num(_w2)))
 
 
 def x_10590(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
@@ -4246,74 +4342,62 @@ def x_10590(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     def compute():
         _h1 = ctx.state.get('game_tracks')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('tracks')
-        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2676, NOREC).get('band', {}) if type(v_g_2676) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2676 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2676, NOREC).get('column', 0) if type(v_g_2676) is str else 0) == ((_h1.get((lambda v_on_2673: FN['last'](ctx, None, [v_t_2674 for v_t_2674 in items_of(v_on_2673) if (((_h1.get(v_t_2674, 0) if type(_h1) is dict else KEY(_h1, v_t_2674, 0)) if ((ctx.index.plain['tracks'].get(v_t_2674, NOREC).get('scope', None) if type(v_t_2674) is str else None) == 'game') else (_h2.get(v_t_2674, 0) if type(_h2) is dict else KEY(_h2, v_t_2674, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2675, 0) if type(_h1) is dict else KEY(_h1, v_u_2675, 0)) if ((ctx.index.plain['tracks'].get(v_u_2675, NOREC).get('scope', None) if type(v_u_2675) is str else None) == 'game') else (_h2.get(v_u_2675, 0) if type(_h2) is dict else KEY(_h2, v_u_2675, 0))) for v_u_2675 in items_of(v_on_2673)]))]))([v_t_2672 for v_t_2672 in [v_t_2671 for v_t_2671 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2671, NOREC).get('group', None) if type(v_t_2671) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2672, 0) if type(_h1) is dict else KEY(_h1, v_t_2672, 0)) if ((ctx.index.plain['tracks'].get(v_t_2672, NOREC).get('scope', None) if type(v_t_2672) is str else None) == 'game') else (_h2.get(v_t_2672, 0) if type(_h2) is dict else KEY(_h2, v_t_2672, 0))))) is int else num(_w3)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2673: FN['last'](ctx, None, [v_t_2674 for v_t_2674 in items_of(v_on_2673) if (((_h1.get(v_t_2674, 0) if type(_h1) is dict else KEY(_h1, v_t_2674, 0)) if ((ctx.index.plain['tracks'].get(v_t_2674, NOREC).get('scope', None) if type(v_t_2674) is str else None) == 'game') else (_h2.get(v_t_2674, 0) if type(_h2) is dict else KEY(_h2, v_t_2674, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2675, 0) if type(_h1) is dict else KEY(_h1, v_u_2675, 0)) if ((ctx.index.plain['tracks'].get(v_u_2675, NOREC).get('scope', None) if type(v_u_2675) is str else None) == 'game') else (_h2.get(v_u_2675, 0) if type(_h2) is dict else KEY(_h2, v_u_2675, 0))) for v_u_2675 in items_of(v_on_2673)]))]))([v_t_2672 for v_t_2672 in [v_t_2671 for v_t_2671 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2671, NOREC).get('group', None) if type(v_t_2671) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2672, 0) if type(_h1) is dict else KEY(_h1, v_t_2672, 0)) if ((ctx.index.plain['tracks'].get(v_t_2672, NOREC).get('scope', None) if type(v_t_2672) is str else None) == 'game') else (_h2.get(v_t_2672, 0) if type(_h2) is dict else KEY(_h2, v_t_2672, 0))))) is int else num(_w3)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (lambda v_on_2673: FN['last'](ctx, None, [v_t_2674 for v_t_2674 in items_of(v_on_2673) if (((_h1.get(v_t_2674, 0) if type(_h1) is dict else KEY(_h1, v_t_2674, 0)) if ((ctx.index.plain['tracks'].get(v_t_2674, NOREC).get('scope', None) if type(v_t_2674) is str else None) == 'game') else (_h2.get(v_t_2674, 0) if type(_h2) is dict else KEY(_h2, v_t_2674, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2675, 0) if type(_h1) is dict else KEY(_h1, v_u_2675, 0)) if ((ctx.index.plain['tracks'].get(v_u_2675, NOREC).get('scope', None) if type(v_u_2675) is str else None) == 'game') else (_h2.get(v_u_2675, 0) if type(_h2) is dict else KEY(_h2, v_u_2675, 0))) for v_u_2675 in items_of(v_on_2673)]))]))([v_t_2672 for v_t_2672 in [v_t_2671 for v_t_2671 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2671, NOREC).get('group', None) if type(v_t_2671) is str else None) == 'price_markers')] if ((_w4 if type((_w4 := ((_h1.get(v_t_2672, 0) if type(_h1) is dict else KEY(_h1, v_t_2672, 0)) if ((ctx.index.plain['tracks'].get(v_t_2672, NOREC).get('scope', None) if type(v_t_2672) is str else None) == 'game') else (_h2.get(v_t_2672, 0) if type(_h2) is dict else KEY(_h2, v_t_2672, 0))))) is int else num(_w4)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2673: FN['last'](ctx, None, [v_t_2674 for v_t_2674 in items_of(v_on_2673) if (((_h1.get(v_t_2674, 0) if type(_h1) is dict else KEY(_h1, v_t_2674, 0)) if ((ctx.index.plain['tracks'].get(v_t_2674, NOREC).get('scope', None) if type(v_t_2674) is str else None) == 'game') else (_h2.get(v_t_2674, 0) if type(_h2) is dict else KEY(_h2, v_t_2674, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2675, 0) if type(_h1) is dict else KEY(_h1, v_u_2675, 0)) if ((ctx.index.plain['tracks'].get(v_u_2675, NOREC).get('scope', None) if type(v_u_2675) is str else None) == 'game') else (_h2.get(v_u_2675, 0) if type(_h2) is dict else KEY(_h2, v_u_2675, 0))) for v_u_2675 in items_of(v_on_2673)]))]))([v_t_2672 for v_t_2672 in [v_t_2671 for v_t_2671 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2671, NOREC).get('group', None) if type(v_t_2671) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2672, 0) if type(_h1) is dict else KEY(_h1, v_t_2672, 0)) if ((ctx.index.plain['tracks'].get(v_t_2672, NOREC).get('scope', None) if type(v_t_2672) is str else None) == 'game') else (_h2.get(v_t_2672, 0) if type(_h2) is dict else KEY(_h2, v_t_2672, 0))))) is int else num(_w6)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2673: FN['last'](ctx, None, [v_t_2674 for v_t_2674 in items_of(v_on_2673) if (((_h1.get(v_t_2674, 0) if type(_h1) is dict else KEY(_h1, v_t_2674, 0)) if ((ctx.index.plain['tracks'].get(v_t_2674, NOREC).get('scope', None) if type(v_t_2674) is str else None) == 'game') else (_h2.get(v_t_2674, 0) if type(_h2) is dict else KEY(_h2, v_t_2674, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2675, 0) if type(_h1) is dict else KEY(_h1, v_u_2675, 0)) if ((ctx.index.plain['tracks'].get(v_u_2675, NOREC).get('scope', None) if type(v_u_2675) is str else None) == 'game') else (_h2.get(v_u_2675, 0) if type(_h2) is dict else KEY(_h2, v_u_2675, 0))) for v_u_2675 in items_of(v_on_2673)]))]))([v_t_2672 for v_t_2672 in [v_t_2671 for v_t_2671 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2671, NOREC).get('group', None) if type(v_t_2671) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2672, 0) if type(_h1) is dict else KEY(_h1, v_t_2672, 0)) if ((ctx.index.plain['tracks'].get(v_t_2672, NOREC).get('scope', None) if type(v_t_2672) is str else None) == 'game') else (_h2.get(v_t_2672, 0) if type(_h2) is dict else KEY(_h2, v_t_2672, 0))))) is int else num(_w6)) >= 1)]), 0))))) and (((_w11 if type((_w11 := ((_h1.get((lambda v_on_2673: FN['last'](ctx, None, [v_t_2674 for v_t_2674 in items_of(v_on_2673) if (((_h1.get(v_t_2674, 0) if type(_h1) is dict else KEY(_h1, v_t_2674, 0)) if ((ctx.index.plain['tracks'].get(v_t_2674, NOREC).get('scope', None) if type(v_t_2674) is str else None) == 'game') else (_h2.get(v_t_2674, 0) if type(_h2) is dict else KEY(_h2, v_t_2674, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2675, 0) if type(_h1) is dict else KEY(_h1, v_u_2675, 0)) if ((ctx.index.plain['tracks'].get(v_u_2675, NOREC).get('scope', None) if type(v_u_2675) is str else None) == 'game') else (_h2.get(v_u_2675, 0) if type(_h2) is dict else KEY(_h2, v_u_2675, 0))) for v_u_2675 in items_of(v_on_2673)]))]))([v_t_2672 for v_t_2672 in [v_t_2671 for v_t_2671 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2671, NOREC).get('group', None) if type(v_t_2671) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2672, 0) if type(_h1) is dict else KEY(_h1, v_t_2672, 0)) if ((ctx.index.plain['tracks'].get(v_t_2672, NOREC).get('scope', None) if type(v_t_2672) is str else None) == 'game') else (_h2.get(v_t_2672, 0) if type(_h2) is dict else KEY(_h2, v_t_2672, 0))))) is int else num(_w7)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2673: FN['last'](ctx, None, [v_t_2674 for v_t_2674 in items_of(v_on_2673) if (((_h1.get(v_t_2674, 0) if type(_h1) is dict else KEY(_h1, v_t_2674, 0)) if ((ctx.index.plain['tracks'].get(v_t_2674, NOREC).get('scope', None) if type(v_t_2674) is str else None) == 'game') else (_h2.get(v_t_2674, 0) if type(_h2) is dict else KEY(_h2, v_t_2674, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2675, 0) if type(_h1) is dict else KEY(_h1, v_u_2675, 0)) if ((ctx.index.plain['tracks'].get(v_u_2675, NOREC).get('scope', None) if type(v_u_2675) is str else None) == 'game') else (_h2.get(v_u_2675, 0) if type(_h2) is dict else KEY(_h2, v_u_2675, 0))) for v_u_2675 in items_of(v_on_2673)]))]))([v_t_2672 for v_t_2672 in [v_t_2671 for v_t_2671 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2671, NOREC).get('group', None) if type(v_t_2671) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2672, 0) if type(_h1) is dict else KEY(_h1, v_t_2672, 0)) if ((ctx.index.plain['tracks'].get(v_t_2672, NOREC).get('scope', None) if type(v_t_2672) is str else None) == 'game') else (_h2.get(v_t_2672, 0) if type(_h2) is dict else KEY(_h2, v_t_2672, 0))))) is int else num(_w7)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w9, NOREC).get('scope', None) if type((_w9 := (lambda v_on_2673: FN['last'](ctx, None, [v_t_2674 for v_t_2674 in items_of(v_on_2673) if (((_h1.get(v_t_2674, 0) if type(_h1) is dict else KEY(_h1, v_t_2674, 0)) if ((ctx.index.plain['tracks'].get(v_t_2674, NOREC).get('scope', None) if type(v_t_2674) is str else None) == 'game') else (_h2.get(v_t_2674, 0) if type(_h2) is dict else KEY(_h2, v_t_2674, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2675, 0) if type(_h1) is dict else KEY(_h1, v_u_2675, 0)) if ((ctx.index.plain['tracks'].get(v_u_2675, NOREC).get('scope', None) if type(v_u_2675) is str else None) == 'game') else (_h2.get(v_u_2675, 0) if type(_h2) is dict else KEY(_h2, v_u_2675, 0))) for v_u_2675 in items_of(v_on_2673)]))]))([v_t_2672 for v_t_2672 in [v_t_2671 for v_t_2671 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2671, NOREC).get('group', None) if type(v_t_2671) is str else None) == 'price_markers')] if ((_w8 if type((_w8 := ((_h1.get(v_t_2672, 0) if type(_h1) is dict else KEY(_h1, v_t_2672, 0)) if ((ctx.index.plain['tracks'].get(v_t_2672, NOREC).get('scope', None) if type(v_t_2672) is str else None) == 'game') else (_h2.get(v_t_2672, 0) if type(_h2) is dict else KEY(_h2, v_t_2672, 0))))) is int else num(_w8)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2673: FN['last'](ctx, None, [v_t_2674 for v_t_2674 in items_of(v_on_2673) if (((_h1.get(v_t_2674, 0) if type(_h1) is dict else KEY(_h1, v_t_2674, 0)) if ((ctx.index.plain['tracks'].get(v_t_2674, NOREC).get('scope', None) if type(v_t_2674) is str else None) == 'game') else (_h2.get(v_t_2674, 0) if type(_h2) is dict else KEY(_h2, v_t_2674, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2675, 0) if type(_h1) is dict else KEY(_h1, v_u_2675, 0)) if ((ctx.index.plain['tracks'].get(v_u_2675, NOREC).get('scope', None) if type(v_u_2675) is str else None) == 'game') else (_h2.get(v_u_2675, 0) if type(_h2) is dict else KEY(_h2, v_u_2675, 0))) for v_u_2675 in items_of(v_on_2673)]))]))([v_t_2672 for v_t_2672 in [v_t_2671 for v_t_2671 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2671, NOREC).get('group', None) if type(v_t_2671) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2672, 0) if type(_h1) is dict else KEY(_h1, v_t_2672, 0)) if ((ctx.index.plain['tracks'].get(v_t_2672, NOREC).get('scope', None) if type(v_t_2672) is str else None) == 'game') else (_h2.get(v_t_2672, 0) if type(_h2) is dict else KEY(_h2, v_t_2672, 0))))) is int else num(_w10)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2673: FN['last'](ctx, None, [v_t_2674 for v_t_2674 in items_of(v_on_2673) if (((_h1.get(v_t_2674, 0) if type(_h1) is dict else KEY(_h1, v_t_2674, 0)) if ((ctx.index.plain['tracks'].get(v_t_2674, NOREC).get('scope', None) if type(v_t_2674) is str else None) == 'game') else (_h2.get(v_t_2674, 0) if type(_h2) is dict else KEY(_h2, v_t_2674, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2675, 0) if type(_h1) is dict else KEY(_h1, v_u_2675, 0)) if ((ctx.index.plain['tracks'].get(v_u_2675, NOREC).get('scope', None) if type(v_u_2675) is str else None) == 'game') else (_h2.get(v_u_2675, 0) if type(_h2) is dict else KEY(_h2, v_u_2675, 0))) for v_u_2675 in items_of(v_on_2673)]))]))([v_t_2672 for v_t_2672 in [v_t_2671 for v_t_2671 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2671, NOREC).get('group', None) if type(v_t_2671) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2672, 0) if type(_h1) is dict else KEY(_h1, v_t_2672, 0)) if ((ctx.index.plain['tracks'].get(v_t_2672, NOREC).get('scope', None) if type(v_t_2672) is str else None) == 'game') else (_h2.get(v_t_2672, 0) if type(_h2) is dict else KEY(_h2, v_t_2672, 0))))) is int else num(_w10)) >= 1)]), 0))))) is int else num(_w11)) >= 1)) else False)])
+        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2684, NOREC).get('band', {}) if type(v_g_2684) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2684 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2684, NOREC).get('column', 0) if type(v_g_2684) is str else 0) == ((_h1.get((lambda v_on_2681: FN['last'](ctx, None, [v_t_2682 for v_t_2682 in items_of(v_on_2681) if (((_h1.get(v_t_2682, 0) if type(_h1) is dict else KEY(_h1, v_t_2682, 0)) if ((ctx.index.plain['tracks'].get(v_t_2682, NOREC).get('scope', None) if type(v_t_2682) is str else None) == 'game') else (_h2.get(v_t_2682, 0) if type(_h2) is dict else KEY(_h2, v_t_2682, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2683, 0) if type(_h1) is dict else KEY(_h1, v_u_2683, 0)) if ((ctx.index.plain['tracks'].get(v_u_2683, NOREC).get('scope', None) if type(v_u_2683) is str else None) == 'game') else (_h2.get(v_u_2683, 0) if type(_h2) is dict else KEY(_h2, v_u_2683, 0))) for v_u_2683 in items_of(v_on_2681)]))]))([v_t_2680 for v_t_2680 in [v_t_2679 for v_t_2679 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2679, NOREC).get('group', None) if type(v_t_2679) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2680, 0) if type(_h1) is dict else KEY(_h1, v_t_2680, 0)) if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('scope', None) if type(v_t_2680) is str else None) == 'game') else (_h2.get(v_t_2680, 0) if type(_h2) is dict else KEY(_h2, v_t_2680, 0))))) is int else num(_w3)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2681: FN['last'](ctx, None, [v_t_2682 for v_t_2682 in items_of(v_on_2681) if (((_h1.get(v_t_2682, 0) if type(_h1) is dict else KEY(_h1, v_t_2682, 0)) if ((ctx.index.plain['tracks'].get(v_t_2682, NOREC).get('scope', None) if type(v_t_2682) is str else None) == 'game') else (_h2.get(v_t_2682, 0) if type(_h2) is dict else KEY(_h2, v_t_2682, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2683, 0) if type(_h1) is dict else KEY(_h1, v_u_2683, 0)) if ((ctx.index.plain['tracks'].get(v_u_2683, NOREC).get('scope', None) if type(v_u_2683) is str else None) == 'game') else (_h2.get(v_u_2683, 0) if type(_h2) is dict else KEY(_h2, v_u_2683, 0))) for v_u_2683 in items_of(v_on_2681)]))]))([v_t_2680 for v_t_2680 in [v_t_2679 for v_t_2679 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2679, NOREC).get('group', None) if type(v_t_2679) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2680, 0) if type(_h1) is dict else KEY(_h1, v_t_2680, 0)) if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('scope', None) if type(v_t_2680) is str else None) == 'game') else (_h2.get(v_t_2680, 0) if type(_h2) is dict else KEY(_h2, v_t_2680, 0))))) is int else num(_w3)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (lambda v_on_2681: FN['last'](ctx, None, [v_t_2682 for v_t_2682 in items_of(v_on_2681) if (((_h1.get(v_t_2682, 0) if type(_h1) is dict else KEY(_h1, v_t_2682, 0)) if ((ctx.index.plain['tracks'].get(v_t_2682, NOREC).get('scope', None) if type(v_t_2682) is str else None) == 'game') else (_h2.get(v_t_2682, 0) if type(_h2) is dict else KEY(_h2, v_t_2682, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2683, 0) if type(_h1) is dict else KEY(_h1, v_u_2683, 0)) if ((ctx.index.plain['tracks'].get(v_u_2683, NOREC).get('scope', None) if type(v_u_2683) is str else None) == 'game') else (_h2.get(v_u_2683, 0) if type(_h2) is dict else KEY(_h2, v_u_2683, 0))) for v_u_2683 in items_of(v_on_2681)]))]))([v_t_2680 for v_t_2680 in [v_t_2679 for v_t_2679 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2679, NOREC).get('group', None) if type(v_t_2679) is str else None) == 'price_markers')] if ((_w4 if type((_w4 := ((_h1.get(v_t_2680, 0) if type(_h1) is dict else KEY(_h1, v_t_2680, 0)) if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('scope', None) if type(v_t_2680) is str else None) == 'game') else (_h2.get(v_t_2680, 0) if type(_h2) is dict else KEY(_h2, v_t_2680, 0))))) is int else num(_w4)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2681: FN['last'](ctx, None, [v_t_2682 for v_t_2682 in items_of(v_on_2681) if (((_h1.get(v_t_2682, 0) if type(_h1) is dict else KEY(_h1, v_t_2682, 0)) if ((ctx.index.plain['tracks'].get(v_t_2682, NOREC).get('scope', None) if type(v_t_2682) is str else None) == 'game') else (_h2.get(v_t_2682, 0) if type(_h2) is dict else KEY(_h2, v_t_2682, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2683, 0) if type(_h1) is dict else KEY(_h1, v_u_2683, 0)) if ((ctx.index.plain['tracks'].get(v_u_2683, NOREC).get('scope', None) if type(v_u_2683) is str else None) == 'game') else (_h2.get(v_u_2683, 0) if type(_h2) is dict else KEY(_h2, v_u_2683, 0))) for v_u_2683 in items_of(v_on_2681)]))]))([v_t_2680 for v_t_2680 in [v_t_2679 for v_t_2679 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2679, NOREC).get('group', None) if type(v_t_2679) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2680, 0) if type(_h1) is dict else KEY(_h1, v_t_2680, 0)) if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('scope', None) if type(v_t_2680) is str else None) == 'game') else (_h2.get(v_t_2680, 0) if type(_h2) is dict else KEY(_h2, v_t_2680, 0))))) is int else num(_w6)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2681: FN['last'](ctx, None, [v_t_2682 for v_t_2682 in items_of(v_on_2681) if (((_h1.get(v_t_2682, 0) if type(_h1) is dict else KEY(_h1, v_t_2682, 0)) if ((ctx.index.plain['tracks'].get(v_t_2682, NOREC).get('scope', None) if type(v_t_2682) is str else None) == 'game') else (_h2.get(v_t_2682, 0) if type(_h2) is dict else KEY(_h2, v_t_2682, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2683, 0) if type(_h1) is dict else KEY(_h1, v_u_2683, 0)) if ((ctx.index.plain['tracks'].get(v_u_2683, NOREC).get('scope', None) if type(v_u_2683) is str else None) == 'game') else (_h2.get(v_u_2683, 0) if type(_h2) is dict else KEY(_h2, v_u_2683, 0))) for v_u_2683 in items_of(v_on_2681)]))]))([v_t_2680 for v_t_2680 in [v_t_2679 for v_t_2679 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2679, NOREC).get('group', None) if type(v_t_2679) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2680, 0) if type(_h1) is dict else KEY(_h1, v_t_2680, 0)) if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('scope', None) if type(v_t_2680) is str else None) == 'game') else (_h2.get(v_t_2680, 0) if type(_h2) is dict else KEY(_h2, v_t_2680, 0))))) is int else num(_w6)) >= 1)]), 0))))) and (((_w11 if type((_w11 := ((_h1.get((lambda v_on_2681: FN['last'](ctx, None, [v_t_2682 for v_t_2682 in items_of(v_on_2681) if (((_h1.get(v_t_2682, 0) if type(_h1) is dict else KEY(_h1, v_t_2682, 0)) if ((ctx.index.plain['tracks'].get(v_t_2682, NOREC).get('scope', None) if type(v_t_2682) is str else None) == 'game') else (_h2.get(v_t_2682, 0) if type(_h2) is dict else KEY(_h2, v_t_2682, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2683, 0) if type(_h1) is dict else KEY(_h1, v_u_2683, 0)) if ((ctx.index.plain['tracks'].get(v_u_2683, NOREC).get('scope', None) if type(v_u_2683) is str else None) == 'game') else (_h2.get(v_u_2683, 0) if type(_h2) is dict else KEY(_h2, v_u_2683, 0))) for v_u_2683 in items_of(v_on_2681)]))]))([v_t_2680 for v_t_2680 in [v_t_2679 for v_t_2679 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2679, NOREC).get('group', None) if type(v_t_2679) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2680, 0) if type(_h1) is dict else KEY(_h1, v_t_2680, 0)) if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('scope', None) if type(v_t_2680) is str else None) == 'game') else (_h2.get(v_t_2680, 0) if type(_h2) is dict else KEY(_h2, v_t_2680, 0))))) is int else num(_w7)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2681: FN['last'](ctx, None, [v_t_2682 for v_t_2682 in items_of(v_on_2681) if (((_h1.get(v_t_2682, 0) if type(_h1) is dict else KEY(_h1, v_t_2682, 0)) if ((ctx.index.plain['tracks'].get(v_t_2682, NOREC).get('scope', None) if type(v_t_2682) is str else None) == 'game') else (_h2.get(v_t_2682, 0) if type(_h2) is dict else KEY(_h2, v_t_2682, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2683, 0) if type(_h1) is dict else KEY(_h1, v_u_2683, 0)) if ((ctx.index.plain['tracks'].get(v_u_2683, NOREC).get('scope', None) if type(v_u_2683) is str else None) == 'game') else (_h2.get(v_u_2683, 0) if type(_h2) is dict else KEY(_h2, v_u_2683, 0))) for v_u_2683 in items_of(v_on_2681)]))]))([v_t_2680 for v_t_2680 in [v_t_2679 for v_t_2679 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2679, NOREC).get('group', None) if type(v_t_2679) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2680, 0) if type(_h1) is dict else KEY(_h1, v_t_2680, 0)) if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('scope', None) if type(v_t_2680) is str else None) == 'game') else (_h2.get(v_t_2680, 0) if type(_h2) is dict else KEY(_h2, v_t_2680, 0))))) is int else num(_w7)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w9, NOREC).get('scope', None) if type((_w9 := (lambda v_on_2681: FN['last'](ctx, None, [v_t_2682 for v_t_2682 in items_of(v_on_2681) if (((_h1.get(v_t_2682, 0) if type(_h1) is dict else KEY(_h1, v_t_2682, 0)) if ((ctx.index.plain['tracks'].get(v_t_2682, NOREC).get('scope', None) if type(v_t_2682) is str else None) == 'game') else (_h2.get(v_t_2682, 0) if type(_h2) is dict else KEY(_h2, v_t_2682, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2683, 0) if type(_h1) is dict else KEY(_h1, v_u_2683, 0)) if ((ctx.index.plain['tracks'].get(v_u_2683, NOREC).get('scope', None) if type(v_u_2683) is str else None) == 'game') else (_h2.get(v_u_2683, 0) if type(_h2) is dict else KEY(_h2, v_u_2683, 0))) for v_u_2683 in items_of(v_on_2681)]))]))([v_t_2680 for v_t_2680 in [v_t_2679 for v_t_2679 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2679, NOREC).get('group', None) if type(v_t_2679) is str else None) == 'price_markers')] if ((_w8 if type((_w8 := ((_h1.get(v_t_2680, 0) if type(_h1) is dict else KEY(_h1, v_t_2680, 0)) if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('scope', None) if type(v_t_2680) is str else None) == 'game') else (_h2.get(v_t_2680, 0) if type(_h2) is dict else KEY(_h2, v_t_2680, 0))))) is int else num(_w8)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2681: FN['last'](ctx, None, [v_t_2682 for v_t_2682 in items_of(v_on_2681) if (((_h1.get(v_t_2682, 0) if type(_h1) is dict else KEY(_h1, v_t_2682, 0)) if ((ctx.index.plain['tracks'].get(v_t_2682, NOREC).get('scope', None) if type(v_t_2682) is str else None) == 'game') else (_h2.get(v_t_2682, 0) if type(_h2) is dict else KEY(_h2, v_t_2682, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2683, 0) if type(_h1) is dict else KEY(_h1, v_u_2683, 0)) if ((ctx.index.plain['tracks'].get(v_u_2683, NOREC).get('scope', None) if type(v_u_2683) is str else None) == 'game') else (_h2.get(v_u_2683, 0) if type(_h2) is dict else KEY(_h2, v_u_2683, 0))) for v_u_2683 in items_of(v_on_2681)]))]))([v_t_2680 for v_t_2680 in [v_t_2679 for v_t_2679 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2679, NOREC).get('group', None) if type(v_t_2679) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2680, 0) if type(_h1) is dict else KEY(_h1, v_t_2680, 0)) if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('scope', None) if type(v_t_2680) is str else None) == 'game') else (_h2.get(v_t_2680, 0) if type(_h2) is dict else KEY(_h2, v_t_2680, 0))))) is int else num(_w10)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2681: FN['last'](ctx, None, [v_t_2682 for v_t_2682 in items_of(v_on_2681) if (((_h1.get(v_t_2682, 0) if type(_h1) is dict else KEY(_h1, v_t_2682, 0)) if ((ctx.index.plain['tracks'].get(v_t_2682, NOREC).get('scope', None) if type(v_t_2682) is str else None) == 'game') else (_h2.get(v_t_2682, 0) if type(_h2) is dict else KEY(_h2, v_t_2682, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2683, 0) if type(_h1) is dict else KEY(_h1, v_u_2683, 0)) if ((ctx.index.plain['tracks'].get(v_u_2683, NOREC).get('scope', None) if type(v_u_2683) is str else None) == 'game') else (_h2.get(v_u_2683, 0) if type(_h2) is dict else KEY(_h2, v_u_2683, 0))) for v_u_2683 in items_of(v_on_2681)]))]))([v_t_2680 for v_t_2680 in [v_t_2679 for v_t_2679 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2679, NOREC).get('group', None) if type(v_t_2679) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2680, 0) if type(_h1) is dict else KEY(_h1, v_t_2680, 0)) if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('scope', None) if type(v_t_2680) is str else None) == 'game') else (_h2.get(v_t_2680, 0) if type(_h2) is dict else KEY(_h2, v_t_2680, 0))))) is int else num(_w10)) >= 1)]), 0))))) is int else num(_w11)) >= 1)) else False)])
     return MEMO(ctx, (10590, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
-def x_10595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10594(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2682'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2680'))) and (((_w3 if type((_w3 := E.get('left~2681'))) is int else num(_w3)) > 0)) else False)
+    return MEMO(ctx, (10594, E.get('r~2688'),), lambda: [v_q_2690 for v_q_2690 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2690, NOREC).get('instead_of', {}) if type(v_q_2690) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2688'))])
 
 
-def x_10598(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2681'), (E.get('left~2681') if (FLD(ctx, K[0], E.get('rep~2682')) == None) else FLD(ctx, K[0], E.get('rep~2682')))]))
+    return ((_w1 if type((_w1 := E.get('left~2689'))) is int else num(_w1)) > 0)
 
 
-def x_10602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10598(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2682'))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2689'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2689') if (FLD(ctx, K[0], E.get('rep~2691')) == None) else FLD(ctx, K[0], E.get('rep~2691'))))) is int else num(_w2))))
 
 
-def x_10603(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2684')}
+    return FLD(ctx, K[1], E.get('rep~2691'))
+
+
+def x_10603(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+    if E is None:
+        E = ctx.env()
+    return {'instead': E.get('instead~2693')}
 
 
 def x_10610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2685') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2686'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2685'), (_w2.get(E.get('r~2686'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2686'), 0))]))])
+    return max(0, (_w5 if type((_w5 := (E.get('n~2694') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2695'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2694'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2695'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2695'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_10611(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2686'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2695'))) is str else None) != None)
 
 
 def x_10613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2687'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2686'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2686'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2686'), 0)))) is int else num(_w5)))])])
-
-
-def x_10614(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2686'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2686'), 0))
-
-
-def x_10616(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2686'))) is str else None) != None)
-
-
-def x_10617(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~2686'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2686'), 0))
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2696'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2695'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2695'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2695'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_10619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2686'))) is str else None)) and ((E.get('k~2687') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2695'))) is str else None)) and ((E.get('k~2696') != 0)) else False)
 
 
 def x_10623(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
@@ -4322,74 +4406,80 @@ def x_10623(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     def compute():
         _h1 = ctx.state.get('game_tracks')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('tracks')
-        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2693, NOREC).get('band', {}) if type(v_g_2693) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2693 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2693, NOREC).get('column', 0) if type(v_g_2693) is str else 0) == ((_h1.get((lambda v_on_2690: FN['last'](ctx, None, [v_t_2691 for v_t_2691 in items_of(v_on_2690) if (((_h1.get(v_t_2691, 0) if type(_h1) is dict else KEY(_h1, v_t_2691, 0)) if ((ctx.index.plain['tracks'].get(v_t_2691, NOREC).get('scope', None) if type(v_t_2691) is str else None) == 'game') else (_h2.get(v_t_2691, 0) if type(_h2) is dict else KEY(_h2, v_t_2691, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2692, 0) if type(_h1) is dict else KEY(_h1, v_u_2692, 0)) if ((ctx.index.plain['tracks'].get(v_u_2692, NOREC).get('scope', None) if type(v_u_2692) is str else None) == 'game') else (_h2.get(v_u_2692, 0) if type(_h2) is dict else KEY(_h2, v_u_2692, 0))) for v_u_2692 in items_of(v_on_2690)]))]))([v_t_2689 for v_t_2689 in [v_t_2688 for v_t_2688 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2688, NOREC).get('group', None) if type(v_t_2688) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2689, 0) if type(_h1) is dict else KEY(_h1, v_t_2689, 0)) if ((ctx.index.plain['tracks'].get(v_t_2689, NOREC).get('scope', None) if type(v_t_2689) is str else None) == 'game') else (_h2.get(v_t_2689, 0) if type(_h2) is dict else KEY(_h2, v_t_2689, 0))))) is int else num(_w3)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2690: FN['last'](ctx, None, [v_t_2691 for v_t_2691 in items_of(v_on_2690) if (((_h1.get(v_t_2691, 0) if type(_h1) is dict else KEY(_h1, v_t_2691, 0)) if ((ctx.index.plain['tracks'].get(v_t_2691, NOREC).get('scope', None) if type(v_t_2691) is str else None) == 'game') else (_h2.get(v_t_2691, 0) if type(_h2) is dict else KEY(_h2, v_t_2691, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2692, 0) if type(_h1) is dict else KEY(_h1, v_u_2692, 0)) if ((ctx.index.plain['tracks'].get(v_u_2692, NOREC).get('scope', None) if type(v_u_2692) is str else None) == 'game') else (_h2.get(v_u_2692, 0) if type(_h2) is dict else KEY(_h2, v_u_2692, 0))) for v_u_2692 in items_of(v_on_2690)]))]))([v_t_2689 for v_t_2689 in [v_t_2688 for v_t_2688 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2688, NOREC).get('group', None) if type(v_t_2688) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2689, 0) if type(_h1) is dict else KEY(_h1, v_t_2689, 0)) if ((ctx.index.plain['tracks'].get(v_t_2689, NOREC).get('scope', None) if type(v_t_2689) is str else None) == 'game') else (_h2.get(v_t_2689, 0) if type(_h2) is dict else KEY(_h2, v_t_2689, 0))))) is int else num(_w3)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (lambda v_on_2690: FN['last'](ctx, None, [v_t_2691 for v_t_2691 in items_of(v_on_2690) if (((_h1.get(v_t_2691, 0) if type(_h1) is dict else KEY(_h1, v_t_2691, 0)) if ((ctx.index.plain['tracks'].get(v_t_2691, NOREC).get('scope', None) if type(v_t_2691) is str else None) == 'game') else (_h2.get(v_t_2691, 0) if type(_h2) is dict else KEY(_h2, v_t_2691, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2692, 0) if type(_h1) is dict else KEY(_h1, v_u_2692, 0)) if ((ctx.index.plain['tracks'].get(v_u_2692, NOREC).get('scope', None) if type(v_u_2692) is str else None) == 'game') else (_h2.get(v_u_2692, 0) if type(_h2) is dict else KEY(_h2, v_u_2692, 0))) for v_u_2692 in items_of(v_on_2690)]))]))([v_t_2689 for v_t_2689 in [v_t_2688 for v_t_2688 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2688, NOREC).get('group', None) if type(v_t_2688) is str else None) == 'price_markers')] if ((_w4 if type((_w4 := ((_h1.get(v_t_2689, 0) if type(_h1) is dict else KEY(_h1, v_t_2689, 0)) if ((ctx.index.plain['tracks'].get(v_t_2689, NOREC).get('scope', None) if type(v_t_2689) is str else None) == 'game') else (_h2.get(v_t_2689, 0) if type(_h2) is dict else KEY(_h2, v_t_2689, 0))))) is int else num(_w4)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2690: FN['last'](ctx, None, [v_t_2691 for v_t_2691 in items_of(v_on_2690) if (((_h1.get(v_t_2691, 0) if type(_h1) is dict else KEY(_h1, v_t_2691, 0)) if ((ctx.index.plain['tracks'].get(v_t_2691, NOREC).get('scope', None) if type(v_t_2691) is str else None) == 'game') else (_h2.get(v_t_2691, 0) if type(_h2) is dict else KEY(_h2, v_t_2691, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2692, 0) if type(_h1) is dict else KEY(_h1, v_u_2692, 0)) if ((ctx.index.plain['tracks'].get(v_u_2692, NOREC).get('scope', None) if type(v_u_2692) is str else None) == 'game') else (_h2.get(v_u_2692, 0) if type(_h2) is dict else KEY(_h2, v_u_2692, 0))) for v_u_2692 in items_of(v_on_2690)]))]))([v_t_2689 for v_t_2689 in [v_t_2688 for v_t_2688 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2688, NOREC).get('group', None) if type(v_t_2688) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2689, 0) if type(_h1) is dict else KEY(_h1, v_t_2689, 0)) if ((ctx.index.plain['tracks'].get(v_t_2689, NOREC).get('scope', None) if type(v_t_2689) is str else None) == 'game') else (_h2.get(v_t_2689, 0) if type(_h2) is dict else KEY(_h2, v_t_2689, 0))))) is int else num(_w6)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2690: FN['last'](ctx, None, [v_t_2691 for v_t_2691 in items_of(v_on_2690) if (((_h1.get(v_t_2691, 0) if type(_h1) is dict else KEY(_h1, v_t_2691, 0)) if ((ctx.index.plain['tracks'].get(v_t_2691, NOREC).get('scope', None) if type(v_t_2691) is str else None) == 'game') else (_h2.get(v_t_2691, 0) if type(_h2) is dict else KEY(_h2, v_t_2691, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2692, 0) if type(_h1) is dict else KEY(_h1, v_u_2692, 0)) if ((ctx.index.plain['tracks'].get(v_u_2692, NOREC).get('scope', None) if type(v_u_2692) is str else None) == 'game') else (_h2.get(v_u_2692, 0) if type(_h2) is dict else KEY(_h2, v_u_2692, 0))) for v_u_2692 in items_of(v_on_2690)]))]))([v_t_2689 for v_t_2689 in [v_t_2688 for v_t_2688 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2688, NOREC).get('group', None) if type(v_t_2688) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2689, 0) if type(_h1) is dict else KEY(_h1, v_t_2689, 0)) if ((ctx.index.plain['tracks'].get(v_t_2689, NOREC).get('scope', None) if type(v_t_2689) is str else None) == 'game') else (_h2.get(v_t_2689, 0) if type(_h2) is dict else KEY(_h2, v_t_2689, 0))))) is int else num(_w6)) >= 1)]), 0))))) and (((_w11 if type((_w11 := ((_h1.get((lambda v_on_2690: FN['last'](ctx, None, [v_t_2691 for v_t_2691 in items_of(v_on_2690) if (((_h1.get(v_t_2691, 0) if type(_h1) is dict else KEY(_h1, v_t_2691, 0)) if ((ctx.index.plain['tracks'].get(v_t_2691, NOREC).get('scope', None) if type(v_t_2691) is str else None) == 'game') else (_h2.get(v_t_2691, 0) if type(_h2) is dict else KEY(_h2, v_t_2691, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2692, 0) if type(_h1) is dict else KEY(_h1, v_u_2692, 0)) if ((ctx.index.plain['tracks'].get(v_u_2692, NOREC).get('scope', None) if type(v_u_2692) is str else None) == 'game') else (_h2.get(v_u_2692, 0) if type(_h2) is dict else KEY(_h2, v_u_2692, 0))) for v_u_2692 in items_of(v_on_2690)]))]))([v_t_2689 for v_t_2689 in [v_t_2688 for v_t_2688 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2688, NOREC).get('group', None) if type(v_t_2688) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2689, 0) if type(_h1) is dict else KEY(_h1, v_t_2689, 0)) if ((ctx.index.plain['tracks'].get(v_t_2689, NOREC).get('scope', None) if type(v_t_2689) is str else None) == 'game') else (_h2.get(v_t_2689, 0) if type(_h2) is dict else KEY(_h2, v_t_2689, 0))))) is int else num(_w7)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2690: FN['last'](ctx, None, [v_t_2691 for v_t_2691 in items_of(v_on_2690) if (((_h1.get(v_t_2691, 0) if type(_h1) is dict else KEY(_h1, v_t_2691, 0)) if ((ctx.index.plain['tracks'].get(v_t_2691, NOREC).get('scope', None) if type(v_t_2691) is str else None) == 'game') else (_h2.get(v_t_2691, 0) if type(_h2) is dict else KEY(_h2, v_t_2691, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2692, 0) if type(_h1) is dict else KEY(_h1, v_u_2692, 0)) if ((ctx.index.plain['tracks'].get(v_u_2692, NOREC).get('scope', None) if type(v_u_2692) is str else None) == 'game') else (_h2.get(v_u_2692, 0) if type(_h2) is dict else KEY(_h2, v_u_2692, 0))) for v_u_2692 in items_of(v_on_2690)]))]))([v_t_2689 for v_t_2689 in [v_t_2688 for v_t_2688 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2688, NOREC).get('group', None) if type(v_t_2688) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2689, 0) if type(_h1) is dict else KEY(_h1, v_t_2689, 0)) if ((ctx.index.plain['tracks'].get(v_t_2689, NOREC).get('scope', None) if type(v_t_2689) is str else None) == 'game') else (_h2.get(v_t_2689, 0) if type(_h2) is dict else KEY(_h2, v_t_2689, 0))))) is int else num(_w7)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w9, NOREC).get('scope', None) if type((_w9 := (lambda v_on_2690: FN['last'](ctx, None, [v_t_2691 for v_t_2691 in items_of(v_on_2690) if (((_h1.get(v_t_2691, 0) if type(_h1) is dict else KEY(_h1, v_t_2691, 0)) if ((ctx.index.plain['tracks'].get(v_t_2691, NOREC).get('scope', None) if type(v_t_2691) is str else None) == 'game') else (_h2.get(v_t_2691, 0) if type(_h2) is dict else KEY(_h2, v_t_2691, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2692, 0) if type(_h1) is dict else KEY(_h1, v_u_2692, 0)) if ((ctx.index.plain['tracks'].get(v_u_2692, NOREC).get('scope', None) if type(v_u_2692) is str else None) == 'game') else (_h2.get(v_u_2692, 0) if type(_h2) is dict else KEY(_h2, v_u_2692, 0))) for v_u_2692 in items_of(v_on_2690)]))]))([v_t_2689 for v_t_2689 in [v_t_2688 for v_t_2688 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2688, NOREC).get('group', None) if type(v_t_2688) is str else None) == 'price_markers')] if ((_w8 if type((_w8 := ((_h1.get(v_t_2689, 0) if type(_h1) is dict else KEY(_h1, v_t_2689, 0)) if ((ctx.index.plain['tracks'].get(v_t_2689, NOREC).get('scope', None) if type(v_t_2689) is str else None) == 'game') else (_h2.get(v_t_2689, 0) if type(_h2) is dict else KEY(_h2, v_t_2689, 0))))) is int else num(_w8)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2690: FN['last'](ctx, None, [v_t_2691 for v_t_2691 in items_of(v_on_2690) if (((_h1.get(v_t_2691, 0) if type(_h1) is dict else KEY(_h1, v_t_2691, 0)) if ((ctx.index.plain['tracks'].get(v_t_2691, NOREC).get('scope', None) if type(v_t_2691) is str else None) == 'game') else (_h2.get(v_t_2691, 0) if type(_h2) is dict else KEY(_h2, v_t_2691, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2692, 0) if type(_h1) is dict else KEY(_h1, v_u_2692, 0)) if ((ctx.index.plain['tracks'].get(v_u_2692, NOREC).get('scope', None) if type(v_u_2692) is str else None) == 'game') else (_h2.get(v_u_2692, 0) if type(_h2) is dict else KEY(_h2, v_u_2692, 0))) for v_u_2692 in items_of(v_on_2690)]))]))([v_t_2689 for v_t_2689 in [v_t_2688 for v_t_2688 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2688, NOREC).get('group', None) if type(v_t_2688) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2689, 0) if type(_h1) is dict else KEY(_h1, v_t_2689, 0)) if ((ctx.index.plain['tracks'].get(v_t_2689, NOREC).get('scope', None) if type(v_t_2689) is str else None) == 'game') else (_h2.get(v_t_2689, 0) if type(_h2) is dict else KEY(_h2, v_t_2689, 0))))) is int else num(_w10)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2690: FN['last'](ctx, None, [v_t_2691 for v_t_2691 in items_of(v_on_2690) if (((_h1.get(v_t_2691, 0) if type(_h1) is dict else KEY(_h1, v_t_2691, 0)) if ((ctx.index.plain['tracks'].get(v_t_2691, NOREC).get('scope', None) if type(v_t_2691) is str else None) == 'game') else (_h2.get(v_t_2691, 0) if type(_h2) is dict else KEY(_h2, v_t_2691, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2692, 0) if type(_h1) is dict else KEY(_h1, v_u_2692, 0)) if ((ctx.index.plain['tracks'].get(v_u_2692, NOREC).get('scope', None) if type(v_u_2692) is str else None) == 'game') else (_h2.get(v_u_2692, 0) if type(_h2) is dict else KEY(_h2, v_u_2692, 0))) for v_u_2692 in items_of(v_on_2690)]))]))([v_t_2689 for v_t_2689 in [v_t_2688 for v_t_2688 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2688, NOREC).get('group', None) if type(v_t_2688) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2689, 0) if type(_h1) is dict else KEY(_h1, v_t_2689, 0)) if ((ctx.index.plain['tracks'].get(v_t_2689, NOREC).get('scope', None) if type(v_t_2689) is str else None) == 'game') else (_h2.get(v_t_2689, 0) if type(_h2) is dict else KEY(_h2, v_t_2689, 0))))) is int else num(_w10)) >= 1)]), 0))))) is int else num(_w11)) >= 1)) else False)])
+        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2702, NOREC).get('band', {}) if type(v_g_2702) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2702 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2702, NOREC).get('column', 0) if type(v_g_2702) is str else 0) == ((_h1.get((lambda v_on_2699: FN['last'](ctx, None, [v_t_2700 for v_t_2700 in items_of(v_on_2699) if (((_h1.get(v_t_2700, 0) if type(_h1) is dict else KEY(_h1, v_t_2700, 0)) if ((ctx.index.plain['tracks'].get(v_t_2700, NOREC).get('scope', None) if type(v_t_2700) is str else None) == 'game') else (_h2.get(v_t_2700, 0) if type(_h2) is dict else KEY(_h2, v_t_2700, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2701, 0) if type(_h1) is dict else KEY(_h1, v_u_2701, 0)) if ((ctx.index.plain['tracks'].get(v_u_2701, NOREC).get('scope', None) if type(v_u_2701) is str else None) == 'game') else (_h2.get(v_u_2701, 0) if type(_h2) is dict else KEY(_h2, v_u_2701, 0))) for v_u_2701 in items_of(v_on_2699)]))]))([v_t_2698 for v_t_2698 in [v_t_2697 for v_t_2697 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2697, NOREC).get('group', None) if type(v_t_2697) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2698, 0) if type(_h1) is dict else KEY(_h1, v_t_2698, 0)) if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('scope', None) if type(v_t_2698) is str else None) == 'game') else (_h2.get(v_t_2698, 0) if type(_h2) is dict else KEY(_h2, v_t_2698, 0))))) is int else num(_w3)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2699: FN['last'](ctx, None, [v_t_2700 for v_t_2700 in items_of(v_on_2699) if (((_h1.get(v_t_2700, 0) if type(_h1) is dict else KEY(_h1, v_t_2700, 0)) if ((ctx.index.plain['tracks'].get(v_t_2700, NOREC).get('scope', None) if type(v_t_2700) is str else None) == 'game') else (_h2.get(v_t_2700, 0) if type(_h2) is dict else KEY(_h2, v_t_2700, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2701, 0) if type(_h1) is dict else KEY(_h1, v_u_2701, 0)) if ((ctx.index.plain['tracks'].get(v_u_2701, NOREC).get('scope', None) if type(v_u_2701) is str else None) == 'game') else (_h2.get(v_u_2701, 0) if type(_h2) is dict else KEY(_h2, v_u_2701, 0))) for v_u_2701 in items_of(v_on_2699)]))]))([v_t_2698 for v_t_2698 in [v_t_2697 for v_t_2697 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2697, NOREC).get('group', None) if type(v_t_2697) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2698, 0) if type(_h1) is dict else KEY(_h1, v_t_2698, 0)) if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('scope', None) if type(v_t_2698) is str else None) == 'game') else (_h2.get(v_t_2698, 0) if type(_h2) is dict else KEY(_h2, v_t_2698, 0))))) is int else num(_w3)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (lambda v_on_2699: FN['last'](ctx, None, [v_t_2700 for v_t_2700 in items_of(v_on_2699) if (((_h1.get(v_t_2700, 0) if type(_h1) is dict else KEY(_h1, v_t_2700, 0)) if ((ctx.index.plain['tracks'].get(v_t_2700, NOREC).get('scope', None) if type(v_t_2700) is str else None) == 'game') else (_h2.get(v_t_2700, 0) if type(_h2) is dict else KEY(_h2, v_t_2700, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2701, 0) if type(_h1) is dict else KEY(_h1, v_u_2701, 0)) if ((ctx.index.plain['tracks'].get(v_u_2701, NOREC).get('scope', None) if type(v_u_2701) is str else None) == 'game') else (_h2.get(v_u_2701, 0) if type(_h2) is dict else KEY(_h2, v_u_2701, 0))) for v_u_2701 in items_of(v_on_2699)]))]))([v_t_2698 for v_t_2698 in [v_t_2697 for v_t_2697 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2697, NOREC).get('group', None) if type(v_t_2697) is str else None) == 'price_markers')] if ((_w4 if type((_w4 := ((_h1.get(v_t_2698, 0) if type(_h1) is dict else KEY(_h1, v_t_2698, 0)) if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('scope', None) if type(v_t_2698) is str else None) == 'game') else (_h2.get(v_t_2698, 0) if type(_h2) is dict else KEY(_h2, v_t_2698, 0))))) is int else num(_w4)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2699: FN['last'](ctx, None, [v_t_2700 for v_t_2700 in items_of(v_on_2699) if (((_h1.get(v_t_2700, 0) if type(_h1) is dict else KEY(_h1, v_t_2700, 0)) if ((ctx.index.plain['tracks'].get(v_t_2700, NOREC).get('scope', None) if type(v_t_2700) is str else None) == 'game') else (_h2.get(v_t_2700, 0) if type(_h2) is dict else KEY(_h2, v_t_2700, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2701, 0) if type(_h1) is dict else KEY(_h1, v_u_2701, 0)) if ((ctx.index.plain['tracks'].get(v_u_2701, NOREC).get('scope', None) if type(v_u_2701) is str else None) == 'game') else (_h2.get(v_u_2701, 0) if type(_h2) is dict else KEY(_h2, v_u_2701, 0))) for v_u_2701 in items_of(v_on_2699)]))]))([v_t_2698 for v_t_2698 in [v_t_2697 for v_t_2697 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2697, NOREC).get('group', None) if type(v_t_2697) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2698, 0) if type(_h1) is dict else KEY(_h1, v_t_2698, 0)) if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('scope', None) if type(v_t_2698) is str else None) == 'game') else (_h2.get(v_t_2698, 0) if type(_h2) is dict else KEY(_h2, v_t_2698, 0))))) is int else num(_w6)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2699: FN['last'](ctx, None, [v_t_2700 for v_t_2700 in items_of(v_on_2699) if (((_h1.get(v_t_2700, 0) if type(_h1) is dict else KEY(_h1, v_t_2700, 0)) if ((ctx.index.plain['tracks'].get(v_t_2700, NOREC).get('scope', None) if type(v_t_2700) is str else None) == 'game') else (_h2.get(v_t_2700, 0) if type(_h2) is dict else KEY(_h2, v_t_2700, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2701, 0) if type(_h1) is dict else KEY(_h1, v_u_2701, 0)) if ((ctx.index.plain['tracks'].get(v_u_2701, NOREC).get('scope', None) if type(v_u_2701) is str else None) == 'game') else (_h2.get(v_u_2701, 0) if type(_h2) is dict else KEY(_h2, v_u_2701, 0))) for v_u_2701 in items_of(v_on_2699)]))]))([v_t_2698 for v_t_2698 in [v_t_2697 for v_t_2697 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2697, NOREC).get('group', None) if type(v_t_2697) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2698, 0) if type(_h1) is dict else KEY(_h1, v_t_2698, 0)) if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('scope', None) if type(v_t_2698) is str else None) == 'game') else (_h2.get(v_t_2698, 0) if type(_h2) is dict else KEY(_h2, v_t_2698, 0))))) is int else num(_w6)) >= 1)]), 0))))) and (((_w11 if type((_w11 := ((_h1.get((lambda v_on_2699: FN['last'](ctx, None, [v_t_2700 for v_t_2700 in items_of(v_on_2699) if (((_h1.get(v_t_2700, 0) if type(_h1) is dict else KEY(_h1, v_t_2700, 0)) if ((ctx.index.plain['tracks'].get(v_t_2700, NOREC).get('scope', None) if type(v_t_2700) is str else None) == 'game') else (_h2.get(v_t_2700, 0) if type(_h2) is dict else KEY(_h2, v_t_2700, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2701, 0) if type(_h1) is dict else KEY(_h1, v_u_2701, 0)) if ((ctx.index.plain['tracks'].get(v_u_2701, NOREC).get('scope', None) if type(v_u_2701) is str else None) == 'game') else (_h2.get(v_u_2701, 0) if type(_h2) is dict else KEY(_h2, v_u_2701, 0))) for v_u_2701 in items_of(v_on_2699)]))]))([v_t_2698 for v_t_2698 in [v_t_2697 for v_t_2697 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2697, NOREC).get('group', None) if type(v_t_2697) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2698, 0) if type(_h1) is dict else KEY(_h1, v_t_2698, 0)) if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('scope', None) if type(v_t_2698) is str else None) == 'game') else (_h2.get(v_t_2698, 0) if type(_h2) is dict else KEY(_h2, v_t_2698, 0))))) is int else num(_w7)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2699: FN['last'](ctx, None, [v_t_2700 for v_t_2700 in items_of(v_on_2699) if (((_h1.get(v_t_2700, 0) if type(_h1) is dict else KEY(_h1, v_t_2700, 0)) if ((ctx.index.plain['tracks'].get(v_t_2700, NOREC).get('scope', None) if type(v_t_2700) is str else None) == 'game') else (_h2.get(v_t_2700, 0) if type(_h2) is dict else KEY(_h2, v_t_2700, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2701, 0) if type(_h1) is dict else KEY(_h1, v_u_2701, 0)) if ((ctx.index.plain['tracks'].get(v_u_2701, NOREC).get('scope', None) if type(v_u_2701) is str else None) == 'game') else (_h2.get(v_u_2701, 0) if type(_h2) is dict else KEY(_h2, v_u_2701, 0))) for v_u_2701 in items_of(v_on_2699)]))]))([v_t_2698 for v_t_2698 in [v_t_2697 for v_t_2697 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2697, NOREC).get('group', None) if type(v_t_2697) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2698, 0) if type(_h1) is dict else KEY(_h1, v_t_2698, 0)) if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('scope', None) if type(v_t_2698) is str else None) == 'game') else (_h2.get(v_t_2698, 0) if type(_h2) is dict else KEY(_h2, v_t_2698, 0))))) is int else num(_w7)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w9, NOREC).get('scope', None) if type((_w9 := (lambda v_on_2699: FN['last'](ctx, None, [v_t_2700 for v_t_2700 in items_of(v_on_2699) if (((_h1.get(v_t_2700, 0) if type(_h1) is dict else KEY(_h1, v_t_2700, 0)) if ((ctx.index.plain['tracks'].get(v_t_2700, NOREC).get('scope', None) if type(v_t_2700) is str else None) == 'game') else (_h2.get(v_t_2700, 0) if type(_h2) is dict else KEY(_h2, v_t_2700, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2701, 0) if type(_h1) is dict else KEY(_h1, v_u_2701, 0)) if ((ctx.index.plain['tracks'].get(v_u_2701, NOREC).get('scope', None) if type(v_u_2701) is str else None) == 'game') else (_h2.get(v_u_2701, 0) if type(_h2) is dict else KEY(_h2, v_u_2701, 0))) for v_u_2701 in items_of(v_on_2699)]))]))([v_t_2698 for v_t_2698 in [v_t_2697 for v_t_2697 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2697, NOREC).get('group', None) if type(v_t_2697) is str else None) == 'price_markers')] if ((_w8 if type((_w8 := ((_h1.get(v_t_2698, 0) if type(_h1) is dict else KEY(_h1, v_t_2698, 0)) if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('scope', None) if type(v_t_2698) is str else None) == 'game') else (_h2.get(v_t_2698, 0) if type(_h2) is dict else KEY(_h2, v_t_2698, 0))))) is int else num(_w8)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2699: FN['last'](ctx, None, [v_t_2700 for v_t_2700 in items_of(v_on_2699) if (((_h1.get(v_t_2700, 0) if type(_h1) is dict else KEY(_h1, v_t_2700, 0)) if ((ctx.index.plain['tracks'].get(v_t_2700, NOREC).get('scope', None) if type(v_t_2700) is str else None) == 'game') else (_h2.get(v_t_2700, 0) if type(_h2) is dict else KEY(_h2, v_t_2700, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2701, 0) if type(_h1) is dict else KEY(_h1, v_u_2701, 0)) if ((ctx.index.plain['tracks'].get(v_u_2701, NOREC).get('scope', None) if type(v_u_2701) is str else None) == 'game') else (_h2.get(v_u_2701, 0) if type(_h2) is dict else KEY(_h2, v_u_2701, 0))) for v_u_2701 in items_of(v_on_2699)]))]))([v_t_2698 for v_t_2698 in [v_t_2697 for v_t_2697 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2697, NOREC).get('group', None) if type(v_t_2697) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2698, 0) if type(_h1) is dict else KEY(_h1, v_t_2698, 0)) if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('scope', None) if type(v_t_2698) is str else None) == 'game') else (_h2.get(v_t_2698, 0) if type(_h2) is dict else KEY(_h2, v_t_2698, 0))))) is int else num(_w10)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2699: FN['last'](ctx, None, [v_t_2700 for v_t_2700 in items_of(v_on_2699) if (((_h1.get(v_t_2700, 0) if type(_h1) is dict else KEY(_h1, v_t_2700, 0)) if ((ctx.index.plain['tracks'].get(v_t_2700, NOREC).get('scope', None) if type(v_t_2700) is str else None) == 'game') else (_h2.get(v_t_2700, 0) if type(_h2) is dict else KEY(_h2, v_t_2700, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2701, 0) if type(_h1) is dict else KEY(_h1, v_u_2701, 0)) if ((ctx.index.plain['tracks'].get(v_u_2701, NOREC).get('scope', None) if type(v_u_2701) is str else None) == 'game') else (_h2.get(v_u_2701, 0) if type(_h2) is dict else KEY(_h2, v_u_2701, 0))) for v_u_2701 in items_of(v_on_2699)]))]))([v_t_2698 for v_t_2698 in [v_t_2697 for v_t_2697 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2697, NOREC).get('group', None) if type(v_t_2697) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2698, 0) if type(_h1) is dict else KEY(_h1, v_t_2698, 0)) if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('scope', None) if type(v_t_2698) is str else None) == 'game') else (_h2.get(v_t_2698, 0) if type(_h2) is dict else KEY(_h2, v_t_2698, 0))))) is int else num(_w10)) >= 1)]), 0))))) is int else num(_w11)) >= 1)) else False)])
     return MEMO(ctx, (10623, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
-def x_10628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10627(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2699'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2697'))) and (((_w3 if type((_w3 := E.get('left~2698'))) is int else num(_w3)) > 0)) else False)
+    return MEMO(ctx, (10627, E.get('r~2706'),), lambda: [v_q_2708 for v_q_2708 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2708, NOREC).get('instead_of', {}) if type(v_q_2708) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2706'))])
 
 
-def x_10631(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2698'), (E.get('left~2698') if (FLD(ctx, K[0], E.get('rep~2699')) == None) else FLD(ctx, K[0], E.get('rep~2699')))]))
+    return ((_w1 if type((_w1 := E.get('left~2707'))) is int else num(_w1)) > 0)
 
 
-def x_10635(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10631(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2699'))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2707'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2707') if (FLD(ctx, K[0], E.get('rep~2709')) == None) else FLD(ctx, K[0], E.get('rep~2709'))))) is int else num(_w2))))
 
 
-def x_10636(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10635(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2701')}
+    return FLD(ctx, K[1], E.get('rep~2709'))
+
+
+def x_10636(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+    if E is None:
+        E = ctx.env()
+    return {'instead': E.get('instead~2711')}
 
 
 def x_10643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2702') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2703'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2702'), (_w2.get(E.get('r~2703'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2703'), 0))]))])
+    return max(0, (_w5 if type((_w5 := (E.get('n~2712') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2713'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2712'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2713'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2713'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_10644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2703'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2713'))) is str else None) != None)
 
 
 def x_10646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2704'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2703'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2703'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2703'), 0)))) is int else num(_w5)))])])
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2714'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2713'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2713'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2713'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_10647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2703'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2703'), 0))
+    return (_w2.get(E.get('r~2713'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2713'), 0))
 
 
 def x_10649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2703'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2713'))) is str else None) != None)
 
 
 def x_10650(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2703'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2703'), 0))
+    return (_w1.get(E.get('r~2713'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2713'), 0))
 
 
 def x_10652(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2703'))) is str else None)) and ((E.get('k~2704') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2713'))) is str else None)) and ((E.get('k~2714') != 0)) else False)
 
 
 def d_9297(ctx, E=None, B=9295):  # rules_data/pampero/modules/private_industry.yaml:37
@@ -4398,42 +4488,32 @@ def d_9297(ctx, E=None, B=9295):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2659', 3, True)
+    LOCAL(ctx, E, 'n~2666', 3, True)
     return True
 
 
-def t_9300(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:68
+def t_9300(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:70
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2662', x_10557(ctx, E), True)
-    LOCAL(ctx, E, 'r~2663', E.get('r~2660'), True)
+    LOCAL(ctx, E, 'n~2669', (((_w1 if type((_w1 := E.get('n~2666'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2668'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'r~2670', E.get('r~2667'), True)
     return t_9303(ctx, k, s, E, B)
 
 
-def d_9301(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:68
+def d_9301(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2662', x_10557(ctx, E), True)
+    LOCAL(ctx, E, 'n~2669', (((_w1 if type((_w1 := E.get('n~2666'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2668'))) is int else num(_w2)))), True)
     return True
 
 
-def d_9302(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2663', E.get('r~2660'), True)
-    return True
-
-
-def t_9303(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9303(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4441,53 +4521,43 @@ def t_9303(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2668', E.get('left~2664'), True)
-        LOCAL(ctx, E, 'r~2669', E.get('r~2663'), True)
-        if not d_9317(ctx, E, B):
+        LOCAL(ctx, E, 'n~2676', E.get('left~2671'), True)
+        LOCAL(ctx, E, 'r~2677', E.get('r~2670'), True)
+        if not d_8848(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2664', E.get('n~2662'), True)
+    LOCAL(ctx, E, 'left~2671', E.get('n~2669'), True)
     return t_9305(ctx, r1, s, E, B)
 
 
-def d_9304(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9305(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2664', E.get('n~2662'), True)
-    return True
-
-
-def t_9305(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_8377(ctx, E)))
-    old = E.get('rep~2665', MISSING)
+    items = list(items_of(x_10017(ctx, E)))
+    old = E.get('rep~2673', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2665', old)
+        UNSET(ctx, E, 'rep~2673', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2665', item, True)
-            if x_10561(ctx, E):
+            LOCAL(ctx, E, 'rep~2673', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2671'))) is int else num(_w1)) > 0)):
                 return t_9306(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_9306(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9306(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4495,217 +4565,28 @@ def t_9306(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 19, E, 'left~2664', E.get('taken~2666'))
+        ASSIGN(ctx, B + 19, E, 'left~2671', E.get('taken~2674'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2666', 0, True)
+    LOCAL(ctx, E, 'taken~2674', 0, True)
     return t_9308(ctx, r1, s, E, B)
 
 
-def d_9307(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2666', 0, True)
-    return True
-
-
-def t_9308(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9308(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, B + 13, None, [], k)
 
 
-def t_9310(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2666', E.get('instead~2667'))
-    return t_9312(ctx, k, s, E, B)
-
-
-def d_9311(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9314(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2666', E.get('instead~2667'))
-    return True
-
-
-def t_9312(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_9313(ctx, lambda: nxt(left - 1), k, E, B)
-
-    return nxt(num(E.get('instead~2667')))
-
-
-def t_9313(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_10568(ctx, E), k)
-
-
-def d_9314(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, B + 19, E, 'left~2664', E.get('taken~2666'))
-    return True
-
-
-def d_9315(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2668', E.get('left~2664'), True)
-    return True
-
-
-def d_9316(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2669', E.get('r~2663'), True)
-    return True
-
-
-def d_9317(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2670', x_10576(ctx, E), True)
-    if not d_9319(ctx, E, B):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2669'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2670'), '+=', False, K[3])
-    if not d_9322(ctx, E, B):
-        return False
-    if not d_9324(ctx, E, B):
-        return False
-    return True
-
-
-def d_9318(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2670', x_10576(ctx, E), True)
-    return True
-
-
-def d_9319(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10577(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~2670', x_10579(ctx, E))
-    return True
-
-
-def d_9320(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2670', x_10579(ctx, E))
-    return True
-
-
-def d_9321(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2669'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2670'), '+=', False, K[3])
-    return True
-
-
-def d_9322(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10582(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2669'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2670'), '-=', False, K[4])
-    return True
-
-
-def d_9323(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2669'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2670'), '-=', False, K[4])
-    return True
-
-
-def d_9324(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10585(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2670'), '+=', False, K[5])
-    return True
-
-
-def d_9325(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2670'), '+=', False, K[5])
+    ASSIGN(ctx, B + 19, E, 'left~2671', E.get('taken~2674'))
     return True
 
 
@@ -4717,13 +4598,13 @@ def t_9326(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/modules/privat
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2694', 'money', True)
-        LOCAL(ctx, E, 'k~2695', x_10623(ctx, E), True)
+        LOCAL(ctx, E, 'r~2703', 'money', True)
+        LOCAL(ctx, E, 'k~2704', x_10623(ctx, E), True)
         return t_9357(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'r~2677', 'money', True)
-    LOCAL(ctx, E, 'k~2678', x_10590(ctx, E), True)
+    LOCAL(ctx, E, 'r~2685', 'money', True)
+    LOCAL(ctx, E, 'k~2686', x_10590(ctx, E), True)
     return t_9329(ctx, r1, s, E, B)
 
 
@@ -4733,7 +4614,7 @@ def d_9327(ctx, E=None, B=9295):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2677', 'money', True)
+    LOCAL(ctx, E, 'r~2685', 'money', True)
     return True
 
 
@@ -4743,42 +4624,42 @@ def d_9328(ctx, E=None, B=9295):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2678', x_10590(ctx, E), True)
+    LOCAL(ctx, E, 'k~2686', x_10590(ctx, E), True)
     return True
 
 
-def t_9329(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:76
+def t_9329(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:78
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2679', E.get('k~2678'), True)
-    LOCAL(ctx, E, 'r~2680', E.get('r~2677'), True)
+    LOCAL(ctx, E, 'n~2687', E.get('k~2686'), True)
+    LOCAL(ctx, E, 'r~2688', E.get('r~2685'), True)
     return t_9332(ctx, k, s, E, B)
 
 
-def d_9330(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:76
+def d_9330(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2679', E.get('k~2678'), True)
+    LOCAL(ctx, E, 'n~2687', E.get('k~2686'), True)
     return True
 
 
-def d_9331(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:76
+def d_9331(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2680', E.get('r~2677'), True)
+    LOCAL(ctx, E, 'r~2688', E.get('r~2685'), True)
     return True
 
 
-def t_9332(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9332(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4786,53 +4667,53 @@ def t_9332(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2685', E.get('left~2681'), True)
-        LOCAL(ctx, E, 'r~2686', E.get('r~2680'), True)
+        LOCAL(ctx, E, 'n~2694', E.get('left~2689'), True)
+        LOCAL(ctx, E, 'r~2695', E.get('r~2688'), True)
         if not d_9346(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2681', E.get('n~2679'), True)
+    LOCAL(ctx, E, 'left~2689', E.get('n~2687'), True)
     return t_9334(ctx, r1, s, E, B)
 
 
-def d_9333(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9333(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2681', E.get('n~2679'), True)
+    LOCAL(ctx, E, 'left~2689', E.get('n~2687'), True)
     return True
 
 
-def t_9334(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9334(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8377(ctx, E)))
-    old = E.get('rep~2682', MISSING)
+    items = list(items_of(x_10594(ctx, E)))
+    old = E.get('rep~2691', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2682', old)
+        UNSET(ctx, E, 'rep~2691', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2682', item, True)
-            if x_10595(ctx, E):
+            LOCAL(ctx, E, 'rep~2691', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2689'))) is int else num(_w1)) > 0)):
                 return t_9335(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_9335(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9335(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4840,52 +4721,52 @@ def t_9335(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 48, E, 'left~2681', E.get('taken~2683'))
+        ASSIGN(ctx, B + 48, E, 'left~2689', E.get('taken~2692'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2683', 0, True)
+    LOCAL(ctx, E, 'taken~2692', 0, True)
     return t_9337(ctx, r1, s, E, B)
 
 
-def d_9336(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9336(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2683', 0, True)
+    LOCAL(ctx, E, 'taken~2692', 0, True)
     return True
 
 
-def t_9337(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9337(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, B + 42, None, [], k)
 
 
-def t_9339(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9339(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2683', E.get('instead~2684'))
+    LOCAL(ctx, E, 'taken~2692', E.get('instead~2693'))
     return t_9341(ctx, k, s, E, B)
 
 
-def d_9340(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9340(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2683', E.get('instead~2684'))
+    LOCAL(ctx, E, 'taken~2692', E.get('instead~2693'))
     return True
 
 
-def t_9341(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9341(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4896,10 +4777,10 @@ def t_9341(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
             return k()
         return t_9342(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2684')))
+    return nxt(num(E.get('instead~2693')))
 
 
-def t_9342(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9342(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4908,33 +4789,33 @@ def t_9342(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
     return DO(ctx, x_10602(ctx, E), k)
 
 
-def d_9343(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9343(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 48, E, 'left~2681', E.get('taken~2683'))
+    ASSIGN(ctx, B + 48, E, 'left~2689', E.get('taken~2692'))
     return True
 
 
-def d_9344(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9344(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2685', E.get('left~2681'), True)
+    LOCAL(ctx, E, 'n~2694', E.get('left~2689'), True)
     return True
 
 
-def d_9345(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9345(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2686', E.get('r~2680'), True)
+    LOCAL(ctx, E, 'r~2695', E.get('r~2688'), True)
     return True
 
 
@@ -4944,13 +4825,13 @@ def d_9346(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2687', x_10610(ctx, E), True)
+    LOCAL(ctx, E, 'k~2696', x_10610(ctx, E), True)
     if not d_9348(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2686'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2695'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2687'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2696'), '+=', False, K[3])
     if not d_9351(ctx, E, B):
         return False
     if not d_9353(ctx, E, B):
@@ -4964,7 +4845,7 @@ def d_9347(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2687', x_10610(ctx, E), True)
+    LOCAL(ctx, E, 'k~2696', x_10610(ctx, E), True)
     return True
 
 
@@ -4974,9 +4855,9 @@ def d_9348(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10611(ctx, E):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2695'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2687', x_10613(ctx, E))
+        LOCAL(ctx, E, 'k~2696', x_10613(ctx, E))
     return True
 
 
@@ -4986,7 +4867,7 @@ def d_9349(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2687', x_10613(ctx, E))
+    LOCAL(ctx, E, 'k~2696', x_10613(ctx, E))
     return True
 
 
@@ -4996,9 +4877,9 @@ def d_9350(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2686'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2695'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2687'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2696'), '+=', False, K[3])
     return True
 
 
@@ -5008,11 +4889,11 @@ def d_9351(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10616(ctx, E):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2695'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2686'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2695'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2687'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2696'), '-=', False, K[4])
     return True
 
 
@@ -5022,9 +4903,9 @@ def d_9352(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2686'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2695'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2687'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2696'), '-=', False, K[4])
     return True
 
 
@@ -5038,7 +4919,7 @@ def d_9353(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2687'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2696'), '+=', False, K[5])
     return True
 
 
@@ -5050,7 +4931,7 @@ def d_9354(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2687'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2696'), '+=', False, K[5])
     return True
 
 
@@ -5060,7 +4941,7 @@ def d_9355(ctx, E=None, B=9295):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2694', 'money', True)
+    LOCAL(ctx, E, 'r~2703', 'money', True)
     return True
 
 
@@ -5070,42 +4951,42 @@ def d_9356(ctx, E=None, B=9295):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2695', x_10623(ctx, E), True)
+    LOCAL(ctx, E, 'k~2704', x_10623(ctx, E), True)
     return True
 
 
-def t_9357(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:76
+def t_9357(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:78
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2696', E.get('k~2695'), True)
-    LOCAL(ctx, E, 'r~2697', E.get('r~2694'), True)
+    LOCAL(ctx, E, 'n~2705', E.get('k~2704'), True)
+    LOCAL(ctx, E, 'r~2706', E.get('r~2703'), True)
     return t_9360(ctx, k, s, E, B)
 
 
-def d_9358(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:76
+def d_9358(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2696', E.get('k~2695'), True)
+    LOCAL(ctx, E, 'n~2705', E.get('k~2704'), True)
     return True
 
 
-def d_9359(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:76
+def d_9359(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2697', E.get('r~2694'), True)
+    LOCAL(ctx, E, 'r~2706', E.get('r~2703'), True)
     return True
 
 
-def t_9360(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9360(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5113,53 +4994,53 @@ def t_9360(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2702', E.get('left~2698'), True)
-        LOCAL(ctx, E, 'r~2703', E.get('r~2697'), True)
+        LOCAL(ctx, E, 'n~2712', E.get('left~2707'), True)
+        LOCAL(ctx, E, 'r~2713', E.get('r~2706'), True)
         if not d_9374(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2698', E.get('n~2696'), True)
+    LOCAL(ctx, E, 'left~2707', E.get('n~2705'), True)
     return t_9362(ctx, r1, s, E, B)
 
 
-def d_9361(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9361(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2698', E.get('n~2696'), True)
+    LOCAL(ctx, E, 'left~2707', E.get('n~2705'), True)
     return True
 
 
-def t_9362(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9362(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8377(ctx, E)))
-    old = E.get('rep~2699', MISSING)
+    items = list(items_of(x_10627(ctx, E)))
+    old = E.get('rep~2709', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2699', old)
+        UNSET(ctx, E, 'rep~2709', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2699', item, True)
-            if x_10628(ctx, E):
+            LOCAL(ctx, E, 'rep~2709', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2707'))) is int else num(_w1)) > 0)):
                 return t_9363(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_9363(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9363(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5167,52 +5048,52 @@ def t_9363(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 76, E, 'left~2698', E.get('taken~2700'))
+        ASSIGN(ctx, B + 76, E, 'left~2707', E.get('taken~2710'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2700', 0, True)
+    LOCAL(ctx, E, 'taken~2710', 0, True)
     return t_9365(ctx, r1, s, E, B)
 
 
-def d_9364(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9364(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2700', 0, True)
+    LOCAL(ctx, E, 'taken~2710', 0, True)
     return True
 
 
-def t_9365(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9365(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, B + 70, None, [], k)
 
 
-def t_9367(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9367(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2700', E.get('instead~2701'))
+    LOCAL(ctx, E, 'taken~2710', E.get('instead~2711'))
     return t_9369(ctx, k, s, E, B)
 
 
-def d_9368(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9368(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2700', E.get('instead~2701'))
+    LOCAL(ctx, E, 'taken~2710', E.get('instead~2711'))
     return True
 
 
-def t_9369(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9369(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5223,10 +5104,10 @@ def t_9369(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
             return k()
         return t_9370(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2701')))
+    return nxt(num(E.get('instead~2711')))
 
 
-def t_9370(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9370(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5235,33 +5116,33 @@ def t_9370(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
     return DO(ctx, x_10635(ctx, E), k)
 
 
-def d_9371(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9371(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 76, E, 'left~2698', E.get('taken~2700'))
+    ASSIGN(ctx, B + 76, E, 'left~2707', E.get('taken~2710'))
     return True
 
 
-def d_9372(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9372(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2702', E.get('left~2698'), True)
+    LOCAL(ctx, E, 'n~2712', E.get('left~2707'), True)
     return True
 
 
-def d_9373(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9373(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2703', E.get('r~2697'), True)
+    LOCAL(ctx, E, 'r~2713', E.get('r~2706'), True)
     return True
 
 
@@ -5271,13 +5152,13 @@ def d_9374(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2704', x_10643(ctx, E), True)
+    LOCAL(ctx, E, 'k~2714', x_10643(ctx, E), True)
     if not d_9376(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2703'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2713'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2704'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2714'), '+=', False, K[3])
     if not d_9379(ctx, E, B):
         return False
     if not d_9381(ctx, E, B):
@@ -5291,7 +5172,7 @@ def d_9375(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2704', x_10643(ctx, E), True)
+    LOCAL(ctx, E, 'k~2714', x_10643(ctx, E), True)
     return True
 
 
@@ -5301,9 +5182,9 @@ def d_9376(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10644(ctx, E):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2713'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2704', x_10646(ctx, E))
+        LOCAL(ctx, E, 'k~2714', x_10646(ctx, E))
     return True
 
 
@@ -5313,7 +5194,7 @@ def d_9377(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2704', x_10646(ctx, E))
+    LOCAL(ctx, E, 'k~2714', x_10646(ctx, E))
     return True
 
 
@@ -5323,9 +5204,9 @@ def d_9378(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2703'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2713'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2704'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2714'), '+=', False, K[3])
     return True
 
 
@@ -5335,11 +5216,11 @@ def d_9379(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10649(ctx, E):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2713'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2703'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2713'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2704'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2714'), '-=', False, K[4])
     return True
 
 
@@ -5349,9 +5230,9 @@ def d_9380(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2703'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2713'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2704'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2714'), '-=', False, K[4])
     return True
 
 
@@ -5365,7 +5246,7 @@ def d_9381(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2704'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2714'), '+=', False, K[5])
     return True
 
 
@@ -5377,7 +5258,7 @@ def d_9382(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2704'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2714'), '+=', False, K[5])
     return True
 
 
@@ -5387,8 +5268,8 @@ def t_9516(ctx, k, s=None, E=None, B=9516):  # rules_data/pampero/modules/tbsct.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2649', 2, True)
-    LOCAL(ctx, E, 'r~2650', 'money', True)
+    LOCAL(ctx, E, 'n~2656', 2, True)
+    LOCAL(ctx, E, 'r~2657', 'money', True)
     return t_7409(ctx, k, s, E, B)
 
 
@@ -5398,16 +5279,16 @@ def d_9545(ctx, E=None, B=9542):  # rules_data/pampero/modules/verne_items.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2650', 'co2', True)
+    LOCAL(ctx, E, 'r~2657', 'co2', True)
     return True
 
 
 AT = {
-    'x_8377': 'rules_data/pampero/definitions/resources.yaml:55',
-    'x_8378': 'rules_data/pampero/definitions/resources.yaml:55',
-    'x_8381': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_8385': 'rules_data/pampero/definitions/resources.yaml:60',
-    'x_8386': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_8377': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_8378': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_8381': 'rules_data/pampero/definitions/resources.yaml:59',
+    'x_8385': 'rules_data/pampero/definitions/resources.yaml:62',
+    'x_8386': 'rules_data/pampero/definitions/resources.yaml:59',
     'x_8391': 'rules_data/pampero/definitions/resources.yaml:26',
     'x_8392': 'rules_data/pampero/definitions/resources.yaml:27',
     'x_8394': 'rules_data/pampero/definitions/resources.yaml:27',
@@ -5419,20 +5300,20 @@ AT = {
     't_7406': 'rules_data/pampero/items/base_tiles.yaml:49',
     'd_7407': 'rules_data/pampero/items/base_tiles.yaml:49',
     'd_7408': 'rules_data/pampero/items/base_tiles.yaml:49',
-    't_7409': 'rules_data/pampero/definitions/resources.yaml:54',
-    'd_7410': 'rules_data/pampero/definitions/resources.yaml:54',
-    't_7411': 'rules_data/pampero/definitions/resources.yaml:55',
-    't_7412': 'rules_data/pampero/definitions/resources.yaml:56',
-    'd_7413': 'rules_data/pampero/definitions/resources.yaml:56',
-    't_7414': 'rules_data/pampero/definitions/resources.yaml:57',
-    'd_7415': 'rules_data/pampero/definitions/resources.yaml:58',
-    't_7416': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_7417': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_7418': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_7419': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_7420': 'rules_data/pampero/definitions/resources.yaml:61',
-    'd_7421': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_7422': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_7409': 'rules_data/pampero/definitions/resources.yaml:56',
+    'd_7410': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_7411': 'rules_data/pampero/definitions/resources.yaml:57',
+    't_7412': 'rules_data/pampero/definitions/resources.yaml:58',
+    'd_7413': 'rules_data/pampero/definitions/resources.yaml:58',
+    't_7414': 'rules_data/pampero/definitions/resources.yaml:59',
+    'd_7415': 'rules_data/pampero/definitions/resources.yaml:60',
+    't_7416': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_7417': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_7418': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_7419': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_7420': 'rules_data/pampero/definitions/resources.yaml:63',
+    'd_7421': 'rules_data/pampero/definitions/resources.yaml:64',
+    'd_7422': 'rules_data/pampero/definitions/resources.yaml:64',
     'd_7423': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_7424': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_7425': 'rules_data/pampero/definitions/resources.yaml:27',
@@ -5489,15 +5370,16 @@ AT = {
     'd_7550': 'rules_data/pampero/definitions/resources.yaml:30',
     'd_7552': 'rules_data/pampero/items/foreign_markets.yaml:27',
     'd_7593': 'rules_data/pampero/modules/companies.yaml:14',
-    'x_8614': 'rules_data/pampero/definitions/resources.yaml:82',
+    'x_8614': 'rules_data/pampero/definitions/resources.yaml:84',
     'x_8617': 'rules_data/pampero/definitions/resources.yaml:39',
     'x_8619': 'rules_data/pampero/definitions/resources.yaml:40',
     'x_8620': 'rules_data/pampero/definitions/resources.yaml:40',
     'x_8622': 'rules_data/pampero/definitions/resources.yaml:41',
-    'x_8629': 'rules_data/pampero/definitions/resources.yaml:55',
-    'x_8632': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_8636': 'rules_data/pampero/definitions/resources.yaml:60',
-    'x_8637': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_8628': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_8629': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_8632': 'rules_data/pampero/definitions/resources.yaml:59',
+    'x_8636': 'rules_data/pampero/definitions/resources.yaml:62',
+    'x_8637': 'rules_data/pampero/definitions/resources.yaml:59',
     'x_8642': 'rules_data/pampero/definitions/resources.yaml:26',
     'x_8643': 'rules_data/pampero/definitions/resources.yaml:27',
     'x_8645': 'rules_data/pampero/definitions/resources.yaml:27',
@@ -5505,31 +5387,31 @@ AT = {
     'x_8648': 'rules_data/pampero/definitions/resources.yaml:29',
     'x_8649': 'rules_data/pampero/definitions/resources.yaml:29',
     'x_8651': 'rules_data/pampero/definitions/resources.yaml:30',
-    't_7618': 'rules_data/pampero/definitions/resources.yaml:124',
+    't_7618': 'rules_data/pampero/definitions/resources.yaml:126',
     'd_7620': 'rules_data/pampero/modules/companies.yaml:19',
-    'd_7622': 'rules_data/pampero/definitions/resources.yaml:82',
-    'd_7623': 'rules_data/pampero/definitions/resources.yaml:82',
-    'd_7624': 'rules_data/pampero/definitions/resources.yaml:82',
-    'd_7625': 'rules_data/pampero/definitions/resources.yaml:82',
+    'd_7622': 'rules_data/pampero/definitions/resources.yaml:84',
+    'd_7623': 'rules_data/pampero/definitions/resources.yaml:84',
+    'd_7624': 'rules_data/pampero/definitions/resources.yaml:84',
+    'd_7625': 'rules_data/pampero/definitions/resources.yaml:84',
     'd_7626': 'rules_data/pampero/definitions/resources.yaml:39',
     'd_7627': 'rules_data/pampero/definitions/resources.yaml:39',
     'd_7628': 'rules_data/pampero/definitions/resources.yaml:40',
     'd_7629': 'rules_data/pampero/definitions/resources.yaml:40',
     'd_7630': 'rules_data/pampero/definitions/resources.yaml:41',
     'd_7631': 'rules_data/pampero/definitions/resources.yaml:41',
-    't_7634': 'rules_data/pampero/definitions/resources.yaml:54',
-    'd_7635': 'rules_data/pampero/definitions/resources.yaml:54',
-    't_7636': 'rules_data/pampero/definitions/resources.yaml:55',
-    't_7637': 'rules_data/pampero/definitions/resources.yaml:56',
-    'd_7638': 'rules_data/pampero/definitions/resources.yaml:56',
-    't_7639': 'rules_data/pampero/definitions/resources.yaml:57',
-    't_7641': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_7642': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_7643': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_7644': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_7645': 'rules_data/pampero/definitions/resources.yaml:61',
-    'd_7646': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_7647': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_7634': 'rules_data/pampero/definitions/resources.yaml:56',
+    'd_7635': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_7636': 'rules_data/pampero/definitions/resources.yaml:57',
+    't_7637': 'rules_data/pampero/definitions/resources.yaml:58',
+    'd_7638': 'rules_data/pampero/definitions/resources.yaml:58',
+    't_7639': 'rules_data/pampero/definitions/resources.yaml:59',
+    't_7641': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_7642': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_7643': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_7644': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_7645': 'rules_data/pampero/definitions/resources.yaml:63',
+    'd_7646': 'rules_data/pampero/definitions/resources.yaml:64',
+    'd_7647': 'rules_data/pampero/definitions/resources.yaml:64',
     'd_7648': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_7649': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_7650': 'rules_data/pampero/definitions/resources.yaml:27',
@@ -5540,48 +5422,49 @@ AT = {
     'd_7655': 'rules_data/pampero/definitions/resources.yaml:30',
     'd_7656': 'rules_data/pampero/definitions/resources.yaml:30',
     'x_8801': 'rules_data/pampero/definitions/resources.yaml:15',
+    'x_8849': 'rules_data/pampero/definitions/resources.yaml:39',
+    'x_8851': 'rules_data/pampero/definitions/resources.yaml:40',
+    'x_8852': 'rules_data/pampero/definitions/resources.yaml:40',
     'x_8863': 'rules_data/pampero/definitions/resources.yaml:39',
     'x_8865': 'rules_data/pampero/definitions/resources.yaml:40',
     'x_8866': 'rules_data/pampero/definitions/resources.yaml:40',
     'x_8991': 'rules_data/pampero/modules/objectives.yaml:15',
-    'x_8992': 'rules_data/pampero/definitions/resources.yaml:68',
-    'x_8996': 'rules_data/pampero/definitions/resources.yaml:55',
-    'x_8999': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_9003': 'rules_data/pampero/definitions/resources.yaml:60',
-    'x_9004': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_8992': 'rules_data/pampero/definitions/resources.yaml:70',
+    'x_8995': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_8996': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_8999': 'rules_data/pampero/definitions/resources.yaml:59',
+    'x_9003': 'rules_data/pampero/definitions/resources.yaml:62',
+    'x_9004': 'rules_data/pampero/definitions/resources.yaml:59',
     'x_9011': 'rules_data/pampero/definitions/resources.yaml:26',
     'x_9012': 'rules_data/pampero/definitions/resources.yaml:27',
     'x_9014': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_9015': 'rules_data/pampero/definitions/resources.yaml:28',
-    'x_9017': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_9018': 'rules_data/pampero/definitions/resources.yaml:29',
     'x_9020': 'rules_data/pampero/definitions/resources.yaml:30',
     't_7923': 'rules_data/pampero/modules/objectives.yaml:15',
     'd_7924': 'rules_data/pampero/modules/objectives.yaml:15',
     'd_7925': 'rules_data/pampero/modules/objectives.yaml:15',
-    't_7926': 'rules_data/pampero/definitions/resources.yaml:54',
-    't_7928': 'rules_data/pampero/definitions/resources.yaml:55',
-    't_7929': 'rules_data/pampero/definitions/resources.yaml:56',
-    'd_7937': 'rules_data/pampero/definitions/resources.yaml:61',
+    't_7926': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_7928': 'rules_data/pampero/definitions/resources.yaml:57',
+    't_7929': 'rules_data/pampero/definitions/resources.yaml:58',
+    'd_7937': 'rules_data/pampero/definitions/resources.yaml:63',
     'd_7949': 'rules_data/pampero/modules/objectives.yaml:15',
     'd_7950': 'rules_data/pampero/modules/objectives.yaml:15',
     'd_7951': 'rules_data/pampero/modules/objectives.yaml:15',
-    't_7952': 'rules_data/pampero/definitions/resources.yaml:68',
-    'd_7953': 'rules_data/pampero/definitions/resources.yaml:68',
-    'd_7954': 'rules_data/pampero/definitions/resources.yaml:68',
-    't_7955': 'rules_data/pampero/definitions/resources.yaml:54',
-    'd_7956': 'rules_data/pampero/definitions/resources.yaml:54',
-    't_7957': 'rules_data/pampero/definitions/resources.yaml:55',
-    't_7958': 'rules_data/pampero/definitions/resources.yaml:56',
-    'd_7959': 'rules_data/pampero/definitions/resources.yaml:56',
-    't_7960': 'rules_data/pampero/definitions/resources.yaml:57',
-    't_7962': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_7963': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_7964': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_7965': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_7966': 'rules_data/pampero/definitions/resources.yaml:61',
-    'd_7967': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_7968': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_7952': 'rules_data/pampero/definitions/resources.yaml:70',
+    'd_7953': 'rules_data/pampero/definitions/resources.yaml:70',
+    'd_7954': 'rules_data/pampero/definitions/resources.yaml:70',
+    't_7955': 'rules_data/pampero/definitions/resources.yaml:56',
+    'd_7956': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_7957': 'rules_data/pampero/definitions/resources.yaml:57',
+    't_7958': 'rules_data/pampero/definitions/resources.yaml:58',
+    'd_7959': 'rules_data/pampero/definitions/resources.yaml:58',
+    't_7960': 'rules_data/pampero/definitions/resources.yaml:59',
+    't_7962': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_7963': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_7964': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_7965': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_7966': 'rules_data/pampero/definitions/resources.yaml:63',
+    'd_7967': 'rules_data/pampero/definitions/resources.yaml:64',
+    'd_7968': 'rules_data/pampero/definitions/resources.yaml:64',
     'd_7969': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_7970': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_7971': 'rules_data/pampero/definitions/resources.yaml:27',
@@ -5591,10 +5474,11 @@ AT = {
     'd_7975': 'rules_data/pampero/definitions/resources.yaml:29',
     'd_7976': 'rules_data/pampero/definitions/resources.yaml:30',
     'd_7977': 'rules_data/pampero/definitions/resources.yaml:30',
-    'x_9028': 'rules_data/pampero/definitions/resources.yaml:55',
-    'x_9031': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_9035': 'rules_data/pampero/definitions/resources.yaml:60',
-    'x_9036': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_9027': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_9028': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_9031': 'rules_data/pampero/definitions/resources.yaml:59',
+    'x_9035': 'rules_data/pampero/definitions/resources.yaml:62',
+    'x_9036': 'rules_data/pampero/definitions/resources.yaml:59',
     'x_9041': 'rules_data/pampero/definitions/resources.yaml:26',
     'x_9042': 'rules_data/pampero/definitions/resources.yaml:27',
     'x_9044': 'rules_data/pampero/definitions/resources.yaml:27',
@@ -5603,11 +5487,12 @@ AT = {
     'x_9048': 'rules_data/pampero/definitions/resources.yaml:29',
     'x_9050': 'rules_data/pampero/definitions/resources.yaml:30',
     'x_9055': 'rules_data/pampero/modules/objectives.yaml:23',
-    'x_9056': 'rules_data/pampero/definitions/resources.yaml:68',
-    'x_9060': 'rules_data/pampero/definitions/resources.yaml:55',
-    'x_9063': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_9067': 'rules_data/pampero/definitions/resources.yaml:60',
-    'x_9068': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_9056': 'rules_data/pampero/definitions/resources.yaml:70',
+    'x_9059': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_9060': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_9063': 'rules_data/pampero/definitions/resources.yaml:59',
+    'x_9067': 'rules_data/pampero/definitions/resources.yaml:62',
+    'x_9068': 'rules_data/pampero/definitions/resources.yaml:59',
     'x_9075': 'rules_data/pampero/definitions/resources.yaml:26',
     'x_9076': 'rules_data/pampero/definitions/resources.yaml:27',
     'x_9078': 'rules_data/pampero/definitions/resources.yaml:27',
@@ -5618,18 +5503,18 @@ AT = {
     't_7978': 'rules_data/pampero/modules/objectives.yaml:23',
     'd_7979': 'rules_data/pampero/modules/objectives.yaml:23',
     'd_7980': 'rules_data/pampero/modules/objectives.yaml:23',
-    't_7981': 'rules_data/pampero/definitions/resources.yaml:54',
-    'd_7982': 'rules_data/pampero/definitions/resources.yaml:54',
-    't_7983': 'rules_data/pampero/definitions/resources.yaml:55',
-    't_7984': 'rules_data/pampero/definitions/resources.yaml:56',
-    'd_7985': 'rules_data/pampero/definitions/resources.yaml:56',
-    't_7988': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_7989': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_7990': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_7991': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_7992': 'rules_data/pampero/definitions/resources.yaml:61',
-    'd_7993': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_7994': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_7981': 'rules_data/pampero/definitions/resources.yaml:56',
+    'd_7982': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_7983': 'rules_data/pampero/definitions/resources.yaml:57',
+    't_7984': 'rules_data/pampero/definitions/resources.yaml:58',
+    'd_7985': 'rules_data/pampero/definitions/resources.yaml:58',
+    't_7988': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_7989': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_7990': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_7991': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_7992': 'rules_data/pampero/definitions/resources.yaml:63',
+    'd_7993': 'rules_data/pampero/definitions/resources.yaml:64',
+    'd_7994': 'rules_data/pampero/definitions/resources.yaml:64',
     'd_7995': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_7996': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_7997': 'rules_data/pampero/definitions/resources.yaml:27',
@@ -5642,21 +5527,21 @@ AT = {
     'd_8004': 'rules_data/pampero/modules/objectives.yaml:23',
     'd_8005': 'rules_data/pampero/modules/objectives.yaml:23',
     'd_8006': 'rules_data/pampero/modules/objectives.yaml:23',
-    't_8007': 'rules_data/pampero/definitions/resources.yaml:68',
-    'd_8008': 'rules_data/pampero/definitions/resources.yaml:68',
-    'd_8009': 'rules_data/pampero/definitions/resources.yaml:68',
-    't_8010': 'rules_data/pampero/definitions/resources.yaml:54',
-    'd_8011': 'rules_data/pampero/definitions/resources.yaml:54',
-    't_8012': 'rules_data/pampero/definitions/resources.yaml:55',
-    't_8013': 'rules_data/pampero/definitions/resources.yaml:56',
-    'd_8014': 'rules_data/pampero/definitions/resources.yaml:56',
-    't_8017': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_8018': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_8019': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_8020': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_8021': 'rules_data/pampero/definitions/resources.yaml:61',
-    'd_8022': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_8023': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_8007': 'rules_data/pampero/definitions/resources.yaml:70',
+    'd_8008': 'rules_data/pampero/definitions/resources.yaml:70',
+    'd_8009': 'rules_data/pampero/definitions/resources.yaml:70',
+    't_8010': 'rules_data/pampero/definitions/resources.yaml:56',
+    'd_8011': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_8012': 'rules_data/pampero/definitions/resources.yaml:57',
+    't_8013': 'rules_data/pampero/definitions/resources.yaml:58',
+    'd_8014': 'rules_data/pampero/definitions/resources.yaml:58',
+    't_8017': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_8018': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_8019': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_8020': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_8021': 'rules_data/pampero/definitions/resources.yaml:63',
+    'd_8022': 'rules_data/pampero/definitions/resources.yaml:64',
+    'd_8023': 'rules_data/pampero/definitions/resources.yaml:64',
     'd_8024': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_8025': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_8026': 'rules_data/pampero/definitions/resources.yaml:27',
@@ -5666,23 +5551,18 @@ AT = {
     'd_8030': 'rules_data/pampero/definitions/resources.yaml:29',
     'd_8031': 'rules_data/pampero/definitions/resources.yaml:30',
     'd_8032': 'rules_data/pampero/definitions/resources.yaml:30',
-    'x_9284': 'rules_data/pampero/definitions/resources.yaml:55',
-    'x_9287': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_9291': 'rules_data/pampero/definitions/resources.yaml:60',
-    'x_9292': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_9297': 'rules_data/pampero/definitions/resources.yaml:26',
-    'x_9298': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_9300': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_9301': 'rules_data/pampero/definitions/resources.yaml:28',
-    'x_9303': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_9304': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_9306': 'rules_data/pampero/definitions/resources.yaml:30',
+    'x_9283': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_9284': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_9287': 'rules_data/pampero/definitions/resources.yaml:59',
+    'x_9291': 'rules_data/pampero/definitions/resources.yaml:62',
+    'x_9292': 'rules_data/pampero/definitions/resources.yaml:59',
     'x_9311': 'rules_data/pampero/modules/objectives.yaml:55',
-    'x_9312': 'rules_data/pampero/definitions/resources.yaml:68',
-    'x_9316': 'rules_data/pampero/definitions/resources.yaml:55',
-    'x_9319': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_9323': 'rules_data/pampero/definitions/resources.yaml:60',
-    'x_9324': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_9312': 'rules_data/pampero/definitions/resources.yaml:70',
+    'x_9315': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_9316': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_9319': 'rules_data/pampero/definitions/resources.yaml:59',
+    'x_9323': 'rules_data/pampero/definitions/resources.yaml:62',
+    'x_9324': 'rules_data/pampero/definitions/resources.yaml:59',
     'x_9331': 'rules_data/pampero/definitions/resources.yaml:26',
     'x_9332': 'rules_data/pampero/definitions/resources.yaml:27',
     'x_9334': 'rules_data/pampero/definitions/resources.yaml:27',
@@ -5693,45 +5573,36 @@ AT = {
     't_8198': 'rules_data/pampero/modules/objectives.yaml:55',
     'd_8199': 'rules_data/pampero/modules/objectives.yaml:55',
     'd_8200': 'rules_data/pampero/modules/objectives.yaml:55',
-    't_8201': 'rules_data/pampero/definitions/resources.yaml:54',
-    'd_8202': 'rules_data/pampero/definitions/resources.yaml:54',
-    't_8203': 'rules_data/pampero/definitions/resources.yaml:55',
-    't_8204': 'rules_data/pampero/definitions/resources.yaml:56',
-    'd_8205': 'rules_data/pampero/definitions/resources.yaml:56',
-    't_8208': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_8209': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_8210': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_8211': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_8212': 'rules_data/pampero/definitions/resources.yaml:61',
-    'd_8213': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_8214': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_8215': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_8216': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_8217': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_8218': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_8219': 'rules_data/pampero/definitions/resources.yaml:28',
-    'd_8220': 'rules_data/pampero/definitions/resources.yaml:29',
-    'd_8221': 'rules_data/pampero/definitions/resources.yaml:29',
-    'd_8222': 'rules_data/pampero/definitions/resources.yaml:30',
-    'd_8223': 'rules_data/pampero/definitions/resources.yaml:30',
+    't_8201': 'rules_data/pampero/definitions/resources.yaml:56',
+    'd_8202': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_8203': 'rules_data/pampero/definitions/resources.yaml:57',
+    't_8204': 'rules_data/pampero/definitions/resources.yaml:58',
+    'd_8205': 'rules_data/pampero/definitions/resources.yaml:58',
+    't_8208': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_8209': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_8210': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_8211': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_8212': 'rules_data/pampero/definitions/resources.yaml:63',
+    'd_8213': 'rules_data/pampero/definitions/resources.yaml:64',
+    'd_8214': 'rules_data/pampero/definitions/resources.yaml:64',
     'd_8224': 'rules_data/pampero/modules/objectives.yaml:55',
     'd_8225': 'rules_data/pampero/modules/objectives.yaml:55',
     'd_8226': 'rules_data/pampero/modules/objectives.yaml:55',
-    't_8227': 'rules_data/pampero/definitions/resources.yaml:68',
-    'd_8228': 'rules_data/pampero/definitions/resources.yaml:68',
-    'd_8229': 'rules_data/pampero/definitions/resources.yaml:68',
-    't_8230': 'rules_data/pampero/definitions/resources.yaml:54',
-    'd_8231': 'rules_data/pampero/definitions/resources.yaml:54',
-    't_8232': 'rules_data/pampero/definitions/resources.yaml:55',
-    't_8233': 'rules_data/pampero/definitions/resources.yaml:56',
-    'd_8234': 'rules_data/pampero/definitions/resources.yaml:56',
-    't_8237': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_8238': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_8239': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_8240': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_8241': 'rules_data/pampero/definitions/resources.yaml:61',
-    'd_8242': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_8243': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_8227': 'rules_data/pampero/definitions/resources.yaml:70',
+    'd_8228': 'rules_data/pampero/definitions/resources.yaml:70',
+    'd_8229': 'rules_data/pampero/definitions/resources.yaml:70',
+    't_8230': 'rules_data/pampero/definitions/resources.yaml:56',
+    'd_8231': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_8232': 'rules_data/pampero/definitions/resources.yaml:57',
+    't_8233': 'rules_data/pampero/definitions/resources.yaml:58',
+    'd_8234': 'rules_data/pampero/definitions/resources.yaml:58',
+    't_8237': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_8238': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_8239': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_8240': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_8241': 'rules_data/pampero/definitions/resources.yaml:63',
+    'd_8242': 'rules_data/pampero/definitions/resources.yaml:64',
+    'd_8243': 'rules_data/pampero/definitions/resources.yaml:64',
     'd_8244': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_8245': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_8246': 'rules_data/pampero/definitions/resources.yaml:27',
@@ -5741,12 +5612,44 @@ AT = {
     'd_8250': 'rules_data/pampero/definitions/resources.yaml:29',
     'd_8251': 'rules_data/pampero/definitions/resources.yaml:30',
     'd_8252': 'rules_data/pampero/definitions/resources.yaml:30',
+    'x_9379': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_9380': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_9383': 'rules_data/pampero/definitions/resources.yaml:59',
+    'x_9387': 'rules_data/pampero/definitions/resources.yaml:62',
+    'x_9388': 'rules_data/pampero/definitions/resources.yaml:59',
+    'x_9395': 'rules_data/pampero/definitions/resources.yaml:26',
+    'x_9396': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_9398': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_9399': 'rules_data/pampero/definitions/resources.yaml:28',
+    'x_9401': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_9402': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_9404': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_8280': 'rules_data/pampero/modules/objectives.yaml:63',
+    'd_8284': 'rules_data/pampero/definitions/resources.yaml:70',
+    'd_8286': 'rules_data/pampero/definitions/resources.yaml:56',
+    'd_8289': 'rules_data/pampero/definitions/resources.yaml:58',
+    't_8292': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_8293': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_8294': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_8295': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_8297': 'rules_data/pampero/definitions/resources.yaml:64',
+    'd_8298': 'rules_data/pampero/definitions/resources.yaml:64',
+    'd_8299': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_8300': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_8301': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_8302': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_8303': 'rules_data/pampero/definitions/resources.yaml:28',
+    'd_8304': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_8305': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_8306': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_8307': 'rules_data/pampero/definitions/resources.yaml:30',
     'd_8420': 'rules_data/pampero/modules/objectives.yaml:87',
     'x_10013': 'rules_data/pampero/modules/private_industry.yaml:12',
-    'x_10018': 'rules_data/pampero/definitions/resources.yaml:55',
-    'x_10021': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_10025': 'rules_data/pampero/definitions/resources.yaml:60',
-    'x_10026': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_10017': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_10018': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_10021': 'rules_data/pampero/definitions/resources.yaml:59',
+    'x_10025': 'rules_data/pampero/definitions/resources.yaml:62',
+    'x_10026': 'rules_data/pampero/definitions/resources.yaml:59',
     'x_10033': 'rules_data/pampero/definitions/resources.yaml:26',
     'x_10034': 'rules_data/pampero/definitions/resources.yaml:27',
     'x_10036': 'rules_data/pampero/definitions/resources.yaml:27',
@@ -5756,22 +5659,22 @@ AT = {
     'x_10042': 'rules_data/pampero/definitions/resources.yaml:30',
     'x_10046': 'rules_data/pampero/modules/private_industry.yaml:12',
     'd_8830': 'rules_data/pampero/modules/private_industry.yaml:12',
-    't_8831': 'rules_data/pampero/definitions/resources.yaml:76',
-    'd_8832': 'rules_data/pampero/definitions/resources.yaml:76',
-    'd_8833': 'rules_data/pampero/definitions/resources.yaml:76',
-    't_8834': 'rules_data/pampero/definitions/resources.yaml:54',
-    'd_8835': 'rules_data/pampero/definitions/resources.yaml:54',
-    't_8836': 'rules_data/pampero/definitions/resources.yaml:55',
-    't_8837': 'rules_data/pampero/definitions/resources.yaml:56',
-    'd_8838': 'rules_data/pampero/definitions/resources.yaml:56',
-    't_8839': 'rules_data/pampero/definitions/resources.yaml:57',
-    't_8841': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_8842': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_8843': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_8844': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_8845': 'rules_data/pampero/definitions/resources.yaml:61',
-    'd_8846': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_8847': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_8831': 'rules_data/pampero/definitions/resources.yaml:78',
+    'd_8832': 'rules_data/pampero/definitions/resources.yaml:78',
+    'd_8833': 'rules_data/pampero/definitions/resources.yaml:78',
+    't_8834': 'rules_data/pampero/definitions/resources.yaml:56',
+    'd_8835': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_8836': 'rules_data/pampero/definitions/resources.yaml:57',
+    't_8837': 'rules_data/pampero/definitions/resources.yaml:58',
+    'd_8838': 'rules_data/pampero/definitions/resources.yaml:58',
+    't_8839': 'rules_data/pampero/definitions/resources.yaml:59',
+    't_8841': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_8842': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_8843': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_8844': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_8845': 'rules_data/pampero/definitions/resources.yaml:63',
+    'd_8846': 'rules_data/pampero/definitions/resources.yaml:64',
+    'd_8847': 'rules_data/pampero/definitions/resources.yaml:64',
     'd_8848': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_8849': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_8850': 'rules_data/pampero/definitions/resources.yaml:27',
@@ -5782,13 +5685,13 @@ AT = {
     'd_8855': 'rules_data/pampero/definitions/resources.yaml:30',
     'd_8856': 'rules_data/pampero/definitions/resources.yaml:30',
     'd_8858': 'rules_data/pampero/modules/private_industry.yaml:12',
-    't_8859': 'rules_data/pampero/definitions/resources.yaml:76',
-    'd_8860': 'rules_data/pampero/definitions/resources.yaml:76',
-    't_8862': 'rules_data/pampero/definitions/resources.yaml:54',
-    't_8864': 'rules_data/pampero/definitions/resources.yaml:55',
-    't_8865': 'rules_data/pampero/definitions/resources.yaml:56',
-    't_8867': 'rules_data/pampero/definitions/resources.yaml:57',
-    'd_8873': 'rules_data/pampero/definitions/resources.yaml:61',
+    't_8859': 'rules_data/pampero/definitions/resources.yaml:78',
+    'd_8860': 'rules_data/pampero/definitions/resources.yaml:78',
+    't_8862': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_8864': 'rules_data/pampero/definitions/resources.yaml:57',
+    't_8865': 'rules_data/pampero/definitions/resources.yaml:58',
+    't_8867': 'rules_data/pampero/definitions/resources.yaml:59',
+    'd_8873': 'rules_data/pampero/definitions/resources.yaml:63',
     'x_10203': 'rules_data/pampero/modules/private_industry.yaml:18',
     'x_10236': 'rules_data/pampero/modules/private_industry.yaml:18',
     'd_8994': 'rules_data/pampero/modules/private_industry.yaml:18',
@@ -5797,35 +5700,23 @@ AT = {
     'x_10426': 'rules_data/pampero/modules/private_industry.yaml:24',
     'd_9158': 'rules_data/pampero/modules/private_industry.yaml:24',
     'd_9186': 'rules_data/pampero/modules/private_industry.yaml:24',
-    'x_10557': 'rules_data/pampero/definitions/resources.yaml:68',
-    'x_10561': 'rules_data/pampero/definitions/resources.yaml:55',
-    'x_10564': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_10568': 'rules_data/pampero/definitions/resources.yaml:60',
-    'x_10569': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_10576': 'rules_data/pampero/definitions/resources.yaml:26',
-    'x_10577': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_10579': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_10580': 'rules_data/pampero/definitions/resources.yaml:28',
-    'x_10582': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_10583': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_10585': 'rules_data/pampero/definitions/resources.yaml:30',
+    'x_10557': 'rules_data/pampero/definitions/resources.yaml:70',
     'x_10590': 'rules_data/pampero/modules/private_industry.yaml:37',
-    'x_10595': 'rules_data/pampero/definitions/resources.yaml:55',
-    'x_10598': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_10602': 'rules_data/pampero/definitions/resources.yaml:60',
-    'x_10603': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_10594': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_10595': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_10598': 'rules_data/pampero/definitions/resources.yaml:59',
+    'x_10602': 'rules_data/pampero/definitions/resources.yaml:62',
+    'x_10603': 'rules_data/pampero/definitions/resources.yaml:59',
     'x_10610': 'rules_data/pampero/definitions/resources.yaml:26',
     'x_10611': 'rules_data/pampero/definitions/resources.yaml:27',
     'x_10613': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_10614': 'rules_data/pampero/definitions/resources.yaml:28',
-    'x_10616': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_10617': 'rules_data/pampero/definitions/resources.yaml:29',
     'x_10619': 'rules_data/pampero/definitions/resources.yaml:30',
     'x_10623': 'rules_data/pampero/modules/private_industry.yaml:37',
-    'x_10628': 'rules_data/pampero/definitions/resources.yaml:55',
-    'x_10631': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_10635': 'rules_data/pampero/definitions/resources.yaml:60',
-    'x_10636': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_10627': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_10628': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_10631': 'rules_data/pampero/definitions/resources.yaml:59',
+    'x_10635': 'rules_data/pampero/definitions/resources.yaml:62',
+    'x_10636': 'rules_data/pampero/definitions/resources.yaml:59',
     'x_10643': 'rules_data/pampero/definitions/resources.yaml:26',
     'x_10644': 'rules_data/pampero/definitions/resources.yaml:27',
     'x_10646': 'rules_data/pampero/definitions/resources.yaml:27',
@@ -5834,50 +5725,32 @@ AT = {
     'x_10650': 'rules_data/pampero/definitions/resources.yaml:29',
     'x_10652': 'rules_data/pampero/definitions/resources.yaml:30',
     'd_9297': 'rules_data/pampero/modules/private_industry.yaml:37',
-    't_9300': 'rules_data/pampero/definitions/resources.yaml:68',
-    'd_9301': 'rules_data/pampero/definitions/resources.yaml:68',
-    'd_9302': 'rules_data/pampero/definitions/resources.yaml:68',
-    't_9303': 'rules_data/pampero/definitions/resources.yaml:54',
-    'd_9304': 'rules_data/pampero/definitions/resources.yaml:54',
-    't_9305': 'rules_data/pampero/definitions/resources.yaml:55',
-    't_9306': 'rules_data/pampero/definitions/resources.yaml:56',
-    'd_9307': 'rules_data/pampero/definitions/resources.yaml:56',
-    't_9308': 'rules_data/pampero/definitions/resources.yaml:57',
-    't_9310': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_9311': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_9312': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_9313': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_9314': 'rules_data/pampero/definitions/resources.yaml:61',
-    'd_9315': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_9316': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_9317': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_9318': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_9319': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_9320': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_9321': 'rules_data/pampero/definitions/resources.yaml:28',
-    'd_9322': 'rules_data/pampero/definitions/resources.yaml:29',
-    'd_9323': 'rules_data/pampero/definitions/resources.yaml:29',
-    'd_9324': 'rules_data/pampero/definitions/resources.yaml:30',
-    'd_9325': 'rules_data/pampero/definitions/resources.yaml:30',
+    't_9300': 'rules_data/pampero/definitions/resources.yaml:70',
+    'd_9301': 'rules_data/pampero/definitions/resources.yaml:70',
+    't_9303': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_9305': 'rules_data/pampero/definitions/resources.yaml:57',
+    't_9306': 'rules_data/pampero/definitions/resources.yaml:58',
+    't_9308': 'rules_data/pampero/definitions/resources.yaml:59',
+    'd_9314': 'rules_data/pampero/definitions/resources.yaml:63',
     't_9326': 'rules_data/pampero/modules/private_industry.yaml:37',
     'd_9327': 'rules_data/pampero/modules/private_industry.yaml:37',
     'd_9328': 'rules_data/pampero/modules/private_industry.yaml:37',
-    't_9329': 'rules_data/pampero/definitions/resources.yaml:76',
-    'd_9330': 'rules_data/pampero/definitions/resources.yaml:76',
-    'd_9331': 'rules_data/pampero/definitions/resources.yaml:76',
-    't_9332': 'rules_data/pampero/definitions/resources.yaml:54',
-    'd_9333': 'rules_data/pampero/definitions/resources.yaml:54',
-    't_9334': 'rules_data/pampero/definitions/resources.yaml:55',
-    't_9335': 'rules_data/pampero/definitions/resources.yaml:56',
-    'd_9336': 'rules_data/pampero/definitions/resources.yaml:56',
-    't_9337': 'rules_data/pampero/definitions/resources.yaml:57',
-    't_9339': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_9340': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_9341': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_9342': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_9343': 'rules_data/pampero/definitions/resources.yaml:61',
-    'd_9344': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_9345': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_9329': 'rules_data/pampero/definitions/resources.yaml:78',
+    'd_9330': 'rules_data/pampero/definitions/resources.yaml:78',
+    'd_9331': 'rules_data/pampero/definitions/resources.yaml:78',
+    't_9332': 'rules_data/pampero/definitions/resources.yaml:56',
+    'd_9333': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_9334': 'rules_data/pampero/definitions/resources.yaml:57',
+    't_9335': 'rules_data/pampero/definitions/resources.yaml:58',
+    'd_9336': 'rules_data/pampero/definitions/resources.yaml:58',
+    't_9337': 'rules_data/pampero/definitions/resources.yaml:59',
+    't_9339': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_9340': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_9341': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_9342': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_9343': 'rules_data/pampero/definitions/resources.yaml:63',
+    'd_9344': 'rules_data/pampero/definitions/resources.yaml:64',
+    'd_9345': 'rules_data/pampero/definitions/resources.yaml:64',
     'd_9346': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_9347': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_9348': 'rules_data/pampero/definitions/resources.yaml:27',
@@ -5889,22 +5762,22 @@ AT = {
     'd_9354': 'rules_data/pampero/definitions/resources.yaml:30',
     'd_9355': 'rules_data/pampero/modules/private_industry.yaml:37',
     'd_9356': 'rules_data/pampero/modules/private_industry.yaml:37',
-    't_9357': 'rules_data/pampero/definitions/resources.yaml:76',
-    'd_9358': 'rules_data/pampero/definitions/resources.yaml:76',
-    'd_9359': 'rules_data/pampero/definitions/resources.yaml:76',
-    't_9360': 'rules_data/pampero/definitions/resources.yaml:54',
-    'd_9361': 'rules_data/pampero/definitions/resources.yaml:54',
-    't_9362': 'rules_data/pampero/definitions/resources.yaml:55',
-    't_9363': 'rules_data/pampero/definitions/resources.yaml:56',
-    'd_9364': 'rules_data/pampero/definitions/resources.yaml:56',
-    't_9365': 'rules_data/pampero/definitions/resources.yaml:57',
-    't_9367': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_9368': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_9369': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_9370': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_9371': 'rules_data/pampero/definitions/resources.yaml:61',
-    'd_9372': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_9373': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_9357': 'rules_data/pampero/definitions/resources.yaml:78',
+    'd_9358': 'rules_data/pampero/definitions/resources.yaml:78',
+    'd_9359': 'rules_data/pampero/definitions/resources.yaml:78',
+    't_9360': 'rules_data/pampero/definitions/resources.yaml:56',
+    'd_9361': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_9362': 'rules_data/pampero/definitions/resources.yaml:57',
+    't_9363': 'rules_data/pampero/definitions/resources.yaml:58',
+    'd_9364': 'rules_data/pampero/definitions/resources.yaml:58',
+    't_9365': 'rules_data/pampero/definitions/resources.yaml:59',
+    't_9367': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_9368': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_9369': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_9370': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_9371': 'rules_data/pampero/definitions/resources.yaml:63',
+    'd_9372': 'rules_data/pampero/definitions/resources.yaml:64',
+    'd_9373': 'rules_data/pampero/definitions/resources.yaml:64',
     'd_9374': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_9375': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_9376': 'rules_data/pampero/definitions/resources.yaml:27',

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -50,7 +51,7 @@ def x_8781(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:8
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('places')
-        return (3 * (_w2 if type((_w2 := sum([len([v_x_2650 for v_x_2650 in items_of(_c1) if (True if (((v_x_2650.get('piece', None) if type(v_x_2650) is dict else KEY(v_x_2650, 'piece', None)) == 'transformer')) and (((v_x_2650.get('owner', None) if type(v_x_2650) is dict else KEY(v_x_2650, 'owner', None)) == E.get('you'))) else False)]) for v_s_2649 in items_of(ctx.state.get('places')) for _c1 in ((_h1.get(v_s_2649, []) if type(_h1) is dict else KEY(_h1, v_s_2649, [])),) if any(((v_y_2651.get('piece', None) if type(v_y_2651) is dict else KEY(v_y_2651, 'piece', None)) == 'electrical_pole') for v_y_2651 in items_of(_c1))]))) is int else num(_w2)))
+        return (3 * (_w2 if type((_w2 := sum([len([v_x_2657 for v_x_2657 in items_of(_c1) if (True if (((v_x_2657.get('piece', None) if type(v_x_2657) is dict else KEY(v_x_2657, 'piece', None)) == 'transformer')) and (((v_x_2657.get('owner', None) if type(v_x_2657) is dict else KEY(v_x_2657, 'owner', None)) == E.get('you'))) else False)]) for v_s_2656 in items_of(ctx.state.get('places')) for _c1 in ((_h1.get(v_s_2656, []) if type(_h1) is dict else KEY(_h1, v_s_2656, [])),) if any(((v_y_2658.get('piece', None) if type(v_y_2658) is dict else KEY(v_y_2658, 'piece', None)) == 'electrical_pole') for v_y_2658 in items_of(_c1))]))) is int else num(_w2)))
     return MEMO(ctx, (8781, E.get('you'), ctx.stamps.get('places', 0),), compute)
 
 
@@ -68,5 +69,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/nature_items.yaml:8
-    'cardal_scoring': '{"id":"cardal_scoring","deck":"specialist_scoring","module":"cardal_transmission","use":"scoring","score":{"op":"ar","o":"*","a":{"op":"lit","v":3},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2649","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2650","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2649"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2650"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"transformer"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2650"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]},"w":{"op":"fn","f":"any","a":[{"op":"mapc","v":"y~2651","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2649"},"d":[]},"e":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"y~2651"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"electrical_pole"}}}]}}]},"x":8781},"source":{"doc":"pampero-nature","section":"Cardal Transmission Specialist Scoring Card: $3 for each of your transformers next to an electrical pole. Discard after scoring once"},"at":"rules_data/pampero/modules/nature_items.yaml:8"}',
+    'cardal_scoring': '{"id":"cardal_scoring","deck":"specialist_scoring","module":"cardal_transmission","use":"scoring","score":{"op":"ar","o":"*","a":{"op":"lit","v":3},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2656","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2657","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2656"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2657"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"transformer"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2657"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]},"w":{"op":"fn","f":"any","a":[{"op":"mapc","v":"y~2658","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2656"},"d":[]},"e":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"y~2658"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"electrical_pole"}}}]}}]},"x":8781},"source":{"doc":"pampero-nature","section":"Cardal Transmission Specialist Scoring Card: $3 for each of your transformers next to an electrical pole. Discard after scoring once"},"at":"rules_data/pampero/modules/nature_items.yaml:8"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -52,17 +53,17 @@ K = [
 ]
 
 
-x_10839 = _C.x_8614  # rules_data/pampero/definitions/resources.yaml:82
+x_10839 = _C.x_8614  # rules_data/pampero/definitions/resources.yaml:84
 x_10842 = _C.x_8617  # rules_data/pampero/definitions/resources.yaml:39
 x_10844 = _C.x_8619  # rules_data/pampero/definitions/resources.yaml:40
 x_10845 = _C.x_8620  # rules_data/pampero/definitions/resources.yaml:40
 x_10847 = _C.x_8622  # rules_data/pampero/definitions/resources.yaml:41
 x_10848 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:41
-x_10853 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
-x_10854 = _C.x_8629  # rules_data/pampero/definitions/resources.yaml:55
-x_10857 = _C.x_8632  # rules_data/pampero/definitions/resources.yaml:57
-x_10861 = _C.x_8636  # rules_data/pampero/definitions/resources.yaml:60
-x_10862 = _C.x_8637  # rules_data/pampero/definitions/resources.yaml:57
+x_10853 = _C.x_8628  # rules_data/pampero/definitions/resources.yaml:57
+x_10854 = _C.x_8629  # rules_data/pampero/definitions/resources.yaml:57
+x_10857 = _C.x_8632  # rules_data/pampero/definitions/resources.yaml:59
+x_10861 = _C.x_8636  # rules_data/pampero/definitions/resources.yaml:62
+x_10862 = _C.x_8637  # rules_data/pampero/definitions/resources.yaml:59
 x_10867 = _C.x_8642  # rules_data/pampero/definitions/resources.yaml:26
 x_10868 = _C.x_8643  # rules_data/pampero/definitions/resources.yaml:27
 x_10870 = _C.x_8645  # rules_data/pampero/definitions/resources.yaml:27
@@ -71,7 +72,7 @@ x_10873 = _C.x_8648  # rules_data/pampero/definitions/resources.yaml:29
 x_10874 = _C.x_8649  # rules_data/pampero/definitions/resources.yaml:29
 x_10876 = _C.x_8651  # rules_data/pampero/definitions/resources.yaml:30
 x_10877 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_9542 = _C.rebased(_C.t_7618, 9542)  # rules_data/pampero/definitions/resources.yaml:124
+t_9542 = _C.rebased(_C.t_7618, 9542)  # rules_data/pampero/definitions/resources.yaml:126
 
 
 def t_9543(ctx, k, s=None, E=None, B=9542):  # rules_data/pampero/modules/verne_items.yaml:12
@@ -80,22 +81,22 @@ def t_9543(ctx, k, s=None, E=None, B=9542):  # rules_data/pampero/modules/verne_
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2649', 1, True)
-    LOCAL(ctx, E, 'r~2650', 'co2', True)
+    LOCAL(ctx, E, 'n~2656', 1, True)
+    LOCAL(ctx, E, 'r~2657', 'co2', True)
     if not d_9546(ctx, E, B):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2653', 4, True)
-    LOCAL(ctx, E, 'r~2654', 'money', True)
+    LOCAL(ctx, E, 'n~2660', 4, True)
+    LOCAL(ctx, E, 'r~2661', 'money', True)
     return t_9558(ctx, k, s, E, B)
 
 
 d_9544 = _C.rebased(_C.d_7433, 9542)  # rules_data/pampero/modules/verne_items.yaml:12
 d_9545 = _C.rebased(_C.d_9545, 9542)  # rules_data/pampero/modules/verne_items.yaml:12
-d_9546 = _C.rebased(_C.d_7622, 9542)  # rules_data/pampero/definitions/resources.yaml:82
-d_9547 = _C.rebased(_C.d_7623, 9542)  # rules_data/pampero/definitions/resources.yaml:82
-d_9548 = _C.rebased(_C.d_7624, 9542)  # rules_data/pampero/definitions/resources.yaml:82
-d_9549 = _C.rebased(_C.d_7625, 9542)  # rules_data/pampero/definitions/resources.yaml:82
+d_9546 = _C.rebased(_C.d_7622, 9542)  # rules_data/pampero/definitions/resources.yaml:84
+d_9547 = _C.rebased(_C.d_7623, 9542)  # rules_data/pampero/definitions/resources.yaml:84
+d_9548 = _C.rebased(_C.d_7624, 9542)  # rules_data/pampero/definitions/resources.yaml:84
+d_9549 = _C.rebased(_C.d_7625, 9542)  # rules_data/pampero/definitions/resources.yaml:84
 d_9550 = _C.rebased(_C.d_7626, 9542)  # rules_data/pampero/definitions/resources.yaml:39
 d_9551 = _C.rebased(_C.d_7627, 9542)  # rules_data/pampero/definitions/resources.yaml:39
 d_9552 = _C.rebased(_C.d_7628, 9542)  # rules_data/pampero/definitions/resources.yaml:40
@@ -110,25 +111,25 @@ def d_9556(ctx, E=None, B=9542):  # rules_data/pampero/modules/verne_items.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2653', 4, True)
+    LOCAL(ctx, E, 'n~2660', 4, True)
     return True
 
 
 d_9557 = _C.rebased(_C.d_7925, 9542)  # rules_data/pampero/modules/verne_items.yaml:12
-t_9558 = _C.rebased(_C.t_7634, 9542)  # rules_data/pampero/definitions/resources.yaml:54
-d_9559 = _C.rebased(_C.d_7635, 9542)  # rules_data/pampero/definitions/resources.yaml:54
-t_9560 = _C.rebased(_C.t_7636, 9542)  # rules_data/pampero/definitions/resources.yaml:55
-t_9561 = _C.rebased(_C.t_7637, 9542)  # rules_data/pampero/definitions/resources.yaml:56
-d_9562 = _C.rebased(_C.d_7638, 9542)  # rules_data/pampero/definitions/resources.yaml:56
-t_9563 = _C.rebased(_C.t_7639, 9542)  # rules_data/pampero/definitions/resources.yaml:57
-d_9564 = _C.rebased(_C.d_7415, 9542)  # rules_data/pampero/definitions/resources.yaml:58
-t_9565 = _C.rebased(_C.t_7641, 9542)  # rules_data/pampero/definitions/resources.yaml:60
-d_9566 = _C.rebased(_C.d_7642, 9542)  # rules_data/pampero/definitions/resources.yaml:60
-t_9567 = _C.rebased(_C.t_7643, 9542)  # rules_data/pampero/definitions/resources.yaml:60
-t_9568 = _C.rebased(_C.t_7644, 9542)  # rules_data/pampero/definitions/resources.yaml:60
-d_9569 = _C.rebased(_C.d_7645, 9542)  # rules_data/pampero/definitions/resources.yaml:61
-d_9570 = _C.rebased(_C.d_7646, 9542)  # rules_data/pampero/definitions/resources.yaml:62
-d_9571 = _C.rebased(_C.d_7647, 9542)  # rules_data/pampero/definitions/resources.yaml:62
+t_9558 = _C.rebased(_C.t_7634, 9542)  # rules_data/pampero/definitions/resources.yaml:56
+d_9559 = _C.rebased(_C.d_7635, 9542)  # rules_data/pampero/definitions/resources.yaml:56
+t_9560 = _C.rebased(_C.t_7636, 9542)  # rules_data/pampero/definitions/resources.yaml:57
+t_9561 = _C.rebased(_C.t_7637, 9542)  # rules_data/pampero/definitions/resources.yaml:58
+d_9562 = _C.rebased(_C.d_7638, 9542)  # rules_data/pampero/definitions/resources.yaml:58
+t_9563 = _C.rebased(_C.t_7639, 9542)  # rules_data/pampero/definitions/resources.yaml:59
+d_9564 = _C.rebased(_C.d_7415, 9542)  # rules_data/pampero/definitions/resources.yaml:60
+t_9565 = _C.rebased(_C.t_7641, 9542)  # rules_data/pampero/definitions/resources.yaml:62
+d_9566 = _C.rebased(_C.d_7642, 9542)  # rules_data/pampero/definitions/resources.yaml:62
+t_9567 = _C.rebased(_C.t_7643, 9542)  # rules_data/pampero/definitions/resources.yaml:62
+t_9568 = _C.rebased(_C.t_7644, 9542)  # rules_data/pampero/definitions/resources.yaml:62
+d_9569 = _C.rebased(_C.d_7645, 9542)  # rules_data/pampero/definitions/resources.yaml:63
+d_9570 = _C.rebased(_C.d_7646, 9542)  # rules_data/pampero/definitions/resources.yaml:64
+d_9571 = _C.rebased(_C.d_7647, 9542)  # rules_data/pampero/definitions/resources.yaml:64
 d_9572 = _C.rebased(_C.d_7648, 9542)  # rules_data/pampero/definitions/resources.yaml:26
 d_9573 = _C.rebased(_C.d_7649, 9542)  # rules_data/pampero/definitions/resources.yaml:26
 d_9574 = _C.rebased(_C.d_7650, 9542)  # rules_data/pampero/definitions/resources.yaml:27
@@ -138,7 +139,7 @@ d_9577 = _C.rebased(_C.d_7653, 9542)  # rules_data/pampero/definitions/resources
 d_9578 = _C.rebased(_C.d_7654, 9542)  # rules_data/pampero/definitions/resources.yaml:29
 d_9579 = _C.rebased(_C.d_7655, 9542)  # rules_data/pampero/definitions/resources.yaml:30
 d_9580 = _C.rebased(_C.d_7656, 9542)  # rules_data/pampero/definitions/resources.yaml:30
-d_9581 = _C.rebased(_C.d_7415, 9542)  # rules_data/pampero/definitions/resources.yaml:124
+d_9581 = _C.rebased(_C.d_7415, 9542)  # rules_data/pampero/definitions/resources.yaml:126
 
 
 TRIALS = {
@@ -212,5 +213,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/verne_items.yaml:11
-    'co2_reward': '{"id":"co2_reward","deck":"co2_rewards","module":"co2","use":"section","copies":6,"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"lit","v":1,"x":10837},"at":"rules_data/pampero/modules/verne_items.yaml:12","id":9544},{"op":"let","v":"r~2650","e":{"op":"lit","v":"co2","x":10838},"at":"rules_data/pampero/modules/verne_items.yaml:12","id":9545},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0},"b":{"op":"var","n":"n~2649"},"x":10839},"at":"rules_data/pampero/definitions/resources.yaml:82","id":9547},{"op":"let","v":"n~2651","e":{"op":"var","n":"n~2649","x":10840},"at":"rules_data/pampero/definitions/resources.yaml:82","id":9548},{"op":"let","v":"r~2652","e":{"op":"var","n":"r~2650","x":10841},"at":"rules_data/pampero/definitions/resources.yaml:82","id":9549},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2652"},"d":0,"x":10842},"o":"-=","e":{"op":"var","n":"n~2651","x":10843},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":9551},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2652"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10844},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2652"},"d":0,"x":10845},"o":"+=","e":{"op":"var","n":"n~2651","x":10846},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":9553},"at":"rules_data/pampero/definitions/resources.yaml:40","id":9552},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2652"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2651"},"b":{"op":"lit","v":0}}],"x":10847},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10848},"o":"-=","e":{"op":"var","n":"n~2651","x":10849},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":9555},"at":"rules_data/pampero/definitions/resources.yaml:41","id":9554}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":9550}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":9546},{"op":"let","v":"n~2653","e":{"op":"lit","v":4,"x":10850},"at":"rules_data/pampero/modules/verne_items.yaml:12","id":9556},{"op":"let","v":"r~2654","e":{"op":"lit","v":"money","x":10851},"at":"rules_data/pampero/modules/verne_items.yaml:12","id":9557},{"op":"seq","b":[{"op":"let","v":"left~2655","e":{"op":"var","n":"n~2653","x":10852},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9559},{"op":"for","v":"rep~2656","src":{"op":"ids","kind":"replacements","x":10853},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2656"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2654"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2655"},"b":{"op":"lit","v":0}}],"x":10854},"b":{"op":"seq","b":[{"op":"let","v":"taken~2657","e":{"op":"lit","v":0,"x":10855},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9562},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9564},"label":{"op":"lit","v":{"instead":0},"x":10856}},{"gens":[{"v":"instead~2658","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2655"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2656"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2655"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2656"},"f":"room","d":null}}]}]},"x":10857},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2657","x":10858},"o":"=","e":{"op":"var","n":"instead~2658","x":10859},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9566},{"op":"rep","n":{"op":"var","n":"instead~2658","x":10860},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2656"},"f":"effect","d":null,"x":10861},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9568},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9567}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9565},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2658"}],"x":10862}}],"kind":"replace","prompt":{"def":"gain","args":{"n":4,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $4","it":"guadagna $4"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9563},{"op":"set","t":{"op":"var","n":"left~2655","x":10863},"o":"-=","e":{"op":"var","n":"taken~2657","x":10864},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9569}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9561},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9560},{"op":"let","v":"n~2659","e":{"op":"var","n":"left~2655","x":10865},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9570},{"op":"let","v":"r~2660","e":{"op":"var","n":"r~2654","x":10866},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9571},{"op":"seq","b":[{"op":"let","v":"k~2661","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2660"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2659"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2659"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2660"},"d":0}]}]}}]}],"x":10867},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9573},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2660"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10868},"t":{"op":"set","t":{"op":"var","n":"k~2661","x":10869},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2661"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2660"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2660"},"d":0}}]}]}]}],"x":10870},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9575},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9574},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2660"},"d":0,"x":10871},"o":"+=","e":{"op":"var","n":"k~2661","x":10872},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9576},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2660"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10873},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2660"},"d":0,"x":10874},"o":"-=","e":{"op":"var","n":"k~2661","x":10875},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9578},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9577},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2660"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2661"},"b":{"op":"lit","v":0}}],"x":10876},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10877},"o":"+=","e":{"op":"var","n":"k~2661","x":10878},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9580},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9579}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9572}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9558}],"at":"rules_data/pampero/modules/verne_items.yaml:12","id":9543},"label":{"op":"lit","v":{"may":true},"x":10879}},{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:124","id":9581},"label":{"op":"lit","v":{"may":false},"x":10880}}],"kind":"may","prompt":{"def":"may","args":{"e":null},"text":{"en":"you may pay 1 CO2 token and gain $4","it":"puoi pagare 1 gettone CO2 e guadagnare $4"}},"at":"rules_data/pampero/definitions/resources.yaml:124","id":9542},"placeholder":"CO2 reward tile texts are not in the sources","source":{"doc":"pampero-verne","section":"CO2 > Gameplay Changes: Each player may trigger the CO2 reward tile below the first and second scoring tile"},"at":"rules_data/pampero/modules/verne_items.yaml:11"}',
+    'co2_reward': '{"id":"co2_reward","deck":"co2_rewards","module":"co2","use":"section","copies":6,"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2656","e":{"op":"lit","v":1,"x":10837},"at":"rules_data/pampero/modules/verne_items.yaml:12","id":9544},{"op":"let","v":"r~2657","e":{"op":"lit","v":"co2","x":10838},"at":"rules_data/pampero/modules/verne_items.yaml:12","id":9545},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2657"},"d":0},"b":{"op":"var","n":"n~2656"},"x":10839},"at":"rules_data/pampero/definitions/resources.yaml:84","id":9547},{"op":"let","v":"n~2658","e":{"op":"var","n":"n~2656","x":10840},"at":"rules_data/pampero/definitions/resources.yaml:84","id":9548},{"op":"let","v":"r~2659","e":{"op":"var","n":"r~2657","x":10841},"at":"rules_data/pampero/definitions/resources.yaml:84","id":9549},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2659"},"d":0,"x":10842},"o":"-=","e":{"op":"var","n":"n~2658","x":10843},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":9551},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2659"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10844},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2659"},"d":0,"x":10845},"o":"+=","e":{"op":"var","n":"n~2658","x":10846},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":9553},"at":"rules_data/pampero/definitions/resources.yaml:40","id":9552},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2659"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2658"},"b":{"op":"lit","v":0}}],"x":10847},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10848},"o":"-=","e":{"op":"var","n":"n~2658","x":10849},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":9555},"at":"rules_data/pampero/definitions/resources.yaml:41","id":9554}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":9550}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":9546},{"op":"let","v":"n~2660","e":{"op":"lit","v":4,"x":10850},"at":"rules_data/pampero/modules/verne_items.yaml:12","id":9556},{"op":"let","v":"r~2661","e":{"op":"lit","v":"money","x":10851},"at":"rules_data/pampero/modules/verne_items.yaml:12","id":9557},{"op":"seq","b":[{"op":"let","v":"left~2662","e":{"op":"var","n":"n~2660","x":10852},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9559},{"op":"for","v":"rep~2664","src":{"op":"filt","v":"q~2663","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2663"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2661"}},"x":10853},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2662"},"b":{"op":"lit","v":0},"x":10854},"b":{"op":"seq","b":[{"op":"let","v":"taken~2665","e":{"op":"lit","v":0,"x":10855},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9562},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9564},"label":{"op":"lit","v":{"instead":0},"x":10856}},{"gens":[{"v":"instead~2666","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2662"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2662"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null}}]}]},"x":10857},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2665","x":10858},"o":"=","e":{"op":"var","n":"instead~2666","x":10859},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9566},{"op":"rep","n":{"op":"var","n":"instead~2666","x":10860},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"effect","d":null,"x":10861},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9568},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9567}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9565},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2666"}],"x":10862}}],"kind":"replace","prompt":{"def":"gain","args":{"n":4,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $4","it":"guadagna $4"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9563},{"op":"set","t":{"op":"var","n":"left~2662","x":10863},"o":"-=","e":{"op":"var","n":"taken~2665","x":10864},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9569}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9561},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9560},{"op":"let","v":"n~2667","e":{"op":"var","n":"left~2662","x":10865},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9570},{"op":"let","v":"r~2668","e":{"op":"var","n":"r~2661","x":10866},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9571},{"op":"seq","b":[{"op":"let","v":"k~2669","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2667"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2667"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0}]}]}}]}],"x":10867},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9573},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10868},"t":{"op":"set","t":{"op":"var","n":"k~2669","x":10869},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2669"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0}}]}]}]}],"x":10870},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9575},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9574},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0,"x":10871},"o":"+=","e":{"op":"var","n":"k~2669","x":10872},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9576},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10873},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0,"x":10874},"o":"-=","e":{"op":"var","n":"k~2669","x":10875},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9578},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9577},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2669"},"b":{"op":"lit","v":0}}],"x":10876},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10877},"o":"+=","e":{"op":"var","n":"k~2669","x":10878},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9580},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9579}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9572}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9558}],"at":"rules_data/pampero/modules/verne_items.yaml:12","id":9543},"label":{"op":"lit","v":{"may":true},"x":10879}},{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:126","id":9581},"label":{"op":"lit","v":{"may":false},"x":10880}}],"kind":"may","prompt":{"def":"may","args":{"e":null},"text":{"en":"you may pay 1 CO2 token and gain $4","it":"puoi pagare 1 gettone CO2 e guadagnare $4"}},"at":"rules_data/pampero/definitions/resources.yaml:126","id":9542},"placeholder":"CO2 reward tile texts are not in the sources","source":{"doc":"pampero-verne","section":"CO2 > Gameplay Changes: Each player may trigger the CO2 reward tile below the first and second scoring tile"},"at":"rules_data/pampero/modules/verne_items.yaml:11"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -52,17 +53,17 @@ K = [
 ]
 
 
-x_8614 = _C.x_8614  # rules_data/pampero/definitions/resources.yaml:82
+x_8614 = _C.x_8614  # rules_data/pampero/definitions/resources.yaml:84
 x_8617 = _C.x_8617  # rules_data/pampero/definitions/resources.yaml:39
 x_8619 = _C.x_8619  # rules_data/pampero/definitions/resources.yaml:40
 x_8620 = _C.x_8620  # rules_data/pampero/definitions/resources.yaml:40
 x_8622 = _C.x_8622  # rules_data/pampero/definitions/resources.yaml:41
 x_8623 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:41
-x_8628 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
-x_8629 = _C.x_8629  # rules_data/pampero/definitions/resources.yaml:55
-x_8632 = _C.x_8632  # rules_data/pampero/definitions/resources.yaml:57
-x_8636 = _C.x_8636  # rules_data/pampero/definitions/resources.yaml:60
-x_8637 = _C.x_8637  # rules_data/pampero/definitions/resources.yaml:57
+x_8628 = _C.x_8628  # rules_data/pampero/definitions/resources.yaml:57
+x_8629 = _C.x_8629  # rules_data/pampero/definitions/resources.yaml:57
+x_8632 = _C.x_8632  # rules_data/pampero/definitions/resources.yaml:59
+x_8636 = _C.x_8636  # rules_data/pampero/definitions/resources.yaml:62
+x_8637 = _C.x_8637  # rules_data/pampero/definitions/resources.yaml:59
 x_8642 = _C.x_8642  # rules_data/pampero/definitions/resources.yaml:26
 x_8643 = _C.x_8643  # rules_data/pampero/definitions/resources.yaml:27
 x_8645 = _C.x_8645  # rules_data/pampero/definitions/resources.yaml:27
@@ -71,7 +72,7 @@ x_8648 = _C.x_8648  # rules_data/pampero/definitions/resources.yaml:29
 x_8649 = _C.x_8649  # rules_data/pampero/definitions/resources.yaml:29
 x_8651 = _C.x_8651  # rules_data/pampero/definitions/resources.yaml:30
 x_8652 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_7618 = _C.rebased(_C.t_7618, 7618)  # rules_data/pampero/definitions/resources.yaml:124
+t_7618 = _C.rebased(_C.t_7618, 7618)  # rules_data/pampero/definitions/resources.yaml:126
 
 
 def t_7619(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/modules/companies.yaml:19
@@ -80,22 +81,22 @@ def t_7619(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/modules/compan
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2649', 2, True)
-    LOCAL(ctx, E, 'r~2650', 'energy', True)
+    LOCAL(ctx, E, 'n~2656', 2, True)
+    LOCAL(ctx, E, 'r~2657', 'energy', True)
     if not d_7622(ctx, E, B):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2653', 1, True)
-    LOCAL(ctx, E, 'r~2654', 'batteries', True)
+    LOCAL(ctx, E, 'n~2660', 1, True)
+    LOCAL(ctx, E, 'r~2661', 'batteries', True)
     return t_7634(ctx, k, s, E, B)
 
 
 d_7620 = _C.rebased(_C.d_7620, 7618)  # rules_data/pampero/modules/companies.yaml:19
 d_7621 = _C.rebased(_C.d_7460, 7618)  # rules_data/pampero/modules/companies.yaml:19
-d_7622 = _C.rebased(_C.d_7622, 7618)  # rules_data/pampero/definitions/resources.yaml:82
-d_7623 = _C.rebased(_C.d_7623, 7618)  # rules_data/pampero/definitions/resources.yaml:82
-d_7624 = _C.rebased(_C.d_7624, 7618)  # rules_data/pampero/definitions/resources.yaml:82
-d_7625 = _C.rebased(_C.d_7625, 7618)  # rules_data/pampero/definitions/resources.yaml:82
+d_7622 = _C.rebased(_C.d_7622, 7618)  # rules_data/pampero/definitions/resources.yaml:84
+d_7623 = _C.rebased(_C.d_7623, 7618)  # rules_data/pampero/definitions/resources.yaml:84
+d_7624 = _C.rebased(_C.d_7624, 7618)  # rules_data/pampero/definitions/resources.yaml:84
+d_7625 = _C.rebased(_C.d_7625, 7618)  # rules_data/pampero/definitions/resources.yaml:84
 d_7626 = _C.rebased(_C.d_7626, 7618)  # rules_data/pampero/definitions/resources.yaml:39
 d_7627 = _C.rebased(_C.d_7627, 7618)  # rules_data/pampero/definitions/resources.yaml:39
 d_7628 = _C.rebased(_C.d_7628, 7618)  # rules_data/pampero/definitions/resources.yaml:40
@@ -110,7 +111,7 @@ def d_7632(ctx, E=None, B=7618):  # rules_data/pampero/modules/companies.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2653', 1, True)
+    LOCAL(ctx, E, 'n~2660', 1, True)
     return True
 
 
@@ -120,24 +121,24 @@ def d_7633(ctx, E=None, B=7618):  # rules_data/pampero/modules/companies.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2654', 'batteries', True)
+    LOCAL(ctx, E, 'r~2661', 'batteries', True)
     return True
 
 
-t_7634 = _C.rebased(_C.t_7634, 7618)  # rules_data/pampero/definitions/resources.yaml:54
-d_7635 = _C.rebased(_C.d_7635, 7618)  # rules_data/pampero/definitions/resources.yaml:54
-t_7636 = _C.rebased(_C.t_7636, 7618)  # rules_data/pampero/definitions/resources.yaml:55
-t_7637 = _C.rebased(_C.t_7637, 7618)  # rules_data/pampero/definitions/resources.yaml:56
-d_7638 = _C.rebased(_C.d_7638, 7618)  # rules_data/pampero/definitions/resources.yaml:56
-t_7639 = _C.rebased(_C.t_7639, 7618)  # rules_data/pampero/definitions/resources.yaml:57
-d_7640 = _C.rebased(_C.d_7415, 7618)  # rules_data/pampero/definitions/resources.yaml:58
-t_7641 = _C.rebased(_C.t_7641, 7618)  # rules_data/pampero/definitions/resources.yaml:60
-d_7642 = _C.rebased(_C.d_7642, 7618)  # rules_data/pampero/definitions/resources.yaml:60
-t_7643 = _C.rebased(_C.t_7643, 7618)  # rules_data/pampero/definitions/resources.yaml:60
-t_7644 = _C.rebased(_C.t_7644, 7618)  # rules_data/pampero/definitions/resources.yaml:60
-d_7645 = _C.rebased(_C.d_7645, 7618)  # rules_data/pampero/definitions/resources.yaml:61
-d_7646 = _C.rebased(_C.d_7646, 7618)  # rules_data/pampero/definitions/resources.yaml:62
-d_7647 = _C.rebased(_C.d_7647, 7618)  # rules_data/pampero/definitions/resources.yaml:62
+t_7634 = _C.rebased(_C.t_7634, 7618)  # rules_data/pampero/definitions/resources.yaml:56
+d_7635 = _C.rebased(_C.d_7635, 7618)  # rules_data/pampero/definitions/resources.yaml:56
+t_7636 = _C.rebased(_C.t_7636, 7618)  # rules_data/pampero/definitions/resources.yaml:57
+t_7637 = _C.rebased(_C.t_7637, 7618)  # rules_data/pampero/definitions/resources.yaml:58
+d_7638 = _C.rebased(_C.d_7638, 7618)  # rules_data/pampero/definitions/resources.yaml:58
+t_7639 = _C.rebased(_C.t_7639, 7618)  # rules_data/pampero/definitions/resources.yaml:59
+d_7640 = _C.rebased(_C.d_7415, 7618)  # rules_data/pampero/definitions/resources.yaml:60
+t_7641 = _C.rebased(_C.t_7641, 7618)  # rules_data/pampero/definitions/resources.yaml:62
+d_7642 = _C.rebased(_C.d_7642, 7618)  # rules_data/pampero/definitions/resources.yaml:62
+t_7643 = _C.rebased(_C.t_7643, 7618)  # rules_data/pampero/definitions/resources.yaml:62
+t_7644 = _C.rebased(_C.t_7644, 7618)  # rules_data/pampero/definitions/resources.yaml:62
+d_7645 = _C.rebased(_C.d_7645, 7618)  # rules_data/pampero/definitions/resources.yaml:63
+d_7646 = _C.rebased(_C.d_7646, 7618)  # rules_data/pampero/definitions/resources.yaml:64
+d_7647 = _C.rebased(_C.d_7647, 7618)  # rules_data/pampero/definitions/resources.yaml:64
 d_7648 = _C.rebased(_C.d_7648, 7618)  # rules_data/pampero/definitions/resources.yaml:26
 d_7649 = _C.rebased(_C.d_7649, 7618)  # rules_data/pampero/definitions/resources.yaml:26
 d_7650 = _C.rebased(_C.d_7650, 7618)  # rules_data/pampero/definitions/resources.yaml:27
@@ -147,7 +148,7 @@ d_7653 = _C.rebased(_C.d_7653, 7618)  # rules_data/pampero/definitions/resources
 d_7654 = _C.rebased(_C.d_7654, 7618)  # rules_data/pampero/definitions/resources.yaml:29
 d_7655 = _C.rebased(_C.d_7655, 7618)  # rules_data/pampero/definitions/resources.yaml:30
 d_7656 = _C.rebased(_C.d_7656, 7618)  # rules_data/pampero/definitions/resources.yaml:30
-d_7657 = _C.rebased(_C.d_7415, 7618)  # rules_data/pampero/definitions/resources.yaml:124
+d_7657 = _C.rebased(_C.d_7415, 7618)  # rules_data/pampero/definitions/resources.yaml:126
 
 
 TRIALS = {
@@ -221,5 +222,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/companies.yaml:18
-    'company_energy_battery': '{"id":"company_energy_battery","deck":"companies","module":"companies","use":"consolidation","effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"lit","v":2,"x":8612},"at":"rules_data/pampero/modules/companies.yaml:19","id":7620},{"op":"let","v":"r~2650","e":{"op":"lit","v":"energy","x":8613},"at":"rules_data/pampero/modules/companies.yaml:19","id":7621},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0},"b":{"op":"var","n":"n~2649"},"x":8614},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7623},{"op":"let","v":"n~2651","e":{"op":"var","n":"n~2649","x":8615},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7624},{"op":"let","v":"r~2652","e":{"op":"var","n":"r~2650","x":8616},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7625},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2652"},"d":0,"x":8617},"o":"-=","e":{"op":"var","n":"n~2651","x":8618},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7627},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2652"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8619},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2652"},"d":0,"x":8620},"o":"+=","e":{"op":"var","n":"n~2651","x":8621},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7629},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7628},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2652"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2651"},"b":{"op":"lit","v":0}}],"x":8622},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8623},"o":"-=","e":{"op":"var","n":"n~2651","x":8624},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7631},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7630}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7626}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":7622},{"op":"let","v":"n~2653","e":{"op":"lit","v":1,"x":8625},"at":"rules_data/pampero/modules/companies.yaml:19","id":7632},{"op":"let","v":"r~2654","e":{"op":"lit","v":"batteries","x":8626},"at":"rules_data/pampero/modules/companies.yaml:19","id":7633},{"op":"seq","b":[{"op":"let","v":"left~2655","e":{"op":"var","n":"n~2653","x":8627},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7635},{"op":"for","v":"rep~2656","src":{"op":"ids","kind":"replacements","x":8628},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2656"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2654"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2655"},"b":{"op":"lit","v":0}}],"x":8629},"b":{"op":"seq","b":[{"op":"let","v":"taken~2657","e":{"op":"lit","v":0,"x":8630},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7638},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7640},"label":{"op":"lit","v":{"instead":0},"x":8631}},{"gens":[{"v":"instead~2658","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2655"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2656"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2655"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2656"},"f":"room","d":null}}]}]},"x":8632},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2657","x":8633},"o":"=","e":{"op":"var","n":"instead~2658","x":8634},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7642},{"op":"rep","n":{"op":"var","n":"instead~2658","x":8635},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2656"},"f":"effect","d":null,"x":8636},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7644},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7643}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7641},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2658"}],"x":8637}}],"kind":"replace","prompt":{"def":"gain","args":{"n":1,"r":"batteries"},"kinds":{"r":"resources"},"text":{"en":"gain 1 battery","it":"guadagna 1 batteria"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7639},{"op":"set","t":{"op":"var","n":"left~2655","x":8638},"o":"-=","e":{"op":"var","n":"taken~2657","x":8639},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7645}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7637},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7636},{"op":"let","v":"n~2659","e":{"op":"var","n":"left~2655","x":8640},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7646},{"op":"let","v":"r~2660","e":{"op":"var","n":"r~2654","x":8641},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7647},{"op":"seq","b":[{"op":"let","v":"k~2661","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2660"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2659"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2659"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2660"},"d":0}]}]}}]}],"x":8642},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7649},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2660"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8643},"t":{"op":"set","t":{"op":"var","n":"k~2661","x":8644},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2661"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2660"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2660"},"d":0}}]}]}]}],"x":8645},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7651},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7650},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2660"},"d":0,"x":8646},"o":"+=","e":{"op":"var","n":"k~2661","x":8647},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7652},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2660"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8648},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2660"},"d":0,"x":8649},"o":"-=","e":{"op":"var","n":"k~2661","x":8650},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7654},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7653},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2660"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2661"},"b":{"op":"lit","v":0}}],"x":8651},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8652},"o":"+=","e":{"op":"var","n":"k~2661","x":8653},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7656},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7655}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7648}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7634}],"at":"rules_data/pampero/modules/companies.yaml:19","id":7619},"label":{"op":"lit","v":{"may":true},"x":8654}},{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:124","id":7657},"label":{"op":"lit","v":{"may":false},"x":8655}}],"kind":"may","prompt":{"def":"may","args":{"e":null},"text":{"en":"you may pay 2 energy and gain 1 battery","it":"puoi pagare 2 energia e guadagnare 1 batteria"}},"at":"rules_data/pampero/definitions/resources.yaml:124","id":7618},"name":{"en":"During the Produce Batteries step of Consolidation, you may pay 2 energy to take one battery one time","it":"Durante il passo Produci batterie del consolidamento, puoi pagare 2 energia per prendere una batteria, una volta"},"source":{"doc":"pampero-clear-skies","section":"Company Tiles Explained"},"at":"rules_data/pampero/modules/companies.yaml:18"}',
+    'company_energy_battery': '{"id":"company_energy_battery","deck":"companies","module":"companies","use":"consolidation","effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2656","e":{"op":"lit","v":2,"x":8612},"at":"rules_data/pampero/modules/companies.yaml:19","id":7620},{"op":"let","v":"r~2657","e":{"op":"lit","v":"energy","x":8613},"at":"rules_data/pampero/modules/companies.yaml:19","id":7621},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2657"},"d":0},"b":{"op":"var","n":"n~2656"},"x":8614},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7623},{"op":"let","v":"n~2658","e":{"op":"var","n":"n~2656","x":8615},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7624},{"op":"let","v":"r~2659","e":{"op":"var","n":"r~2657","x":8616},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7625},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2659"},"d":0,"x":8617},"o":"-=","e":{"op":"var","n":"n~2658","x":8618},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7627},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2659"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8619},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2659"},"d":0,"x":8620},"o":"+=","e":{"op":"var","n":"n~2658","x":8621},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7629},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7628},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2659"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2658"},"b":{"op":"lit","v":0}}],"x":8622},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8623},"o":"-=","e":{"op":"var","n":"n~2658","x":8624},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7631},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7630}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7626}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7622},{"op":"let","v":"n~2660","e":{"op":"lit","v":1,"x":8625},"at":"rules_data/pampero/modules/companies.yaml:19","id":7632},{"op":"let","v":"r~2661","e":{"op":"lit","v":"batteries","x":8626},"at":"rules_data/pampero/modules/companies.yaml:19","id":7633},{"op":"seq","b":[{"op":"let","v":"left~2662","e":{"op":"var","n":"n~2660","x":8627},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7635},{"op":"for","v":"rep~2664","src":{"op":"filt","v":"q~2663","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2663"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2661"}},"x":8628},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2662"},"b":{"op":"lit","v":0},"x":8629},"b":{"op":"seq","b":[{"op":"let","v":"taken~2665","e":{"op":"lit","v":0,"x":8630},"at":"rules_data/pampero/definitions/resources.yaml:58","id":7638},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":7640},"label":{"op":"lit","v":{"instead":0},"x":8631}},{"gens":[{"v":"instead~2666","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2662"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2662"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null}}]}]},"x":8632},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2665","x":8633},"o":"=","e":{"op":"var","n":"instead~2666","x":8634},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7642},{"op":"rep","n":{"op":"var","n":"instead~2666","x":8635},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"effect","d":null,"x":8636},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7644},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7643}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":7641},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2666"}],"x":8637}}],"kind":"replace","prompt":{"def":"gain","args":{"n":1,"r":"batteries"},"kinds":{"r":"resources"},"text":{"en":"gain 1 battery","it":"guadagna 1 batteria"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":7639},{"op":"set","t":{"op":"var","n":"left~2662","x":8638},"o":"-=","e":{"op":"var","n":"taken~2665","x":8639},"at":"rules_data/pampero/definitions/resources.yaml:63","id":7645}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":7637},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7636},{"op":"let","v":"n~2667","e":{"op":"var","n":"left~2662","x":8640},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7646},{"op":"let","v":"r~2668","e":{"op":"var","n":"r~2661","x":8641},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7647},{"op":"seq","b":[{"op":"let","v":"k~2669","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2667"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2667"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0}]}]}}]}],"x":8642},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7649},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8643},"t":{"op":"set","t":{"op":"var","n":"k~2669","x":8644},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2669"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0}}]}]}]}],"x":8645},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7651},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7650},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0,"x":8646},"o":"+=","e":{"op":"var","n":"k~2669","x":8647},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7652},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8648},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0,"x":8649},"o":"-=","e":{"op":"var","n":"k~2669","x":8650},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7654},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7653},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2669"},"b":{"op":"lit","v":0}}],"x":8651},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8652},"o":"+=","e":{"op":"var","n":"k~2669","x":8653},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7656},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7655}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7648}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7634}],"at":"rules_data/pampero/modules/companies.yaml:19","id":7619},"label":{"op":"lit","v":{"may":true},"x":8654}},{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:126","id":7657},"label":{"op":"lit","v":{"may":false},"x":8655}}],"kind":"may","prompt":{"def":"may","args":{"e":null},"text":{"en":"you may pay 2 energy and gain 1 battery","it":"puoi pagare 2 energia e guadagnare 1 batteria"}},"at":"rules_data/pampero/definitions/resources.yaml:126","id":7618},"name":{"en":"During the Produce Batteries step of Consolidation, you may pay 2 energy to take one battery one time","it":"Durante il passo Produci batterie del consolidamento, puoi pagare 2 energia per prendere una batteria, una volta"},"source":{"doc":"pampero-clear-skies","section":"Company Tiles Explained"},"at":"rules_data/pampero/modules/companies.yaml:18"}',
 }

@@ -5,53 +5,145 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(7458, """
-x_8438 x_8377  # rules_data/pampero/definitions/resources.yaml:55
-x_8439 x_8378  # rules_data/pampero/definitions/resources.yaml:55
-x_8442 x_8381  # rules_data/pampero/definitions/resources.yaml:57
-x_8446 x_8385  # rules_data/pampero/definitions/resources.yaml:60
-x_8447 x_8386  # rules_data/pampero/definitions/resources.yaml:57
-x_8452 x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_8453 x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_8455 x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_8456 x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_8458 x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_8459 x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_8461 x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_8462 x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_7458 t_7458 @  # rules_data/pampero/items/connection_tiles.yaml:12
-d_7459 d_7433 @  # rules_data/pampero/items/connection_tiles.yaml:12
-d_7460 d_7460 @  # rules_data/pampero/items/connection_tiles.yaml:12
-t_7461 t_7409 @  # rules_data/pampero/definitions/resources.yaml:54
-d_7462 d_7410 @  # rules_data/pampero/definitions/resources.yaml:54
-t_7463 t_7411 @  # rules_data/pampero/definitions/resources.yaml:55
-t_7464 t_7412 @  # rules_data/pampero/definitions/resources.yaml:56
-d_7465 d_7413 @  # rules_data/pampero/definitions/resources.yaml:56
-t_7466 t_7414 @  # rules_data/pampero/definitions/resources.yaml:57
-d_7467 d_7415 @  # rules_data/pampero/definitions/resources.yaml:58
-t_7468 t_7416 @  # rules_data/pampero/definitions/resources.yaml:60
-d_7469 d_7417 @  # rules_data/pampero/definitions/resources.yaml:60
-t_7470 t_7418 @  # rules_data/pampero/definitions/resources.yaml:60
-t_7471 t_7419 @  # rules_data/pampero/definitions/resources.yaml:60
-d_7472 d_7420 @  # rules_data/pampero/definitions/resources.yaml:61
-d_7473 d_7421 @  # rules_data/pampero/definitions/resources.yaml:62
-d_7474 d_7422 @  # rules_data/pampero/definitions/resources.yaml:62
-d_7475 d_7423 @  # rules_data/pampero/definitions/resources.yaml:26
-d_7476 d_7424 @  # rules_data/pampero/definitions/resources.yaml:26
-d_7477 d_7425 @  # rules_data/pampero/definitions/resources.yaml:27
-d_7478 d_7426 @  # rules_data/pampero/definitions/resources.yaml:27
-d_7479 d_7427 @  # rules_data/pampero/definitions/resources.yaml:28
-d_7480 d_7428 @  # rules_data/pampero/definitions/resources.yaml:29
-d_7481 d_7429 @  # rules_data/pampero/definitions/resources.yaml:29
-d_7482 d_7430 @  # rules_data/pampero/definitions/resources.yaml:30
-d_7483 d_7431 @  # rules_data/pampero/definitions/resources.yaml:30
-""")
-AT = {}
+K = [
+    {'kind': 'replacements', 'f': 'room', 'd': None},
+    {'kind': 'replacements', 'f': 'effect', 'd': None},
+    ['player', 'stock', 'key'],
+    {'d': 0},
+    ['game', 'supply', 'key'],
+    ['player', 'ledger', 'key'],
+]
+
+
+x_8438 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
+x_8439 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:57
+x_8442 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:59
+x_8446 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:62
+x_8447 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:59
+x_8452 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_8453 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_8455 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_8456 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_8458 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_8459 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_8461 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_8462 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+t_7458 = _C.rebased(_C.t_7458, 7458)  # rules_data/pampero/items/connection_tiles.yaml:12
+d_7459 = _C.rebased(_C.d_7433, 7458)  # rules_data/pampero/items/connection_tiles.yaml:12
+d_7460 = _C.rebased(_C.d_7460, 7458)  # rules_data/pampero/items/connection_tiles.yaml:12
+t_7461 = _C.rebased(_C.t_7409, 7458)  # rules_data/pampero/definitions/resources.yaml:56
+d_7462 = _C.rebased(_C.d_7410, 7458)  # rules_data/pampero/definitions/resources.yaml:56
+t_7463 = _C.rebased(_C.t_7411, 7458)  # rules_data/pampero/definitions/resources.yaml:57
+t_7464 = _C.rebased(_C.t_7412, 7458)  # rules_data/pampero/definitions/resources.yaml:58
+d_7465 = _C.rebased(_C.d_7413, 7458)  # rules_data/pampero/definitions/resources.yaml:58
+t_7466 = _C.rebased(_C.t_7414, 7458)  # rules_data/pampero/definitions/resources.yaml:59
+d_7467 = _C.rebased(_C.d_7415, 7458)  # rules_data/pampero/definitions/resources.yaml:60
+t_7468 = _C.rebased(_C.t_7416, 7458)  # rules_data/pampero/definitions/resources.yaml:62
+d_7469 = _C.rebased(_C.d_7417, 7458)  # rules_data/pampero/definitions/resources.yaml:62
+t_7470 = _C.rebased(_C.t_7418, 7458)  # rules_data/pampero/definitions/resources.yaml:62
+t_7471 = _C.rebased(_C.t_7419, 7458)  # rules_data/pampero/definitions/resources.yaml:62
+d_7472 = _C.rebased(_C.d_7420, 7458)  # rules_data/pampero/definitions/resources.yaml:63
+d_7473 = _C.rebased(_C.d_7421, 7458)  # rules_data/pampero/definitions/resources.yaml:64
+d_7474 = _C.rebased(_C.d_7422, 7458)  # rules_data/pampero/definitions/resources.yaml:64
+d_7475 = _C.rebased(_C.d_7423, 7458)  # rules_data/pampero/definitions/resources.yaml:26
+d_7476 = _C.rebased(_C.d_7424, 7458)  # rules_data/pampero/definitions/resources.yaml:26
+d_7477 = _C.rebased(_C.d_7425, 7458)  # rules_data/pampero/definitions/resources.yaml:27
+d_7478 = _C.rebased(_C.d_7426, 7458)  # rules_data/pampero/definitions/resources.yaml:27
+d_7479 = _C.rebased(_C.d_7427, 7458)  # rules_data/pampero/definitions/resources.yaml:28
+d_7480 = _C.rebased(_C.d_7428, 7458)  # rules_data/pampero/definitions/resources.yaml:29
+d_7481 = _C.rebased(_C.d_7429, 7458)  # rules_data/pampero/definitions/resources.yaml:29
+d_7482 = _C.rebased(_C.d_7430, 7458)  # rules_data/pampero/definitions/resources.yaml:30
+d_7483 = _C.rebased(_C.d_7431, 7458)  # rules_data/pampero/definitions/resources.yaml:30
+
+
+TRIALS = {
+    7458: t_7458,
+    7459: CPS(d_7459),
+    7460: CPS(d_7460),
+    7461: t_7461,
+    7462: CPS(d_7462),
+    7463: t_7463,
+    7464: t_7464,
+    7465: CPS(d_7465),
+    7466: t_7466,
+    7467: CPS(d_7467),
+    7468: t_7468,
+    7469: CPS(d_7469),
+    7470: t_7470,
+    7471: t_7471,
+    7472: CPS(d_7472),
+    7473: CPS(d_7473),
+    7474: CPS(d_7474),
+    7475: CPS(d_7475),
+    7476: CPS(d_7476),
+    7477: CPS(d_7477),
+    7478: CPS(d_7478),
+    7479: CPS(d_7479),
+    7480: CPS(d_7480),
+    7481: CPS(d_7481),
+    7482: CPS(d_7482),
+    7483: CPS(d_7483),
+}
+
+
+CODE = {
+    8438: x_8438,
+    8439: x_8439,
+    8442: x_8442,
+    8446: x_8446,
+    8447: x_8447,
+    8452: x_8452,
+    8453: x_8453,
+    8455: x_8455,
+    8456: x_8456,
+    8458: x_8458,
+    8459: x_8459,
+    8461: x_8461,
+    8462: x_8462,
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/pampero/items/connection_tiles.yaml:9
-    'connection_tile_a': '{"id":"connection_tile_a","deck":"connection_tiles_a","copies":6,"effect":{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"lit","v":1,"x":8435},"at":"rules_data/pampero/items/connection_tiles.yaml:12","id":7459},{"op":"let","v":"r~2650","e":{"op":"lit","v":"energy","x":8436},"at":"rules_data/pampero/items/connection_tiles.yaml:12","id":7460},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":8437},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7462},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":8438},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":8439},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":8440},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7465},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7467},"label":{"op":"lit","v":{"instead":0},"x":8441}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":8442},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":8443},"o":"=","e":{"op":"var","n":"instead~2654","x":8444},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7469},{"op":"rep","n":{"op":"var","n":"instead~2654","x":8445},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":8446},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7471},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7470}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7468},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":8447}}],"kind":"replace","prompt":{"def":"gain","args":{"n":1,"r":"energy"},"kinds":{"r":"resources"},"text":{"en":"gain 1 energy","it":"guadagna 1 energia"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7466},{"op":"set","t":{"op":"var","n":"left~2651","x":8448},"o":"-=","e":{"op":"var","n":"taken~2653","x":8449},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7472}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7464},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7463},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":8450},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7473},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":8451},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7474},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":8452},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7476},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8453},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":8454},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":8455},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7478},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7477},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":8456},"o":"+=","e":{"op":"var","n":"k~2657","x":8457},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7479},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8458},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":8459},"o":"-=","e":{"op":"var","n":"k~2657","x":8460},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7481},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7480},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":8461},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8462},"o":"+=","e":{"op":"var","n":"k~2657","x":8463},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7483},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7482}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7475}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7461}],"at":"rules_data/pampero/items/connection_tiles.yaml:12","id":7458},"numbers":{"energy":1},"placeholder":"base connection tile texts are not in the sources","source":{"doc":"pampero-nature","section":"Nature Reserve > Setup: 3 (the zone A tiles from the base game)"},"at":"rules_data/pampero/items/connection_tiles.yaml:9"}',
+    'connection_tile_a': '{"id":"connection_tile_a","deck":"connection_tiles_a","copies":6,"effect":{"op":"seq","b":[{"op":"let","v":"n~2656","e":{"op":"lit","v":1,"x":8435},"at":"rules_data/pampero/items/connection_tiles.yaml:12","id":7459},{"op":"let","v":"r~2657","e":{"op":"lit","v":"energy","x":8436},"at":"rules_data/pampero/items/connection_tiles.yaml:12","id":7460},{"op":"seq","b":[{"op":"let","v":"left~2658","e":{"op":"var","n":"n~2656","x":8437},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7462},{"op":"for","v":"rep~2660","src":{"op":"filt","v":"q~2659","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2659"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2657"}},"x":8438},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2658"},"b":{"op":"lit","v":0},"x":8439},"b":{"op":"seq","b":[{"op":"let","v":"taken~2661","e":{"op":"lit","v":0,"x":8440},"at":"rules_data/pampero/definitions/resources.yaml:58","id":7465},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":7467},"label":{"op":"lit","v":{"instead":0},"x":8441}},{"gens":[{"v":"instead~2662","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2658"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2660"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2658"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2660"},"f":"room","d":null}}]}]},"x":8442},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2661","x":8443},"o":"=","e":{"op":"var","n":"instead~2662","x":8444},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7469},{"op":"rep","n":{"op":"var","n":"instead~2662","x":8445},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2660"},"f":"effect","d":null,"x":8446},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7471},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7470}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":7468},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2662"}],"x":8447}}],"kind":"replace","prompt":{"def":"gain","args":{"n":1,"r":"energy"},"kinds":{"r":"resources"},"text":{"en":"gain 1 energy","it":"guadagna 1 energia"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":7466},{"op":"set","t":{"op":"var","n":"left~2658","x":8448},"o":"-=","e":{"op":"var","n":"taken~2661","x":8449},"at":"rules_data/pampero/definitions/resources.yaml:63","id":7472}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":7464},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7463},{"op":"let","v":"n~2663","e":{"op":"var","n":"left~2658","x":8450},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7473},{"op":"let","v":"r~2664","e":{"op":"var","n":"r~2657","x":8451},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7474},{"op":"seq","b":[{"op":"let","v":"k~2665","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2663"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2663"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2664"},"d":0}]}]}}]}],"x":8452},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7476},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8453},"t":{"op":"set","t":{"op":"var","n":"k~2665","x":8454},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2665"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2664"},"d":0}}]}]}]}],"x":8455},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7478},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7477},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2664"},"d":0,"x":8456},"o":"+=","e":{"op":"var","n":"k~2665","x":8457},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7479},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8458},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2664"},"d":0,"x":8459},"o":"-=","e":{"op":"var","n":"k~2665","x":8460},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7481},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7480},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2665"},"b":{"op":"lit","v":0}}],"x":8461},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8462},"o":"+=","e":{"op":"var","n":"k~2665","x":8463},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7483},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7482}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7475}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7461}],"at":"rules_data/pampero/items/connection_tiles.yaml:12","id":7458},"numbers":{"energy":1},"placeholder":"base connection tile texts are not in the sources","source":{"doc":"pampero-nature","section":"Nature Reserve > Setup: 3 (the zone A tiles from the base game)"},"at":"rules_data/pampero/items/connection_tiles.yaml:9"}',
 }

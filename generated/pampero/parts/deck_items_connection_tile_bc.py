@@ -5,53 +5,145 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(7484, """
-x_8467 x_8377  # rules_data/pampero/definitions/resources.yaml:55
-x_8468 x_8378  # rules_data/pampero/definitions/resources.yaml:55
-x_8471 x_8381  # rules_data/pampero/definitions/resources.yaml:57
-x_8475 x_8385  # rules_data/pampero/definitions/resources.yaml:60
-x_8476 x_8386  # rules_data/pampero/definitions/resources.yaml:57
-x_8481 x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_8482 x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_8484 x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_8485 x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_8487 x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_8488 x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_8490 x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_8491 x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_7484 t_7458 @  # rules_data/pampero/items/connection_tiles.yaml:19
-d_7485 d_7433 @  # rules_data/pampero/items/connection_tiles.yaml:19
-d_7486 d_7460 @  # rules_data/pampero/items/connection_tiles.yaml:19
-t_7487 t_7409 @  # rules_data/pampero/definitions/resources.yaml:54
-d_7488 d_7410 @  # rules_data/pampero/definitions/resources.yaml:54
-t_7489 t_7411 @  # rules_data/pampero/definitions/resources.yaml:55
-t_7490 t_7412 @  # rules_data/pampero/definitions/resources.yaml:56
-d_7491 d_7413 @  # rules_data/pampero/definitions/resources.yaml:56
-t_7492 t_7414 @  # rules_data/pampero/definitions/resources.yaml:57
-d_7493 d_7415 @  # rules_data/pampero/definitions/resources.yaml:58
-t_7494 t_7416 @  # rules_data/pampero/definitions/resources.yaml:60
-d_7495 d_7417 @  # rules_data/pampero/definitions/resources.yaml:60
-t_7496 t_7418 @  # rules_data/pampero/definitions/resources.yaml:60
-t_7497 t_7419 @  # rules_data/pampero/definitions/resources.yaml:60
-d_7498 d_7420 @  # rules_data/pampero/definitions/resources.yaml:61
-d_7499 d_7421 @  # rules_data/pampero/definitions/resources.yaml:62
-d_7500 d_7422 @  # rules_data/pampero/definitions/resources.yaml:62
-d_7501 d_7423 @  # rules_data/pampero/definitions/resources.yaml:26
-d_7502 d_7424 @  # rules_data/pampero/definitions/resources.yaml:26
-d_7503 d_7425 @  # rules_data/pampero/definitions/resources.yaml:27
-d_7504 d_7426 @  # rules_data/pampero/definitions/resources.yaml:27
-d_7505 d_7427 @  # rules_data/pampero/definitions/resources.yaml:28
-d_7506 d_7428 @  # rules_data/pampero/definitions/resources.yaml:29
-d_7507 d_7429 @  # rules_data/pampero/definitions/resources.yaml:29
-d_7508 d_7430 @  # rules_data/pampero/definitions/resources.yaml:30
-d_7509 d_7431 @  # rules_data/pampero/definitions/resources.yaml:30
-""")
-AT = {}
+K = [
+    {'kind': 'replacements', 'f': 'room', 'd': None},
+    {'kind': 'replacements', 'f': 'effect', 'd': None},
+    ['player', 'stock', 'key'],
+    {'d': 0},
+    ['game', 'supply', 'key'],
+    ['player', 'ledger', 'key'],
+]
+
+
+x_8467 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
+x_8468 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:57
+x_8471 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:59
+x_8475 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:62
+x_8476 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:59
+x_8481 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_8482 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_8484 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_8485 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_8487 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_8488 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_8490 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_8491 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+t_7484 = _C.rebased(_C.t_7458, 7484)  # rules_data/pampero/items/connection_tiles.yaml:19
+d_7485 = _C.rebased(_C.d_7433, 7484)  # rules_data/pampero/items/connection_tiles.yaml:19
+d_7486 = _C.rebased(_C.d_7460, 7484)  # rules_data/pampero/items/connection_tiles.yaml:19
+t_7487 = _C.rebased(_C.t_7409, 7484)  # rules_data/pampero/definitions/resources.yaml:56
+d_7488 = _C.rebased(_C.d_7410, 7484)  # rules_data/pampero/definitions/resources.yaml:56
+t_7489 = _C.rebased(_C.t_7411, 7484)  # rules_data/pampero/definitions/resources.yaml:57
+t_7490 = _C.rebased(_C.t_7412, 7484)  # rules_data/pampero/definitions/resources.yaml:58
+d_7491 = _C.rebased(_C.d_7413, 7484)  # rules_data/pampero/definitions/resources.yaml:58
+t_7492 = _C.rebased(_C.t_7414, 7484)  # rules_data/pampero/definitions/resources.yaml:59
+d_7493 = _C.rebased(_C.d_7415, 7484)  # rules_data/pampero/definitions/resources.yaml:60
+t_7494 = _C.rebased(_C.t_7416, 7484)  # rules_data/pampero/definitions/resources.yaml:62
+d_7495 = _C.rebased(_C.d_7417, 7484)  # rules_data/pampero/definitions/resources.yaml:62
+t_7496 = _C.rebased(_C.t_7418, 7484)  # rules_data/pampero/definitions/resources.yaml:62
+t_7497 = _C.rebased(_C.t_7419, 7484)  # rules_data/pampero/definitions/resources.yaml:62
+d_7498 = _C.rebased(_C.d_7420, 7484)  # rules_data/pampero/definitions/resources.yaml:63
+d_7499 = _C.rebased(_C.d_7421, 7484)  # rules_data/pampero/definitions/resources.yaml:64
+d_7500 = _C.rebased(_C.d_7422, 7484)  # rules_data/pampero/definitions/resources.yaml:64
+d_7501 = _C.rebased(_C.d_7423, 7484)  # rules_data/pampero/definitions/resources.yaml:26
+d_7502 = _C.rebased(_C.d_7424, 7484)  # rules_data/pampero/definitions/resources.yaml:26
+d_7503 = _C.rebased(_C.d_7425, 7484)  # rules_data/pampero/definitions/resources.yaml:27
+d_7504 = _C.rebased(_C.d_7426, 7484)  # rules_data/pampero/definitions/resources.yaml:27
+d_7505 = _C.rebased(_C.d_7427, 7484)  # rules_data/pampero/definitions/resources.yaml:28
+d_7506 = _C.rebased(_C.d_7428, 7484)  # rules_data/pampero/definitions/resources.yaml:29
+d_7507 = _C.rebased(_C.d_7429, 7484)  # rules_data/pampero/definitions/resources.yaml:29
+d_7508 = _C.rebased(_C.d_7430, 7484)  # rules_data/pampero/definitions/resources.yaml:30
+d_7509 = _C.rebased(_C.d_7431, 7484)  # rules_data/pampero/definitions/resources.yaml:30
+
+
+TRIALS = {
+    7484: t_7484,
+    7485: CPS(d_7485),
+    7486: CPS(d_7486),
+    7487: t_7487,
+    7488: CPS(d_7488),
+    7489: t_7489,
+    7490: t_7490,
+    7491: CPS(d_7491),
+    7492: t_7492,
+    7493: CPS(d_7493),
+    7494: t_7494,
+    7495: CPS(d_7495),
+    7496: t_7496,
+    7497: t_7497,
+    7498: CPS(d_7498),
+    7499: CPS(d_7499),
+    7500: CPS(d_7500),
+    7501: CPS(d_7501),
+    7502: CPS(d_7502),
+    7503: CPS(d_7503),
+    7504: CPS(d_7504),
+    7505: CPS(d_7505),
+    7506: CPS(d_7506),
+    7507: CPS(d_7507),
+    7508: CPS(d_7508),
+    7509: CPS(d_7509),
+}
+
+
+CODE = {
+    8467: x_8467,
+    8468: x_8468,
+    8471: x_8471,
+    8475: x_8475,
+    8476: x_8476,
+    8481: x_8481,
+    8482: x_8482,
+    8484: x_8484,
+    8485: x_8485,
+    8487: x_8487,
+    8488: x_8488,
+    8490: x_8490,
+    8491: x_8491,
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/pampero/items/connection_tiles.yaml:16
-    'connection_tile_bc': '{"id":"connection_tile_bc","deck":"connection_tiles_bc","copies":6,"effect":{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"lit","v":1,"x":8464},"at":"rules_data/pampero/items/connection_tiles.yaml:19","id":7485},{"op":"let","v":"r~2650","e":{"op":"lit","v":"energy","x":8465},"at":"rules_data/pampero/items/connection_tiles.yaml:19","id":7486},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":8466},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7488},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":8467},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":8468},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":8469},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7491},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7493},"label":{"op":"lit","v":{"instead":0},"x":8470}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":8471},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":8472},"o":"=","e":{"op":"var","n":"instead~2654","x":8473},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7495},{"op":"rep","n":{"op":"var","n":"instead~2654","x":8474},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":8475},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7497},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7496}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7494},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":8476}}],"kind":"replace","prompt":{"def":"gain","args":{"n":1,"r":"energy"},"kinds":{"r":"resources"},"text":{"en":"gain 1 energy","it":"guadagna 1 energia"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7492},{"op":"set","t":{"op":"var","n":"left~2651","x":8477},"o":"-=","e":{"op":"var","n":"taken~2653","x":8478},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7498}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7490},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7489},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":8479},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7499},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":8480},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7500},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":8481},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7502},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8482},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":8483},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":8484},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7504},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7503},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":8485},"o":"+=","e":{"op":"var","n":"k~2657","x":8486},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7505},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8487},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":8488},"o":"-=","e":{"op":"var","n":"k~2657","x":8489},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7507},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7506},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":8490},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8491},"o":"+=","e":{"op":"var","n":"k~2657","x":8492},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7509},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7508}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7501}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7487}],"at":"rules_data/pampero/items/connection_tiles.yaml:19","id":7484},"numbers":{"energy":2},"placeholder":"base connection tile texts are not in the sources","source":{"doc":"pampero-verne","section":"H2 Game Setup: 2 (the zone B-C tiles from the base game)"},"at":"rules_data/pampero/items/connection_tiles.yaml:16"}',
+    'connection_tile_bc': '{"id":"connection_tile_bc","deck":"connection_tiles_bc","copies":6,"effect":{"op":"seq","b":[{"op":"let","v":"n~2656","e":{"op":"lit","v":1,"x":8464},"at":"rules_data/pampero/items/connection_tiles.yaml:19","id":7485},{"op":"let","v":"r~2657","e":{"op":"lit","v":"energy","x":8465},"at":"rules_data/pampero/items/connection_tiles.yaml:19","id":7486},{"op":"seq","b":[{"op":"let","v":"left~2658","e":{"op":"var","n":"n~2656","x":8466},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7488},{"op":"for","v":"rep~2660","src":{"op":"filt","v":"q~2659","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2659"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2657"}},"x":8467},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2658"},"b":{"op":"lit","v":0},"x":8468},"b":{"op":"seq","b":[{"op":"let","v":"taken~2661","e":{"op":"lit","v":0,"x":8469},"at":"rules_data/pampero/definitions/resources.yaml:58","id":7491},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":7493},"label":{"op":"lit","v":{"instead":0},"x":8470}},{"gens":[{"v":"instead~2662","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2658"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2660"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2658"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2660"},"f":"room","d":null}}]}]},"x":8471},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2661","x":8472},"o":"=","e":{"op":"var","n":"instead~2662","x":8473},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7495},{"op":"rep","n":{"op":"var","n":"instead~2662","x":8474},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2660"},"f":"effect","d":null,"x":8475},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7497},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7496}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":7494},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2662"}],"x":8476}}],"kind":"replace","prompt":{"def":"gain","args":{"n":1,"r":"energy"},"kinds":{"r":"resources"},"text":{"en":"gain 1 energy","it":"guadagna 1 energia"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":7492},{"op":"set","t":{"op":"var","n":"left~2658","x":8477},"o":"-=","e":{"op":"var","n":"taken~2661","x":8478},"at":"rules_data/pampero/definitions/resources.yaml:63","id":7498}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":7490},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7489},{"op":"let","v":"n~2663","e":{"op":"var","n":"left~2658","x":8479},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7499},{"op":"let","v":"r~2664","e":{"op":"var","n":"r~2657","x":8480},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7500},{"op":"seq","b":[{"op":"let","v":"k~2665","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2663"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2663"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2664"},"d":0}]}]}}]}],"x":8481},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7502},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8482},"t":{"op":"set","t":{"op":"var","n":"k~2665","x":8483},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2665"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2664"},"d":0}}]}]}]}],"x":8484},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7504},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7503},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2664"},"d":0,"x":8485},"o":"+=","e":{"op":"var","n":"k~2665","x":8486},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7505},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8487},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2664"},"d":0,"x":8488},"o":"-=","e":{"op":"var","n":"k~2665","x":8489},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7507},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7506},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2665"},"b":{"op":"lit","v":0}}],"x":8490},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8491},"o":"+=","e":{"op":"var","n":"k~2665","x":8492},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7509},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7508}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7501}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7487}],"at":"rules_data/pampero/items/connection_tiles.yaml:19","id":7484},"numbers":{"energy":2},"placeholder":"base connection tile texts are not in the sources","source":{"doc":"pampero-verne","section":"H2 Game Setup: 2 (the zone B-C tiles from the base game)"},"at":"rules_data/pampero/items/connection_tiles.yaml:16"}',
 }

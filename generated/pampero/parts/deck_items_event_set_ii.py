@@ -5,53 +5,145 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(9764, """
-x_11090 x_8377  # rules_data/pampero/definitions/resources.yaml:55
-x_11091 x_8378  # rules_data/pampero/definitions/resources.yaml:55
-x_11094 x_8381  # rules_data/pampero/definitions/resources.yaml:57
-x_11098 x_8385  # rules_data/pampero/definitions/resources.yaml:60
-x_11099 x_8386  # rules_data/pampero/definitions/resources.yaml:57
-x_11104 x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_11105 x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_11107 x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_11108 x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_11110 x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_11111 x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_11113 x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_11114 x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_9764 t_9516 @  # rules_data/pampero/modules/verne_tiles.yaml:25
-d_9765 d_7620 @  # rules_data/pampero/modules/verne_tiles.yaml:25
-d_9766 d_7408 @  # rules_data/pampero/modules/verne_tiles.yaml:25
-t_9767 t_7409 @  # rules_data/pampero/definitions/resources.yaml:54
-d_9768 d_7410 @  # rules_data/pampero/definitions/resources.yaml:54
-t_9769 t_7411 @  # rules_data/pampero/definitions/resources.yaml:55
-t_9770 t_7412 @  # rules_data/pampero/definitions/resources.yaml:56
-d_9771 d_7413 @  # rules_data/pampero/definitions/resources.yaml:56
-t_9772 t_7414 @  # rules_data/pampero/definitions/resources.yaml:57
-d_9773 d_7415 @  # rules_data/pampero/definitions/resources.yaml:58
-t_9774 t_7416 @  # rules_data/pampero/definitions/resources.yaml:60
-d_9775 d_7417 @  # rules_data/pampero/definitions/resources.yaml:60
-t_9776 t_7418 @  # rules_data/pampero/definitions/resources.yaml:60
-t_9777 t_7419 @  # rules_data/pampero/definitions/resources.yaml:60
-d_9778 d_7420 @  # rules_data/pampero/definitions/resources.yaml:61
-d_9779 d_7421 @  # rules_data/pampero/definitions/resources.yaml:62
-d_9780 d_7422 @  # rules_data/pampero/definitions/resources.yaml:62
-d_9781 d_7423 @  # rules_data/pampero/definitions/resources.yaml:26
-d_9782 d_7424 @  # rules_data/pampero/definitions/resources.yaml:26
-d_9783 d_7425 @  # rules_data/pampero/definitions/resources.yaml:27
-d_9784 d_7426 @  # rules_data/pampero/definitions/resources.yaml:27
-d_9785 d_7427 @  # rules_data/pampero/definitions/resources.yaml:28
-d_9786 d_7428 @  # rules_data/pampero/definitions/resources.yaml:29
-d_9787 d_7429 @  # rules_data/pampero/definitions/resources.yaml:29
-d_9788 d_7430 @  # rules_data/pampero/definitions/resources.yaml:30
-d_9789 d_7431 @  # rules_data/pampero/definitions/resources.yaml:30
-""")
-AT = {}
+K = [
+    {'kind': 'replacements', 'f': 'room', 'd': None},
+    {'kind': 'replacements', 'f': 'effect', 'd': None},
+    ['player', 'stock', 'key'],
+    {'d': 0},
+    ['game', 'supply', 'key'],
+    ['player', 'ledger', 'key'],
+]
+
+
+x_11090 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
+x_11091 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:57
+x_11094 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:59
+x_11098 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:62
+x_11099 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:59
+x_11104 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_11105 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_11107 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_11108 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_11110 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_11111 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_11113 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_11114 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+t_9764 = _C.rebased(_C.t_9516, 9764)  # rules_data/pampero/modules/verne_tiles.yaml:25
+d_9765 = _C.rebased(_C.d_7620, 9764)  # rules_data/pampero/modules/verne_tiles.yaml:25
+d_9766 = _C.rebased(_C.d_7408, 9764)  # rules_data/pampero/modules/verne_tiles.yaml:25
+t_9767 = _C.rebased(_C.t_7409, 9764)  # rules_data/pampero/definitions/resources.yaml:56
+d_9768 = _C.rebased(_C.d_7410, 9764)  # rules_data/pampero/definitions/resources.yaml:56
+t_9769 = _C.rebased(_C.t_7411, 9764)  # rules_data/pampero/definitions/resources.yaml:57
+t_9770 = _C.rebased(_C.t_7412, 9764)  # rules_data/pampero/definitions/resources.yaml:58
+d_9771 = _C.rebased(_C.d_7413, 9764)  # rules_data/pampero/definitions/resources.yaml:58
+t_9772 = _C.rebased(_C.t_7414, 9764)  # rules_data/pampero/definitions/resources.yaml:59
+d_9773 = _C.rebased(_C.d_7415, 9764)  # rules_data/pampero/definitions/resources.yaml:60
+t_9774 = _C.rebased(_C.t_7416, 9764)  # rules_data/pampero/definitions/resources.yaml:62
+d_9775 = _C.rebased(_C.d_7417, 9764)  # rules_data/pampero/definitions/resources.yaml:62
+t_9776 = _C.rebased(_C.t_7418, 9764)  # rules_data/pampero/definitions/resources.yaml:62
+t_9777 = _C.rebased(_C.t_7419, 9764)  # rules_data/pampero/definitions/resources.yaml:62
+d_9778 = _C.rebased(_C.d_7420, 9764)  # rules_data/pampero/definitions/resources.yaml:63
+d_9779 = _C.rebased(_C.d_7421, 9764)  # rules_data/pampero/definitions/resources.yaml:64
+d_9780 = _C.rebased(_C.d_7422, 9764)  # rules_data/pampero/definitions/resources.yaml:64
+d_9781 = _C.rebased(_C.d_7423, 9764)  # rules_data/pampero/definitions/resources.yaml:26
+d_9782 = _C.rebased(_C.d_7424, 9764)  # rules_data/pampero/definitions/resources.yaml:26
+d_9783 = _C.rebased(_C.d_7425, 9764)  # rules_data/pampero/definitions/resources.yaml:27
+d_9784 = _C.rebased(_C.d_7426, 9764)  # rules_data/pampero/definitions/resources.yaml:27
+d_9785 = _C.rebased(_C.d_7427, 9764)  # rules_data/pampero/definitions/resources.yaml:28
+d_9786 = _C.rebased(_C.d_7428, 9764)  # rules_data/pampero/definitions/resources.yaml:29
+d_9787 = _C.rebased(_C.d_7429, 9764)  # rules_data/pampero/definitions/resources.yaml:29
+d_9788 = _C.rebased(_C.d_7430, 9764)  # rules_data/pampero/definitions/resources.yaml:30
+d_9789 = _C.rebased(_C.d_7431, 9764)  # rules_data/pampero/definitions/resources.yaml:30
+
+
+TRIALS = {
+    9764: t_9764,
+    9765: CPS(d_9765),
+    9766: CPS(d_9766),
+    9767: t_9767,
+    9768: CPS(d_9768),
+    9769: t_9769,
+    9770: t_9770,
+    9771: CPS(d_9771),
+    9772: t_9772,
+    9773: CPS(d_9773),
+    9774: t_9774,
+    9775: CPS(d_9775),
+    9776: t_9776,
+    9777: t_9777,
+    9778: CPS(d_9778),
+    9779: CPS(d_9779),
+    9780: CPS(d_9780),
+    9781: CPS(d_9781),
+    9782: CPS(d_9782),
+    9783: CPS(d_9783),
+    9784: CPS(d_9784),
+    9785: CPS(d_9785),
+    9786: CPS(d_9786),
+    9787: CPS(d_9787),
+    9788: CPS(d_9788),
+    9789: CPS(d_9789),
+}
+
+
+CODE = {
+    11090: x_11090,
+    11091: x_11091,
+    11094: x_11094,
+    11098: x_11098,
+    11099: x_11099,
+    11104: x_11104,
+    11105: x_11105,
+    11107: x_11107,
+    11108: x_11108,
+    11110: x_11110,
+    11111: x_11111,
+    11113: x_11113,
+    11114: x_11114,
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/pampero/modules/verne_tiles.yaml:23
-    'event_set_ii': '{"id":"event_set_ii","name":{"en":"event tile of set II","it":"tessera evento del gruppo II"},"deck":"events","module":"events","set":"ii","use":"section","copies":5,"effect":{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"lit","v":2,"x":11087},"at":"rules_data/pampero/modules/verne_tiles.yaml:25","id":9765},{"op":"let","v":"r~2650","e":{"op":"lit","v":"money","x":11088},"at":"rules_data/pampero/modules/verne_tiles.yaml:25","id":9766},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":11089},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9768},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":11090},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":11091},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":11092},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9771},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9773},"label":{"op":"lit","v":{"instead":0},"x":11093}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":11094},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":11095},"o":"=","e":{"op":"var","n":"instead~2654","x":11096},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9775},{"op":"rep","n":{"op":"var","n":"instead~2654","x":11097},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":11098},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9777},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9776}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9774},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":11099}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9772},{"op":"set","t":{"op":"var","n":"left~2651","x":11100},"o":"-=","e":{"op":"var","n":"taken~2653","x":11101},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9778}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9770},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9769},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":11102},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9779},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":11103},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9780},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":11104},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9782},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":11105},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":11106},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":11107},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9784},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9783},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":11108},"o":"+=","e":{"op":"var","n":"k~2657","x":11109},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9785},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":11110},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":11111},"o":"-=","e":{"op":"var","n":"k~2657","x":11112},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9787},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9786},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":11113},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":11114},"o":"+=","e":{"op":"var","n":"k~2657","x":11115},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9789},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9788}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9781}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9767}],"at":"rules_data/pampero/modules/verne_tiles.yaml:25","id":9764},"placeholder":"event tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Events Components: 15x event tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:23"}',
+    'event_set_ii': '{"id":"event_set_ii","name":{"en":"event tile of set II","it":"tessera evento del gruppo II"},"deck":"events","module":"events","set":"ii","use":"section","copies":5,"effect":{"op":"seq","b":[{"op":"let","v":"n~2656","e":{"op":"lit","v":2,"x":11087},"at":"rules_data/pampero/modules/verne_tiles.yaml:25","id":9765},{"op":"let","v":"r~2657","e":{"op":"lit","v":"money","x":11088},"at":"rules_data/pampero/modules/verne_tiles.yaml:25","id":9766},{"op":"seq","b":[{"op":"let","v":"left~2658","e":{"op":"var","n":"n~2656","x":11089},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9768},{"op":"for","v":"rep~2660","src":{"op":"filt","v":"q~2659","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2659"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2657"}},"x":11090},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2658"},"b":{"op":"lit","v":0},"x":11091},"b":{"op":"seq","b":[{"op":"let","v":"taken~2661","e":{"op":"lit","v":0,"x":11092},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9771},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9773},"label":{"op":"lit","v":{"instead":0},"x":11093}},{"gens":[{"v":"instead~2662","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2658"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2660"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2658"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2660"},"f":"room","d":null}}]}]},"x":11094},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2661","x":11095},"o":"=","e":{"op":"var","n":"instead~2662","x":11096},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9775},{"op":"rep","n":{"op":"var","n":"instead~2662","x":11097},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2660"},"f":"effect","d":null,"x":11098},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9777},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9776}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9774},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2662"}],"x":11099}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9772},{"op":"set","t":{"op":"var","n":"left~2658","x":11100},"o":"-=","e":{"op":"var","n":"taken~2661","x":11101},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9778}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9770},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9769},{"op":"let","v":"n~2663","e":{"op":"var","n":"left~2658","x":11102},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9779},{"op":"let","v":"r~2664","e":{"op":"var","n":"r~2657","x":11103},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9780},{"op":"seq","b":[{"op":"let","v":"k~2665","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2663"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2663"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2664"},"d":0}]}]}}]}],"x":11104},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9782},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":11105},"t":{"op":"set","t":{"op":"var","n":"k~2665","x":11106},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2665"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2664"},"d":0}}]}]}]}],"x":11107},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9784},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9783},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2664"},"d":0,"x":11108},"o":"+=","e":{"op":"var","n":"k~2665","x":11109},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9785},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":11110},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2664"},"d":0,"x":11111},"o":"-=","e":{"op":"var","n":"k~2665","x":11112},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9787},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9786},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2665"},"b":{"op":"lit","v":0}}],"x":11113},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":11114},"o":"+=","e":{"op":"var","n":"k~2665","x":11115},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9789},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9788}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9781}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9767}],"at":"rules_data/pampero/modules/verne_tiles.yaml:25","id":9764},"placeholder":"event tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Events Components: 15x event tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:23"}',
 }

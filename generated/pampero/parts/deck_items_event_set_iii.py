@@ -5,53 +5,145 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(9790, """
-x_11119 x_8377  # rules_data/pampero/definitions/resources.yaml:55
-x_11120 x_8378  # rules_data/pampero/definitions/resources.yaml:55
-x_11123 x_8381  # rules_data/pampero/definitions/resources.yaml:57
-x_11127 x_8385  # rules_data/pampero/definitions/resources.yaml:60
-x_11128 x_8386  # rules_data/pampero/definitions/resources.yaml:57
-x_11133 x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_11134 x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_11136 x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_11137 x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_11139 x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_11140 x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_11142 x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_11143 x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_9790 t_9516 @  # rules_data/pampero/modules/verne_tiles.yaml:29
-d_9791 d_7620 @  # rules_data/pampero/modules/verne_tiles.yaml:29
-d_9792 d_7408 @  # rules_data/pampero/modules/verne_tiles.yaml:29
-t_9793 t_7409 @  # rules_data/pampero/definitions/resources.yaml:54
-d_9794 d_7410 @  # rules_data/pampero/definitions/resources.yaml:54
-t_9795 t_7411 @  # rules_data/pampero/definitions/resources.yaml:55
-t_9796 t_7412 @  # rules_data/pampero/definitions/resources.yaml:56
-d_9797 d_7413 @  # rules_data/pampero/definitions/resources.yaml:56
-t_9798 t_7414 @  # rules_data/pampero/definitions/resources.yaml:57
-d_9799 d_7415 @  # rules_data/pampero/definitions/resources.yaml:58
-t_9800 t_7416 @  # rules_data/pampero/definitions/resources.yaml:60
-d_9801 d_7417 @  # rules_data/pampero/definitions/resources.yaml:60
-t_9802 t_7418 @  # rules_data/pampero/definitions/resources.yaml:60
-t_9803 t_7419 @  # rules_data/pampero/definitions/resources.yaml:60
-d_9804 d_7420 @  # rules_data/pampero/definitions/resources.yaml:61
-d_9805 d_7421 @  # rules_data/pampero/definitions/resources.yaml:62
-d_9806 d_7422 @  # rules_data/pampero/definitions/resources.yaml:62
-d_9807 d_7423 @  # rules_data/pampero/definitions/resources.yaml:26
-d_9808 d_7424 @  # rules_data/pampero/definitions/resources.yaml:26
-d_9809 d_7425 @  # rules_data/pampero/definitions/resources.yaml:27
-d_9810 d_7426 @  # rules_data/pampero/definitions/resources.yaml:27
-d_9811 d_7427 @  # rules_data/pampero/definitions/resources.yaml:28
-d_9812 d_7428 @  # rules_data/pampero/definitions/resources.yaml:29
-d_9813 d_7429 @  # rules_data/pampero/definitions/resources.yaml:29
-d_9814 d_7430 @  # rules_data/pampero/definitions/resources.yaml:30
-d_9815 d_7431 @  # rules_data/pampero/definitions/resources.yaml:30
-""")
-AT = {}
+K = [
+    {'kind': 'replacements', 'f': 'room', 'd': None},
+    {'kind': 'replacements', 'f': 'effect', 'd': None},
+    ['player', 'stock', 'key'],
+    {'d': 0},
+    ['game', 'supply', 'key'],
+    ['player', 'ledger', 'key'],
+]
+
+
+x_11119 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
+x_11120 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:57
+x_11123 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:59
+x_11127 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:62
+x_11128 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:59
+x_11133 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_11134 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_11136 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_11137 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_11139 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_11140 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_11142 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_11143 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+t_9790 = _C.rebased(_C.t_9516, 9790)  # rules_data/pampero/modules/verne_tiles.yaml:29
+d_9791 = _C.rebased(_C.d_7620, 9790)  # rules_data/pampero/modules/verne_tiles.yaml:29
+d_9792 = _C.rebased(_C.d_7408, 9790)  # rules_data/pampero/modules/verne_tiles.yaml:29
+t_9793 = _C.rebased(_C.t_7409, 9790)  # rules_data/pampero/definitions/resources.yaml:56
+d_9794 = _C.rebased(_C.d_7410, 9790)  # rules_data/pampero/definitions/resources.yaml:56
+t_9795 = _C.rebased(_C.t_7411, 9790)  # rules_data/pampero/definitions/resources.yaml:57
+t_9796 = _C.rebased(_C.t_7412, 9790)  # rules_data/pampero/definitions/resources.yaml:58
+d_9797 = _C.rebased(_C.d_7413, 9790)  # rules_data/pampero/definitions/resources.yaml:58
+t_9798 = _C.rebased(_C.t_7414, 9790)  # rules_data/pampero/definitions/resources.yaml:59
+d_9799 = _C.rebased(_C.d_7415, 9790)  # rules_data/pampero/definitions/resources.yaml:60
+t_9800 = _C.rebased(_C.t_7416, 9790)  # rules_data/pampero/definitions/resources.yaml:62
+d_9801 = _C.rebased(_C.d_7417, 9790)  # rules_data/pampero/definitions/resources.yaml:62
+t_9802 = _C.rebased(_C.t_7418, 9790)  # rules_data/pampero/definitions/resources.yaml:62
+t_9803 = _C.rebased(_C.t_7419, 9790)  # rules_data/pampero/definitions/resources.yaml:62
+d_9804 = _C.rebased(_C.d_7420, 9790)  # rules_data/pampero/definitions/resources.yaml:63
+d_9805 = _C.rebased(_C.d_7421, 9790)  # rules_data/pampero/definitions/resources.yaml:64
+d_9806 = _C.rebased(_C.d_7422, 9790)  # rules_data/pampero/definitions/resources.yaml:64
+d_9807 = _C.rebased(_C.d_7423, 9790)  # rules_data/pampero/definitions/resources.yaml:26
+d_9808 = _C.rebased(_C.d_7424, 9790)  # rules_data/pampero/definitions/resources.yaml:26
+d_9809 = _C.rebased(_C.d_7425, 9790)  # rules_data/pampero/definitions/resources.yaml:27
+d_9810 = _C.rebased(_C.d_7426, 9790)  # rules_data/pampero/definitions/resources.yaml:27
+d_9811 = _C.rebased(_C.d_7427, 9790)  # rules_data/pampero/definitions/resources.yaml:28
+d_9812 = _C.rebased(_C.d_7428, 9790)  # rules_data/pampero/definitions/resources.yaml:29
+d_9813 = _C.rebased(_C.d_7429, 9790)  # rules_data/pampero/definitions/resources.yaml:29
+d_9814 = _C.rebased(_C.d_7430, 9790)  # rules_data/pampero/definitions/resources.yaml:30
+d_9815 = _C.rebased(_C.d_7431, 9790)  # rules_data/pampero/definitions/resources.yaml:30
+
+
+TRIALS = {
+    9790: t_9790,
+    9791: CPS(d_9791),
+    9792: CPS(d_9792),
+    9793: t_9793,
+    9794: CPS(d_9794),
+    9795: t_9795,
+    9796: t_9796,
+    9797: CPS(d_9797),
+    9798: t_9798,
+    9799: CPS(d_9799),
+    9800: t_9800,
+    9801: CPS(d_9801),
+    9802: t_9802,
+    9803: t_9803,
+    9804: CPS(d_9804),
+    9805: CPS(d_9805),
+    9806: CPS(d_9806),
+    9807: CPS(d_9807),
+    9808: CPS(d_9808),
+    9809: CPS(d_9809),
+    9810: CPS(d_9810),
+    9811: CPS(d_9811),
+    9812: CPS(d_9812),
+    9813: CPS(d_9813),
+    9814: CPS(d_9814),
+    9815: CPS(d_9815),
+}
+
+
+CODE = {
+    11119: x_11119,
+    11120: x_11120,
+    11123: x_11123,
+    11127: x_11127,
+    11128: x_11128,
+    11133: x_11133,
+    11134: x_11134,
+    11136: x_11136,
+    11137: x_11137,
+    11139: x_11139,
+    11140: x_11140,
+    11142: x_11142,
+    11143: x_11143,
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/pampero/modules/verne_tiles.yaml:27
-    'event_set_iii': '{"id":"event_set_iii","name":{"en":"event tile of set III","it":"tessera evento del gruppo III"},"deck":"events","module":"events","set":"iii","use":"section","copies":5,"effect":{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"lit","v":2,"x":11116},"at":"rules_data/pampero/modules/verne_tiles.yaml:29","id":9791},{"op":"let","v":"r~2650","e":{"op":"lit","v":"money","x":11117},"at":"rules_data/pampero/modules/verne_tiles.yaml:29","id":9792},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":11118},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9794},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":11119},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":11120},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":11121},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9797},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9799},"label":{"op":"lit","v":{"instead":0},"x":11122}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":11123},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":11124},"o":"=","e":{"op":"var","n":"instead~2654","x":11125},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9801},{"op":"rep","n":{"op":"var","n":"instead~2654","x":11126},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":11127},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9803},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9802}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9800},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":11128}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9798},{"op":"set","t":{"op":"var","n":"left~2651","x":11129},"o":"-=","e":{"op":"var","n":"taken~2653","x":11130},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9804}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9796},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9795},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":11131},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9805},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":11132},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9806},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":11133},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9808},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":11134},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":11135},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":11136},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9810},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9809},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":11137},"o":"+=","e":{"op":"var","n":"k~2657","x":11138},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9811},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":11139},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":11140},"o":"-=","e":{"op":"var","n":"k~2657","x":11141},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9813},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9812},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":11142},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":11143},"o":"+=","e":{"op":"var","n":"k~2657","x":11144},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9815},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9814}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9807}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9793}],"at":"rules_data/pampero/modules/verne_tiles.yaml:29","id":9790},"placeholder":"event tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Events Components: 15x event tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:27"}',
+    'event_set_iii': '{"id":"event_set_iii","name":{"en":"event tile of set III","it":"tessera evento del gruppo III"},"deck":"events","module":"events","set":"iii","use":"section","copies":5,"effect":{"op":"seq","b":[{"op":"let","v":"n~2656","e":{"op":"lit","v":2,"x":11116},"at":"rules_data/pampero/modules/verne_tiles.yaml:29","id":9791},{"op":"let","v":"r~2657","e":{"op":"lit","v":"money","x":11117},"at":"rules_data/pampero/modules/verne_tiles.yaml:29","id":9792},{"op":"seq","b":[{"op":"let","v":"left~2658","e":{"op":"var","n":"n~2656","x":11118},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9794},{"op":"for","v":"rep~2660","src":{"op":"filt","v":"q~2659","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2659"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2657"}},"x":11119},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2658"},"b":{"op":"lit","v":0},"x":11120},"b":{"op":"seq","b":[{"op":"let","v":"taken~2661","e":{"op":"lit","v":0,"x":11121},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9797},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9799},"label":{"op":"lit","v":{"instead":0},"x":11122}},{"gens":[{"v":"instead~2662","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2658"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2660"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2658"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2660"},"f":"room","d":null}}]}]},"x":11123},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2661","x":11124},"o":"=","e":{"op":"var","n":"instead~2662","x":11125},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9801},{"op":"rep","n":{"op":"var","n":"instead~2662","x":11126},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2660"},"f":"effect","d":null,"x":11127},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9803},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9802}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9800},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2662"}],"x":11128}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9798},{"op":"set","t":{"op":"var","n":"left~2658","x":11129},"o":"-=","e":{"op":"var","n":"taken~2661","x":11130},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9804}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9796},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9795},{"op":"let","v":"n~2663","e":{"op":"var","n":"left~2658","x":11131},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9805},{"op":"let","v":"r~2664","e":{"op":"var","n":"r~2657","x":11132},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9806},{"op":"seq","b":[{"op":"let","v":"k~2665","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2663"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2663"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2664"},"d":0}]}]}}]}],"x":11133},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9808},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":11134},"t":{"op":"set","t":{"op":"var","n":"k~2665","x":11135},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2665"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2664"},"d":0}}]}]}]}],"x":11136},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9810},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9809},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2664"},"d":0,"x":11137},"o":"+=","e":{"op":"var","n":"k~2665","x":11138},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9811},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":11139},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2664"},"d":0,"x":11140},"o":"-=","e":{"op":"var","n":"k~2665","x":11141},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9813},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9812},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2665"},"b":{"op":"lit","v":0}}],"x":11142},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":11143},"o":"+=","e":{"op":"var","n":"k~2665","x":11144},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9815},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9814}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9807}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9793}],"at":"rules_data/pampero/modules/verne_tiles.yaml:29","id":9790},"placeholder":"event tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Events Components: 15x event tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:27"}',
 }

@@ -5,53 +5,145 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(9516, """
-x_10811 x_8377  # rules_data/pampero/definitions/resources.yaml:55
-x_10812 x_8378  # rules_data/pampero/definitions/resources.yaml:55
-x_10815 x_8381  # rules_data/pampero/definitions/resources.yaml:57
-x_10819 x_8385  # rules_data/pampero/definitions/resources.yaml:60
-x_10820 x_8386  # rules_data/pampero/definitions/resources.yaml:57
-x_10825 x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_10826 x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_10828 x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_10829 x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_10831 x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_10832 x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_10834 x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_10835 x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_9516 t_9516 @  # rules_data/pampero/modules/tbsct.yaml:13
-d_9517 d_7620 @  # rules_data/pampero/modules/tbsct.yaml:13
-d_9518 d_7408 @  # rules_data/pampero/modules/tbsct.yaml:13
-t_9519 t_7409 @  # rules_data/pampero/definitions/resources.yaml:54
-d_9520 d_7410 @  # rules_data/pampero/definitions/resources.yaml:54
-t_9521 t_7411 @  # rules_data/pampero/definitions/resources.yaml:55
-t_9522 t_7412 @  # rules_data/pampero/definitions/resources.yaml:56
-d_9523 d_7413 @  # rules_data/pampero/definitions/resources.yaml:56
-t_9524 t_7414 @  # rules_data/pampero/definitions/resources.yaml:57
-d_9525 d_7415 @  # rules_data/pampero/definitions/resources.yaml:58
-t_9526 t_7416 @  # rules_data/pampero/definitions/resources.yaml:60
-d_9527 d_7417 @  # rules_data/pampero/definitions/resources.yaml:60
-t_9528 t_7418 @  # rules_data/pampero/definitions/resources.yaml:60
-t_9529 t_7419 @  # rules_data/pampero/definitions/resources.yaml:60
-d_9530 d_7420 @  # rules_data/pampero/definitions/resources.yaml:61
-d_9531 d_7421 @  # rules_data/pampero/definitions/resources.yaml:62
-d_9532 d_7422 @  # rules_data/pampero/definitions/resources.yaml:62
-d_9533 d_7423 @  # rules_data/pampero/definitions/resources.yaml:26
-d_9534 d_7424 @  # rules_data/pampero/definitions/resources.yaml:26
-d_9535 d_7425 @  # rules_data/pampero/definitions/resources.yaml:27
-d_9536 d_7426 @  # rules_data/pampero/definitions/resources.yaml:27
-d_9537 d_7427 @  # rules_data/pampero/definitions/resources.yaml:28
-d_9538 d_7428 @  # rules_data/pampero/definitions/resources.yaml:29
-d_9539 d_7429 @  # rules_data/pampero/definitions/resources.yaml:29
-d_9540 d_7430 @  # rules_data/pampero/definitions/resources.yaml:30
-d_9541 d_7431 @  # rules_data/pampero/definitions/resources.yaml:30
-""")
-AT = {}
+K = [
+    {'kind': 'replacements', 'f': 'room', 'd': None},
+    {'kind': 'replacements', 'f': 'effect', 'd': None},
+    ['player', 'stock', 'key'],
+    {'d': 0},
+    ['game', 'supply', 'key'],
+    ['player', 'ledger', 'key'],
+]
+
+
+x_10811 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
+x_10812 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:57
+x_10815 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:59
+x_10819 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:62
+x_10820 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:59
+x_10825 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_10826 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_10828 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_10829 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_10831 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_10832 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_10834 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_10835 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+t_9516 = _C.rebased(_C.t_9516, 9516)  # rules_data/pampero/modules/tbsct.yaml:13
+d_9517 = _C.rebased(_C.d_7620, 9516)  # rules_data/pampero/modules/tbsct.yaml:13
+d_9518 = _C.rebased(_C.d_7408, 9516)  # rules_data/pampero/modules/tbsct.yaml:13
+t_9519 = _C.rebased(_C.t_7409, 9516)  # rules_data/pampero/definitions/resources.yaml:56
+d_9520 = _C.rebased(_C.d_7410, 9516)  # rules_data/pampero/definitions/resources.yaml:56
+t_9521 = _C.rebased(_C.t_7411, 9516)  # rules_data/pampero/definitions/resources.yaml:57
+t_9522 = _C.rebased(_C.t_7412, 9516)  # rules_data/pampero/definitions/resources.yaml:58
+d_9523 = _C.rebased(_C.d_7413, 9516)  # rules_data/pampero/definitions/resources.yaml:58
+t_9524 = _C.rebased(_C.t_7414, 9516)  # rules_data/pampero/definitions/resources.yaml:59
+d_9525 = _C.rebased(_C.d_7415, 9516)  # rules_data/pampero/definitions/resources.yaml:60
+t_9526 = _C.rebased(_C.t_7416, 9516)  # rules_data/pampero/definitions/resources.yaml:62
+d_9527 = _C.rebased(_C.d_7417, 9516)  # rules_data/pampero/definitions/resources.yaml:62
+t_9528 = _C.rebased(_C.t_7418, 9516)  # rules_data/pampero/definitions/resources.yaml:62
+t_9529 = _C.rebased(_C.t_7419, 9516)  # rules_data/pampero/definitions/resources.yaml:62
+d_9530 = _C.rebased(_C.d_7420, 9516)  # rules_data/pampero/definitions/resources.yaml:63
+d_9531 = _C.rebased(_C.d_7421, 9516)  # rules_data/pampero/definitions/resources.yaml:64
+d_9532 = _C.rebased(_C.d_7422, 9516)  # rules_data/pampero/definitions/resources.yaml:64
+d_9533 = _C.rebased(_C.d_7423, 9516)  # rules_data/pampero/definitions/resources.yaml:26
+d_9534 = _C.rebased(_C.d_7424, 9516)  # rules_data/pampero/definitions/resources.yaml:26
+d_9535 = _C.rebased(_C.d_7425, 9516)  # rules_data/pampero/definitions/resources.yaml:27
+d_9536 = _C.rebased(_C.d_7426, 9516)  # rules_data/pampero/definitions/resources.yaml:27
+d_9537 = _C.rebased(_C.d_7427, 9516)  # rules_data/pampero/definitions/resources.yaml:28
+d_9538 = _C.rebased(_C.d_7428, 9516)  # rules_data/pampero/definitions/resources.yaml:29
+d_9539 = _C.rebased(_C.d_7429, 9516)  # rules_data/pampero/definitions/resources.yaml:29
+d_9540 = _C.rebased(_C.d_7430, 9516)  # rules_data/pampero/definitions/resources.yaml:30
+d_9541 = _C.rebased(_C.d_7431, 9516)  # rules_data/pampero/definitions/resources.yaml:30
+
+
+TRIALS = {
+    9516: t_9516,
+    9517: CPS(d_9517),
+    9518: CPS(d_9518),
+    9519: t_9519,
+    9520: CPS(d_9520),
+    9521: t_9521,
+    9522: t_9522,
+    9523: CPS(d_9523),
+    9524: t_9524,
+    9525: CPS(d_9525),
+    9526: t_9526,
+    9527: CPS(d_9527),
+    9528: t_9528,
+    9529: t_9529,
+    9530: CPS(d_9530),
+    9531: CPS(d_9531),
+    9532: CPS(d_9532),
+    9533: CPS(d_9533),
+    9534: CPS(d_9534),
+    9535: CPS(d_9535),
+    9536: CPS(d_9536),
+    9537: CPS(d_9537),
+    9538: CPS(d_9538),
+    9539: CPS(d_9539),
+    9540: CPS(d_9540),
+    9541: CPS(d_9541),
+}
+
+
+CODE = {
+    10811: x_10811,
+    10812: x_10812,
+    10815: x_10815,
+    10819: x_10819,
+    10820: x_10820,
+    10825: x_10825,
+    10826: x_10826,
+    10828: x_10828,
+    10829: x_10829,
+    10831: x_10831,
+    10832: x_10832,
+    10834: x_10834,
+    10835: x_10835,
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/pampero/modules/tbsct.yaml:12
-    'extra_connection_tile': '{"id":"extra_connection_tile","name":{"en":"extra connection tile","it":"tessera connessione extra"},"deck":"extra_connection_tiles","module":"tower_bonus_connection_tiles","copies":9,"effect":{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"lit","v":2,"x":10808},"at":"rules_data/pampero/modules/tbsct.yaml:13","id":9517},{"op":"let","v":"r~2650","e":{"op":"lit","v":"money","x":10809},"at":"rules_data/pampero/modules/tbsct.yaml:13","id":9518},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":10810},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9520},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":10811},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":10812},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":10813},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9523},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9525},"label":{"op":"lit","v":{"instead":0},"x":10814}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":10815},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":10816},"o":"=","e":{"op":"var","n":"instead~2654","x":10817},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9527},{"op":"rep","n":{"op":"var","n":"instead~2654","x":10818},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":10819},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9529},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9528}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9526},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":10820}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9524},{"op":"set","t":{"op":"var","n":"left~2651","x":10821},"o":"-=","e":{"op":"var","n":"taken~2653","x":10822},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9530}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9522},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9521},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":10823},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9531},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":10824},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9532},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":10825},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9534},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10826},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":10827},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":10828},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9536},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9535},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":10829},"o":"+=","e":{"op":"var","n":"k~2657","x":10830},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9537},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10831},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":10832},"o":"-=","e":{"op":"var","n":"k~2657","x":10833},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9539},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9538},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":10834},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10835},"o":"+=","e":{"op":"var","n":"k~2657","x":10836},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9541},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9540}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9533}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9519}],"at":"rules_data/pampero/modules/tbsct.yaml:13","id":9516},"placeholder":"extra connection tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Tower Bonus Special Connection Tiles Components: 9x extra connection tiles"},"at":"rules_data/pampero/modules/tbsct.yaml:12"}',
+    'extra_connection_tile': '{"id":"extra_connection_tile","name":{"en":"extra connection tile","it":"tessera connessione extra"},"deck":"extra_connection_tiles","module":"tower_bonus_connection_tiles","copies":9,"effect":{"op":"seq","b":[{"op":"let","v":"n~2656","e":{"op":"lit","v":2,"x":10808},"at":"rules_data/pampero/modules/tbsct.yaml:13","id":9517},{"op":"let","v":"r~2657","e":{"op":"lit","v":"money","x":10809},"at":"rules_data/pampero/modules/tbsct.yaml:13","id":9518},{"op":"seq","b":[{"op":"let","v":"left~2658","e":{"op":"var","n":"n~2656","x":10810},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9520},{"op":"for","v":"rep~2660","src":{"op":"filt","v":"q~2659","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2659"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2657"}},"x":10811},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2658"},"b":{"op":"lit","v":0},"x":10812},"b":{"op":"seq","b":[{"op":"let","v":"taken~2661","e":{"op":"lit","v":0,"x":10813},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9523},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9525},"label":{"op":"lit","v":{"instead":0},"x":10814}},{"gens":[{"v":"instead~2662","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2658"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2660"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2658"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2660"},"f":"room","d":null}}]}]},"x":10815},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2661","x":10816},"o":"=","e":{"op":"var","n":"instead~2662","x":10817},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9527},{"op":"rep","n":{"op":"var","n":"instead~2662","x":10818},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2660"},"f":"effect","d":null,"x":10819},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9529},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9528}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9526},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2662"}],"x":10820}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9524},{"op":"set","t":{"op":"var","n":"left~2658","x":10821},"o":"-=","e":{"op":"var","n":"taken~2661","x":10822},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9530}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9522},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9521},{"op":"let","v":"n~2663","e":{"op":"var","n":"left~2658","x":10823},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9531},{"op":"let","v":"r~2664","e":{"op":"var","n":"r~2657","x":10824},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9532},{"op":"seq","b":[{"op":"let","v":"k~2665","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2663"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2663"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2664"},"d":0}]}]}}]}],"x":10825},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9534},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10826},"t":{"op":"set","t":{"op":"var","n":"k~2665","x":10827},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2665"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2664"},"d":0}}]}]}]}],"x":10828},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9536},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9535},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2664"},"d":0,"x":10829},"o":"+=","e":{"op":"var","n":"k~2665","x":10830},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9537},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10831},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2664"},"d":0,"x":10832},"o":"-=","e":{"op":"var","n":"k~2665","x":10833},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9539},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9538},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2665"},"b":{"op":"lit","v":0}}],"x":10834},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10835},"o":"+=","e":{"op":"var","n":"k~2665","x":10836},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9541},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9540}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9533}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9519}],"at":"rules_data/pampero/modules/tbsct.yaml:13","id":9516},"placeholder":"extra connection tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Tower Bonus Special Connection Tiles Components: 9x extra connection tiles"},"at":"rules_data/pampero/modules/tbsct.yaml:12"}',
 }

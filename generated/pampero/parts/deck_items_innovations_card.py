@@ -5,53 +5,145 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(7701, """
-x_8725 x_8377  # rules_data/pampero/definitions/resources.yaml:55
-x_8726 x_8378  # rules_data/pampero/definitions/resources.yaml:55
-x_8729 x_8381  # rules_data/pampero/definitions/resources.yaml:57
-x_8733 x_8385  # rules_data/pampero/definitions/resources.yaml:60
-x_8734 x_8386  # rules_data/pampero/definitions/resources.yaml:57
-x_8739 x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_8740 x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_8742 x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_8743 x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_8745 x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_8746 x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_8748 x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_8749 x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_7701 t_7406 @  # rules_data/pampero/modules/innovations_freelancers.yaml:14
-d_7702 d_7407 @  # rules_data/pampero/modules/innovations_freelancers.yaml:14
-d_7703 d_7408 @  # rules_data/pampero/modules/innovations_freelancers.yaml:14
-t_7704 t_7409 @  # rules_data/pampero/definitions/resources.yaml:54
-d_7705 d_7410 @  # rules_data/pampero/definitions/resources.yaml:54
-t_7706 t_7411 @  # rules_data/pampero/definitions/resources.yaml:55
-t_7707 t_7412 @  # rules_data/pampero/definitions/resources.yaml:56
-d_7708 d_7413 @  # rules_data/pampero/definitions/resources.yaml:56
-t_7709 t_7414 @  # rules_data/pampero/definitions/resources.yaml:57
-d_7710 d_7415 @  # rules_data/pampero/definitions/resources.yaml:58
-t_7711 t_7416 @  # rules_data/pampero/definitions/resources.yaml:60
-d_7712 d_7417 @  # rules_data/pampero/definitions/resources.yaml:60
-t_7713 t_7418 @  # rules_data/pampero/definitions/resources.yaml:60
-t_7714 t_7419 @  # rules_data/pampero/definitions/resources.yaml:60
-d_7715 d_7420 @  # rules_data/pampero/definitions/resources.yaml:61
-d_7716 d_7421 @  # rules_data/pampero/definitions/resources.yaml:62
-d_7717 d_7422 @  # rules_data/pampero/definitions/resources.yaml:62
-d_7718 d_7423 @  # rules_data/pampero/definitions/resources.yaml:26
-d_7719 d_7424 @  # rules_data/pampero/definitions/resources.yaml:26
-d_7720 d_7425 @  # rules_data/pampero/definitions/resources.yaml:27
-d_7721 d_7426 @  # rules_data/pampero/definitions/resources.yaml:27
-d_7722 d_7427 @  # rules_data/pampero/definitions/resources.yaml:28
-d_7723 d_7428 @  # rules_data/pampero/definitions/resources.yaml:29
-d_7724 d_7429 @  # rules_data/pampero/definitions/resources.yaml:29
-d_7725 d_7430 @  # rules_data/pampero/definitions/resources.yaml:30
-d_7726 d_7431 @  # rules_data/pampero/definitions/resources.yaml:30
-""")
-AT = {}
+K = [
+    {'kind': 'replacements', 'f': 'room', 'd': None},
+    {'kind': 'replacements', 'f': 'effect', 'd': None},
+    ['player', 'stock', 'key'],
+    {'d': 0},
+    ['game', 'supply', 'key'],
+    ['player', 'ledger', 'key'],
+]
+
+
+x_8725 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
+x_8726 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:57
+x_8729 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:59
+x_8733 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:62
+x_8734 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:59
+x_8739 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_8740 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_8742 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_8743 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_8745 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_8746 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_8748 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_8749 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+t_7701 = _C.rebased(_C.t_7406, 7701)  # rules_data/pampero/modules/innovations_freelancers.yaml:14
+d_7702 = _C.rebased(_C.d_7407, 7701)  # rules_data/pampero/modules/innovations_freelancers.yaml:14
+d_7703 = _C.rebased(_C.d_7408, 7701)  # rules_data/pampero/modules/innovations_freelancers.yaml:14
+t_7704 = _C.rebased(_C.t_7409, 7701)  # rules_data/pampero/definitions/resources.yaml:56
+d_7705 = _C.rebased(_C.d_7410, 7701)  # rules_data/pampero/definitions/resources.yaml:56
+t_7706 = _C.rebased(_C.t_7411, 7701)  # rules_data/pampero/definitions/resources.yaml:57
+t_7707 = _C.rebased(_C.t_7412, 7701)  # rules_data/pampero/definitions/resources.yaml:58
+d_7708 = _C.rebased(_C.d_7413, 7701)  # rules_data/pampero/definitions/resources.yaml:58
+t_7709 = _C.rebased(_C.t_7414, 7701)  # rules_data/pampero/definitions/resources.yaml:59
+d_7710 = _C.rebased(_C.d_7415, 7701)  # rules_data/pampero/definitions/resources.yaml:60
+t_7711 = _C.rebased(_C.t_7416, 7701)  # rules_data/pampero/definitions/resources.yaml:62
+d_7712 = _C.rebased(_C.d_7417, 7701)  # rules_data/pampero/definitions/resources.yaml:62
+t_7713 = _C.rebased(_C.t_7418, 7701)  # rules_data/pampero/definitions/resources.yaml:62
+t_7714 = _C.rebased(_C.t_7419, 7701)  # rules_data/pampero/definitions/resources.yaml:62
+d_7715 = _C.rebased(_C.d_7420, 7701)  # rules_data/pampero/definitions/resources.yaml:63
+d_7716 = _C.rebased(_C.d_7421, 7701)  # rules_data/pampero/definitions/resources.yaml:64
+d_7717 = _C.rebased(_C.d_7422, 7701)  # rules_data/pampero/definitions/resources.yaml:64
+d_7718 = _C.rebased(_C.d_7423, 7701)  # rules_data/pampero/definitions/resources.yaml:26
+d_7719 = _C.rebased(_C.d_7424, 7701)  # rules_data/pampero/definitions/resources.yaml:26
+d_7720 = _C.rebased(_C.d_7425, 7701)  # rules_data/pampero/definitions/resources.yaml:27
+d_7721 = _C.rebased(_C.d_7426, 7701)  # rules_data/pampero/definitions/resources.yaml:27
+d_7722 = _C.rebased(_C.d_7427, 7701)  # rules_data/pampero/definitions/resources.yaml:28
+d_7723 = _C.rebased(_C.d_7428, 7701)  # rules_data/pampero/definitions/resources.yaml:29
+d_7724 = _C.rebased(_C.d_7429, 7701)  # rules_data/pampero/definitions/resources.yaml:29
+d_7725 = _C.rebased(_C.d_7430, 7701)  # rules_data/pampero/definitions/resources.yaml:30
+d_7726 = _C.rebased(_C.d_7431, 7701)  # rules_data/pampero/definitions/resources.yaml:30
+
+
+TRIALS = {
+    7701: t_7701,
+    7702: CPS(d_7702),
+    7703: CPS(d_7703),
+    7704: t_7704,
+    7705: CPS(d_7705),
+    7706: t_7706,
+    7707: t_7707,
+    7708: CPS(d_7708),
+    7709: t_7709,
+    7710: CPS(d_7710),
+    7711: t_7711,
+    7712: CPS(d_7712),
+    7713: t_7713,
+    7714: t_7714,
+    7715: CPS(d_7715),
+    7716: CPS(d_7716),
+    7717: CPS(d_7717),
+    7718: CPS(d_7718),
+    7719: CPS(d_7719),
+    7720: CPS(d_7720),
+    7721: CPS(d_7721),
+    7722: CPS(d_7722),
+    7723: CPS(d_7723),
+    7724: CPS(d_7724),
+    7725: CPS(d_7725),
+    7726: CPS(d_7726),
+}
+
+
+CODE = {
+    8725: x_8725,
+    8726: x_8726,
+    8729: x_8729,
+    8733: x_8733,
+    8734: x_8734,
+    8739: x_8739,
+    8740: x_8740,
+    8742: x_8742,
+    8743: x_8743,
+    8745: x_8745,
+    8746: x_8746,
+    8748: x_8748,
+    8749: x_8749,
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/pampero/modules/innovations_freelancers.yaml:13
-    'innovations_card': '{"id":"innovations_card","name":{"en":"Innovations card","it":"carta Innovazioni"},"deck":"innovations","module":"innovations_freelancers","use":"ability","copies":10,"effect":{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"lit","v":3,"x":8722},"at":"rules_data/pampero/modules/innovations_freelancers.yaml:14","id":7702},{"op":"let","v":"r~2650","e":{"op":"lit","v":"money","x":8723},"at":"rules_data/pampero/modules/innovations_freelancers.yaml:14","id":7703},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":8724},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7705},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":8725},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":8726},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":8727},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7708},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7710},"label":{"op":"lit","v":{"instead":0},"x":8728}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":8729},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":8730},"o":"=","e":{"op":"var","n":"instead~2654","x":8731},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7712},{"op":"rep","n":{"op":"var","n":"instead~2654","x":8732},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":8733},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7714},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7713}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7711},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":8734}}],"kind":"replace","prompt":{"def":"gain","args":{"n":3,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $3","it":"guadagna $3"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7709},{"op":"set","t":{"op":"var","n":"left~2651","x":8735},"o":"-=","e":{"op":"var","n":"taken~2653","x":8736},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7715}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7707},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7706},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":8737},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7716},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":8738},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7717},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":8739},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7719},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8740},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":8741},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":8742},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7721},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7720},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":8743},"o":"+=","e":{"op":"var","n":"k~2657","x":8744},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7722},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8745},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":8746},"o":"-=","e":{"op":"var","n":"k~2657","x":8747},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7724},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7723},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":8748},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8749},"o":"+=","e":{"op":"var","n":"k~2657","x":8750},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7726},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7725}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7718}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7704}],"at":"rules_data/pampero/modules/innovations_freelancers.yaml:14","id":7701},"placeholder":"Innovations card texts are not in the sources","source":{"doc":"pampero-verne","section":"Innovations and Freelancers Components: 10x Innovations cards"},"at":"rules_data/pampero/modules/innovations_freelancers.yaml:13"}',
+    'innovations_card': '{"id":"innovations_card","name":{"en":"Innovations card","it":"carta Innovazioni"},"deck":"innovations","module":"innovations_freelancers","use":"ability","copies":10,"effect":{"op":"seq","b":[{"op":"let","v":"n~2656","e":{"op":"lit","v":3,"x":8722},"at":"rules_data/pampero/modules/innovations_freelancers.yaml:14","id":7702},{"op":"let","v":"r~2657","e":{"op":"lit","v":"money","x":8723},"at":"rules_data/pampero/modules/innovations_freelancers.yaml:14","id":7703},{"op":"seq","b":[{"op":"let","v":"left~2658","e":{"op":"var","n":"n~2656","x":8724},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7705},{"op":"for","v":"rep~2660","src":{"op":"filt","v":"q~2659","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2659"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2657"}},"x":8725},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2658"},"b":{"op":"lit","v":0},"x":8726},"b":{"op":"seq","b":[{"op":"let","v":"taken~2661","e":{"op":"lit","v":0,"x":8727},"at":"rules_data/pampero/definitions/resources.yaml:58","id":7708},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":7710},"label":{"op":"lit","v":{"instead":0},"x":8728}},{"gens":[{"v":"instead~2662","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2658"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2660"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2658"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2660"},"f":"room","d":null}}]}]},"x":8729},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2661","x":8730},"o":"=","e":{"op":"var","n":"instead~2662","x":8731},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7712},{"op":"rep","n":{"op":"var","n":"instead~2662","x":8732},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2660"},"f":"effect","d":null,"x":8733},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7714},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7713}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":7711},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2662"}],"x":8734}}],"kind":"replace","prompt":{"def":"gain","args":{"n":3,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $3","it":"guadagna $3"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":7709},{"op":"set","t":{"op":"var","n":"left~2658","x":8735},"o":"-=","e":{"op":"var","n":"taken~2661","x":8736},"at":"rules_data/pampero/definitions/resources.yaml:63","id":7715}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":7707},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7706},{"op":"let","v":"n~2663","e":{"op":"var","n":"left~2658","x":8737},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7716},{"op":"let","v":"r~2664","e":{"op":"var","n":"r~2657","x":8738},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7717},{"op":"seq","b":[{"op":"let","v":"k~2665","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2663"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2663"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2664"},"d":0}]}]}}]}],"x":8739},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7719},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8740},"t":{"op":"set","t":{"op":"var","n":"k~2665","x":8741},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2665"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2664"},"d":0}}]}]}]}],"x":8742},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7721},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7720},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2664"},"d":0,"x":8743},"o":"+=","e":{"op":"var","n":"k~2665","x":8744},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7722},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8745},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2664"},"d":0,"x":8746},"o":"-=","e":{"op":"var","n":"k~2665","x":8747},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7724},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7723},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2665"},"b":{"op":"lit","v":0}}],"x":8748},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8749},"o":"+=","e":{"op":"var","n":"k~2665","x":8750},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7726},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7725}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7718}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7704}],"at":"rules_data/pampero/modules/innovations_freelancers.yaml:14","id":7701},"placeholder":"Innovations card texts are not in the sources","source":{"doc":"pampero-verne","section":"Innovations and Freelancers Components: 10x Innovations cards"},"at":"rules_data/pampero/modules/innovations_freelancers.yaml:13"}',
 }

@@ -5,53 +5,145 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(9686, """
-x_11003 x_8377  # rules_data/pampero/definitions/resources.yaml:55
-x_11004 x_8378  # rules_data/pampero/definitions/resources.yaml:55
-x_11007 x_8381  # rules_data/pampero/definitions/resources.yaml:57
-x_11011 x_8385  # rules_data/pampero/definitions/resources.yaml:60
-x_11012 x_8386  # rules_data/pampero/definitions/resources.yaml:57
-x_11017 x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_11018 x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_11020 x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_11021 x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_11023 x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_11024 x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_11026 x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_11027 x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_9686 t_9516 @  # rules_data/pampero/modules/verne_tiles.yaml:13
-d_9687 d_7620 @  # rules_data/pampero/modules/verne_tiles.yaml:13
-d_9688 d_7408 @  # rules_data/pampero/modules/verne_tiles.yaml:13
-t_9689 t_7409 @  # rules_data/pampero/definitions/resources.yaml:54
-d_9690 d_7410 @  # rules_data/pampero/definitions/resources.yaml:54
-t_9691 t_7411 @  # rules_data/pampero/definitions/resources.yaml:55
-t_9692 t_7412 @  # rules_data/pampero/definitions/resources.yaml:56
-d_9693 d_7413 @  # rules_data/pampero/definitions/resources.yaml:56
-t_9694 t_7414 @  # rules_data/pampero/definitions/resources.yaml:57
-d_9695 d_7415 @  # rules_data/pampero/definitions/resources.yaml:58
-t_9696 t_7416 @  # rules_data/pampero/definitions/resources.yaml:60
-d_9697 d_7417 @  # rules_data/pampero/definitions/resources.yaml:60
-t_9698 t_7418 @  # rules_data/pampero/definitions/resources.yaml:60
-t_9699 t_7419 @  # rules_data/pampero/definitions/resources.yaml:60
-d_9700 d_7420 @  # rules_data/pampero/definitions/resources.yaml:61
-d_9701 d_7421 @  # rules_data/pampero/definitions/resources.yaml:62
-d_9702 d_7422 @  # rules_data/pampero/definitions/resources.yaml:62
-d_9703 d_7423 @  # rules_data/pampero/definitions/resources.yaml:26
-d_9704 d_7424 @  # rules_data/pampero/definitions/resources.yaml:26
-d_9705 d_7425 @  # rules_data/pampero/definitions/resources.yaml:27
-d_9706 d_7426 @  # rules_data/pampero/definitions/resources.yaml:27
-d_9707 d_7427 @  # rules_data/pampero/definitions/resources.yaml:28
-d_9708 d_7428 @  # rules_data/pampero/definitions/resources.yaml:29
-d_9709 d_7429 @  # rules_data/pampero/definitions/resources.yaml:29
-d_9710 d_7430 @  # rules_data/pampero/definitions/resources.yaml:30
-d_9711 d_7431 @  # rules_data/pampero/definitions/resources.yaml:30
-""")
-AT = {}
+K = [
+    {'kind': 'replacements', 'f': 'room', 'd': None},
+    {'kind': 'replacements', 'f': 'effect', 'd': None},
+    ['player', 'stock', 'key'],
+    {'d': 0},
+    ['game', 'supply', 'key'],
+    ['player', 'ledger', 'key'],
+]
+
+
+x_11003 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
+x_11004 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:57
+x_11007 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:59
+x_11011 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:62
+x_11012 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:59
+x_11017 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_11018 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_11020 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_11021 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_11023 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_11024 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_11026 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_11027 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+t_9686 = _C.rebased(_C.t_9516, 9686)  # rules_data/pampero/modules/verne_tiles.yaml:13
+d_9687 = _C.rebased(_C.d_7620, 9686)  # rules_data/pampero/modules/verne_tiles.yaml:13
+d_9688 = _C.rebased(_C.d_7408, 9686)  # rules_data/pampero/modules/verne_tiles.yaml:13
+t_9689 = _C.rebased(_C.t_7409, 9686)  # rules_data/pampero/definitions/resources.yaml:56
+d_9690 = _C.rebased(_C.d_7410, 9686)  # rules_data/pampero/definitions/resources.yaml:56
+t_9691 = _C.rebased(_C.t_7411, 9686)  # rules_data/pampero/definitions/resources.yaml:57
+t_9692 = _C.rebased(_C.t_7412, 9686)  # rules_data/pampero/definitions/resources.yaml:58
+d_9693 = _C.rebased(_C.d_7413, 9686)  # rules_data/pampero/definitions/resources.yaml:58
+t_9694 = _C.rebased(_C.t_7414, 9686)  # rules_data/pampero/definitions/resources.yaml:59
+d_9695 = _C.rebased(_C.d_7415, 9686)  # rules_data/pampero/definitions/resources.yaml:60
+t_9696 = _C.rebased(_C.t_7416, 9686)  # rules_data/pampero/definitions/resources.yaml:62
+d_9697 = _C.rebased(_C.d_7417, 9686)  # rules_data/pampero/definitions/resources.yaml:62
+t_9698 = _C.rebased(_C.t_7418, 9686)  # rules_data/pampero/definitions/resources.yaml:62
+t_9699 = _C.rebased(_C.t_7419, 9686)  # rules_data/pampero/definitions/resources.yaml:62
+d_9700 = _C.rebased(_C.d_7420, 9686)  # rules_data/pampero/definitions/resources.yaml:63
+d_9701 = _C.rebased(_C.d_7421, 9686)  # rules_data/pampero/definitions/resources.yaml:64
+d_9702 = _C.rebased(_C.d_7422, 9686)  # rules_data/pampero/definitions/resources.yaml:64
+d_9703 = _C.rebased(_C.d_7423, 9686)  # rules_data/pampero/definitions/resources.yaml:26
+d_9704 = _C.rebased(_C.d_7424, 9686)  # rules_data/pampero/definitions/resources.yaml:26
+d_9705 = _C.rebased(_C.d_7425, 9686)  # rules_data/pampero/definitions/resources.yaml:27
+d_9706 = _C.rebased(_C.d_7426, 9686)  # rules_data/pampero/definitions/resources.yaml:27
+d_9707 = _C.rebased(_C.d_7427, 9686)  # rules_data/pampero/definitions/resources.yaml:28
+d_9708 = _C.rebased(_C.d_7428, 9686)  # rules_data/pampero/definitions/resources.yaml:29
+d_9709 = _C.rebased(_C.d_7429, 9686)  # rules_data/pampero/definitions/resources.yaml:29
+d_9710 = _C.rebased(_C.d_7430, 9686)  # rules_data/pampero/definitions/resources.yaml:30
+d_9711 = _C.rebased(_C.d_7431, 9686)  # rules_data/pampero/definitions/resources.yaml:30
+
+
+TRIALS = {
+    9686: t_9686,
+    9687: CPS(d_9687),
+    9688: CPS(d_9688),
+    9689: t_9689,
+    9690: CPS(d_9690),
+    9691: t_9691,
+    9692: t_9692,
+    9693: CPS(d_9693),
+    9694: t_9694,
+    9695: CPS(d_9695),
+    9696: t_9696,
+    9697: CPS(d_9697),
+    9698: t_9698,
+    9699: t_9699,
+    9700: CPS(d_9700),
+    9701: CPS(d_9701),
+    9702: CPS(d_9702),
+    9703: CPS(d_9703),
+    9704: CPS(d_9704),
+    9705: CPS(d_9705),
+    9706: CPS(d_9706),
+    9707: CPS(d_9707),
+    9708: CPS(d_9708),
+    9709: CPS(d_9709),
+    9710: CPS(d_9710),
+    9711: CPS(d_9711),
+}
+
+
+CODE = {
+    11003: x_11003,
+    11004: x_11004,
+    11007: x_11007,
+    11011: x_11011,
+    11012: x_11012,
+    11017: x_11017,
+    11018: x_11018,
+    11020: x_11020,
+    11021: x_11021,
+    11023: x_11023,
+    11024: x_11024,
+    11026: x_11026,
+    11027: x_11027,
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/pampero/modules/verne_tiles.yaml:11
-    'low_tech_tile_b': '{"id":"low_tech_tile_b","name":{"en":"zone B low tech tower bonus tile","it":"tessera bonus torre low tech della zona B"},"deck":"low_tech_tiles","module":"low_tech_towers","zone":"b","copies":6,"effect":{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"lit","v":2,"x":11000},"at":"rules_data/pampero/modules/verne_tiles.yaml:13","id":9687},{"op":"let","v":"r~2650","e":{"op":"lit","v":"money","x":11001},"at":"rules_data/pampero/modules/verne_tiles.yaml:13","id":9688},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":11002},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9690},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":11003},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":11004},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":11005},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9693},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9695},"label":{"op":"lit","v":{"instead":0},"x":11006}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":11007},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":11008},"o":"=","e":{"op":"var","n":"instead~2654","x":11009},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9697},{"op":"rep","n":{"op":"var","n":"instead~2654","x":11010},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":11011},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9699},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9698}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9696},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":11012}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9694},{"op":"set","t":{"op":"var","n":"left~2651","x":11013},"o":"-=","e":{"op":"var","n":"taken~2653","x":11014},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9700}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9692},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9691},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":11015},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9701},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":11016},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9702},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":11017},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9704},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":11018},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":11019},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":11020},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9706},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9705},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":11021},"o":"+=","e":{"op":"var","n":"k~2657","x":11022},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9707},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":11023},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":11024},"o":"-=","e":{"op":"var","n":"k~2657","x":11025},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9709},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9708},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":11026},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":11027},"o":"+=","e":{"op":"var","n":"k~2657","x":11028},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9711},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9710}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9703}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9689}],"at":"rules_data/pampero/modules/verne_tiles.yaml:13","id":9686},"placeholder":"low tech tower bonus tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Low Tech Towers Components: 18x tower bonus tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:11"}',
+    'low_tech_tile_b': '{"id":"low_tech_tile_b","name":{"en":"zone B low tech tower bonus tile","it":"tessera bonus torre low tech della zona B"},"deck":"low_tech_tiles","module":"low_tech_towers","zone":"b","copies":6,"effect":{"op":"seq","b":[{"op":"let","v":"n~2656","e":{"op":"lit","v":2,"x":11000},"at":"rules_data/pampero/modules/verne_tiles.yaml:13","id":9687},{"op":"let","v":"r~2657","e":{"op":"lit","v":"money","x":11001},"at":"rules_data/pampero/modules/verne_tiles.yaml:13","id":9688},{"op":"seq","b":[{"op":"let","v":"left~2658","e":{"op":"var","n":"n~2656","x":11002},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9690},{"op":"for","v":"rep~2660","src":{"op":"filt","v":"q~2659","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2659"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2657"}},"x":11003},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2658"},"b":{"op":"lit","v":0},"x":11004},"b":{"op":"seq","b":[{"op":"let","v":"taken~2661","e":{"op":"lit","v":0,"x":11005},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9693},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9695},"label":{"op":"lit","v":{"instead":0},"x":11006}},{"gens":[{"v":"instead~2662","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2658"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2660"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2658"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2660"},"f":"room","d":null}}]}]},"x":11007},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2661","x":11008},"o":"=","e":{"op":"var","n":"instead~2662","x":11009},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9697},{"op":"rep","n":{"op":"var","n":"instead~2662","x":11010},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2660"},"f":"effect","d":null,"x":11011},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9699},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9698}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9696},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2662"}],"x":11012}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9694},{"op":"set","t":{"op":"var","n":"left~2658","x":11013},"o":"-=","e":{"op":"var","n":"taken~2661","x":11014},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9700}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9692},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9691},{"op":"let","v":"n~2663","e":{"op":"var","n":"left~2658","x":11015},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9701},{"op":"let","v":"r~2664","e":{"op":"var","n":"r~2657","x":11016},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9702},{"op":"seq","b":[{"op":"let","v":"k~2665","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2663"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2663"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2664"},"d":0}]}]}}]}],"x":11017},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9704},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":11018},"t":{"op":"set","t":{"op":"var","n":"k~2665","x":11019},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2665"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2664"},"d":0}}]}]}]}],"x":11020},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9706},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9705},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2664"},"d":0,"x":11021},"o":"+=","e":{"op":"var","n":"k~2665","x":11022},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9707},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":11023},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2664"},"d":0,"x":11024},"o":"-=","e":{"op":"var","n":"k~2665","x":11025},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9709},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9708},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2665"},"b":{"op":"lit","v":0}}],"x":11026},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":11027},"o":"+=","e":{"op":"var","n":"k~2665","x":11028},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9711},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9710}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9703}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9689}],"at":"rules_data/pampero/modules/verne_tiles.yaml:13","id":9686},"placeholder":"low tech tower bonus tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Low Tech Towers Components: 18x tower bonus tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:11"}',
 }

@@ -5,53 +5,145 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(9712, """
-x_11032 x_8377  # rules_data/pampero/definitions/resources.yaml:55
-x_11033 x_8378  # rules_data/pampero/definitions/resources.yaml:55
-x_11036 x_8381  # rules_data/pampero/definitions/resources.yaml:57
-x_11040 x_8385  # rules_data/pampero/definitions/resources.yaml:60
-x_11041 x_8386  # rules_data/pampero/definitions/resources.yaml:57
-x_11046 x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_11047 x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_11049 x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_11050 x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_11052 x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_11053 x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_11055 x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_11056 x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_9712 t_9516 @  # rules_data/pampero/modules/verne_tiles.yaml:17
-d_9713 d_7620 @  # rules_data/pampero/modules/verne_tiles.yaml:17
-d_9714 d_7408 @  # rules_data/pampero/modules/verne_tiles.yaml:17
-t_9715 t_7409 @  # rules_data/pampero/definitions/resources.yaml:54
-d_9716 d_7410 @  # rules_data/pampero/definitions/resources.yaml:54
-t_9717 t_7411 @  # rules_data/pampero/definitions/resources.yaml:55
-t_9718 t_7412 @  # rules_data/pampero/definitions/resources.yaml:56
-d_9719 d_7413 @  # rules_data/pampero/definitions/resources.yaml:56
-t_9720 t_7414 @  # rules_data/pampero/definitions/resources.yaml:57
-d_9721 d_7415 @  # rules_data/pampero/definitions/resources.yaml:58
-t_9722 t_7416 @  # rules_data/pampero/definitions/resources.yaml:60
-d_9723 d_7417 @  # rules_data/pampero/definitions/resources.yaml:60
-t_9724 t_7418 @  # rules_data/pampero/definitions/resources.yaml:60
-t_9725 t_7419 @  # rules_data/pampero/definitions/resources.yaml:60
-d_9726 d_7420 @  # rules_data/pampero/definitions/resources.yaml:61
-d_9727 d_7421 @  # rules_data/pampero/definitions/resources.yaml:62
-d_9728 d_7422 @  # rules_data/pampero/definitions/resources.yaml:62
-d_9729 d_7423 @  # rules_data/pampero/definitions/resources.yaml:26
-d_9730 d_7424 @  # rules_data/pampero/definitions/resources.yaml:26
-d_9731 d_7425 @  # rules_data/pampero/definitions/resources.yaml:27
-d_9732 d_7426 @  # rules_data/pampero/definitions/resources.yaml:27
-d_9733 d_7427 @  # rules_data/pampero/definitions/resources.yaml:28
-d_9734 d_7428 @  # rules_data/pampero/definitions/resources.yaml:29
-d_9735 d_7429 @  # rules_data/pampero/definitions/resources.yaml:29
-d_9736 d_7430 @  # rules_data/pampero/definitions/resources.yaml:30
-d_9737 d_7431 @  # rules_data/pampero/definitions/resources.yaml:30
-""")
-AT = {}
+K = [
+    {'kind': 'replacements', 'f': 'room', 'd': None},
+    {'kind': 'replacements', 'f': 'effect', 'd': None},
+    ['player', 'stock', 'key'],
+    {'d': 0},
+    ['game', 'supply', 'key'],
+    ['player', 'ledger', 'key'],
+]
+
+
+x_11032 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
+x_11033 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:57
+x_11036 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:59
+x_11040 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:62
+x_11041 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:59
+x_11046 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_11047 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_11049 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_11050 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_11052 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_11053 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_11055 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_11056 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+t_9712 = _C.rebased(_C.t_9516, 9712)  # rules_data/pampero/modules/verne_tiles.yaml:17
+d_9713 = _C.rebased(_C.d_7620, 9712)  # rules_data/pampero/modules/verne_tiles.yaml:17
+d_9714 = _C.rebased(_C.d_7408, 9712)  # rules_data/pampero/modules/verne_tiles.yaml:17
+t_9715 = _C.rebased(_C.t_7409, 9712)  # rules_data/pampero/definitions/resources.yaml:56
+d_9716 = _C.rebased(_C.d_7410, 9712)  # rules_data/pampero/definitions/resources.yaml:56
+t_9717 = _C.rebased(_C.t_7411, 9712)  # rules_data/pampero/definitions/resources.yaml:57
+t_9718 = _C.rebased(_C.t_7412, 9712)  # rules_data/pampero/definitions/resources.yaml:58
+d_9719 = _C.rebased(_C.d_7413, 9712)  # rules_data/pampero/definitions/resources.yaml:58
+t_9720 = _C.rebased(_C.t_7414, 9712)  # rules_data/pampero/definitions/resources.yaml:59
+d_9721 = _C.rebased(_C.d_7415, 9712)  # rules_data/pampero/definitions/resources.yaml:60
+t_9722 = _C.rebased(_C.t_7416, 9712)  # rules_data/pampero/definitions/resources.yaml:62
+d_9723 = _C.rebased(_C.d_7417, 9712)  # rules_data/pampero/definitions/resources.yaml:62
+t_9724 = _C.rebased(_C.t_7418, 9712)  # rules_data/pampero/definitions/resources.yaml:62
+t_9725 = _C.rebased(_C.t_7419, 9712)  # rules_data/pampero/definitions/resources.yaml:62
+d_9726 = _C.rebased(_C.d_7420, 9712)  # rules_data/pampero/definitions/resources.yaml:63
+d_9727 = _C.rebased(_C.d_7421, 9712)  # rules_data/pampero/definitions/resources.yaml:64
+d_9728 = _C.rebased(_C.d_7422, 9712)  # rules_data/pampero/definitions/resources.yaml:64
+d_9729 = _C.rebased(_C.d_7423, 9712)  # rules_data/pampero/definitions/resources.yaml:26
+d_9730 = _C.rebased(_C.d_7424, 9712)  # rules_data/pampero/definitions/resources.yaml:26
+d_9731 = _C.rebased(_C.d_7425, 9712)  # rules_data/pampero/definitions/resources.yaml:27
+d_9732 = _C.rebased(_C.d_7426, 9712)  # rules_data/pampero/definitions/resources.yaml:27
+d_9733 = _C.rebased(_C.d_7427, 9712)  # rules_data/pampero/definitions/resources.yaml:28
+d_9734 = _C.rebased(_C.d_7428, 9712)  # rules_data/pampero/definitions/resources.yaml:29
+d_9735 = _C.rebased(_C.d_7429, 9712)  # rules_data/pampero/definitions/resources.yaml:29
+d_9736 = _C.rebased(_C.d_7430, 9712)  # rules_data/pampero/definitions/resources.yaml:30
+d_9737 = _C.rebased(_C.d_7431, 9712)  # rules_data/pampero/definitions/resources.yaml:30
+
+
+TRIALS = {
+    9712: t_9712,
+    9713: CPS(d_9713),
+    9714: CPS(d_9714),
+    9715: t_9715,
+    9716: CPS(d_9716),
+    9717: t_9717,
+    9718: t_9718,
+    9719: CPS(d_9719),
+    9720: t_9720,
+    9721: CPS(d_9721),
+    9722: t_9722,
+    9723: CPS(d_9723),
+    9724: t_9724,
+    9725: t_9725,
+    9726: CPS(d_9726),
+    9727: CPS(d_9727),
+    9728: CPS(d_9728),
+    9729: CPS(d_9729),
+    9730: CPS(d_9730),
+    9731: CPS(d_9731),
+    9732: CPS(d_9732),
+    9733: CPS(d_9733),
+    9734: CPS(d_9734),
+    9735: CPS(d_9735),
+    9736: CPS(d_9736),
+    9737: CPS(d_9737),
+}
+
+
+CODE = {
+    11032: x_11032,
+    11033: x_11033,
+    11036: x_11036,
+    11040: x_11040,
+    11041: x_11041,
+    11046: x_11046,
+    11047: x_11047,
+    11049: x_11049,
+    11050: x_11050,
+    11052: x_11052,
+    11053: x_11053,
+    11055: x_11055,
+    11056: x_11056,
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/pampero/modules/verne_tiles.yaml:15
-    'low_tech_tile_c': '{"id":"low_tech_tile_c","name":{"en":"zone C low tech tower bonus tile","it":"tessera bonus torre low tech della zona C"},"deck":"low_tech_tiles","module":"low_tech_towers","zone":"c","copies":6,"effect":{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"lit","v":2,"x":11029},"at":"rules_data/pampero/modules/verne_tiles.yaml:17","id":9713},{"op":"let","v":"r~2650","e":{"op":"lit","v":"money","x":11030},"at":"rules_data/pampero/modules/verne_tiles.yaml:17","id":9714},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":11031},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9716},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":11032},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":11033},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":11034},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9719},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9721},"label":{"op":"lit","v":{"instead":0},"x":11035}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":11036},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":11037},"o":"=","e":{"op":"var","n":"instead~2654","x":11038},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9723},{"op":"rep","n":{"op":"var","n":"instead~2654","x":11039},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":11040},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9725},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9724}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9722},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":11041}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9720},{"op":"set","t":{"op":"var","n":"left~2651","x":11042},"o":"-=","e":{"op":"var","n":"taken~2653","x":11043},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9726}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9718},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9717},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":11044},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9727},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":11045},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9728},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":11046},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9730},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":11047},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":11048},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":11049},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9732},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9731},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":11050},"o":"+=","e":{"op":"var","n":"k~2657","x":11051},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9733},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":11052},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":11053},"o":"-=","e":{"op":"var","n":"k~2657","x":11054},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9735},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9734},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":11055},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":11056},"o":"+=","e":{"op":"var","n":"k~2657","x":11057},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9737},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9736}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9729}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9715}],"at":"rules_data/pampero/modules/verne_tiles.yaml:17","id":9712},"placeholder":"low tech tower bonus tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Low Tech Towers Components: 18x tower bonus tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:15"}',
+    'low_tech_tile_c': '{"id":"low_tech_tile_c","name":{"en":"zone C low tech tower bonus tile","it":"tessera bonus torre low tech della zona C"},"deck":"low_tech_tiles","module":"low_tech_towers","zone":"c","copies":6,"effect":{"op":"seq","b":[{"op":"let","v":"n~2656","e":{"op":"lit","v":2,"x":11029},"at":"rules_data/pampero/modules/verne_tiles.yaml:17","id":9713},{"op":"let","v":"r~2657","e":{"op":"lit","v":"money","x":11030},"at":"rules_data/pampero/modules/verne_tiles.yaml:17","id":9714},{"op":"seq","b":[{"op":"let","v":"left~2658","e":{"op":"var","n":"n~2656","x":11031},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9716},{"op":"for","v":"rep~2660","src":{"op":"filt","v":"q~2659","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2659"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2657"}},"x":11032},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2658"},"b":{"op":"lit","v":0},"x":11033},"b":{"op":"seq","b":[{"op":"let","v":"taken~2661","e":{"op":"lit","v":0,"x":11034},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9719},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9721},"label":{"op":"lit","v":{"instead":0},"x":11035}},{"gens":[{"v":"instead~2662","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2658"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2660"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2658"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2660"},"f":"room","d":null}}]}]},"x":11036},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2661","x":11037},"o":"=","e":{"op":"var","n":"instead~2662","x":11038},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9723},{"op":"rep","n":{"op":"var","n":"instead~2662","x":11039},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2660"},"f":"effect","d":null,"x":11040},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9725},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9724}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9722},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2662"}],"x":11041}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9720},{"op":"set","t":{"op":"var","n":"left~2658","x":11042},"o":"-=","e":{"op":"var","n":"taken~2661","x":11043},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9726}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9718},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9717},{"op":"let","v":"n~2663","e":{"op":"var","n":"left~2658","x":11044},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9727},{"op":"let","v":"r~2664","e":{"op":"var","n":"r~2657","x":11045},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9728},{"op":"seq","b":[{"op":"let","v":"k~2665","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2663"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2663"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2664"},"d":0}]}]}}]}],"x":11046},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9730},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":11047},"t":{"op":"set","t":{"op":"var","n":"k~2665","x":11048},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2665"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2664"},"d":0}}]}]}]}],"x":11049},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9732},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9731},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2664"},"d":0,"x":11050},"o":"+=","e":{"op":"var","n":"k~2665","x":11051},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9733},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":11052},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2664"},"d":0,"x":11053},"o":"-=","e":{"op":"var","n":"k~2665","x":11054},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9735},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9734},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2665"},"b":{"op":"lit","v":0}}],"x":11055},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":11056},"o":"+=","e":{"op":"var","n":"k~2665","x":11057},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9737},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9736}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9729}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9715}],"at":"rules_data/pampero/modules/verne_tiles.yaml:17","id":9712},"placeholder":"low tech tower bonus tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Low Tech Towers Components: 18x tower bonus tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:15"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -58,11 +59,11 @@ def x_9599(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:89
     return ((_w3 if type((_w3 := (_w2.get('batteries', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'batteries', 0)))) is int else num(_w3)) >= 5)
 
 
-x_9603 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
-x_9604 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:55
-x_9607 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:57
-x_9611 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:60
-x_9612 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:57
+x_9603 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
+x_9604 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:57
+x_9607 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:59
+x_9611 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:62
+x_9612 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:59
 x_9617 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
 x_9618 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
 x_9620 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
@@ -79,83 +80,86 @@ def x_9631(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2663 for v_i_2663 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2663, NOREC).get('deck', None) if type(v_i_2663) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2664))) is type((_w4 := sum([items_of((_h2.get(v_r_2666, []) if type(_h2) is dict else KEY(_h2, v_r_2666, []))).count(v_c_2664) for v_r_2666 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2664 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2664, NOREC).get('deck', None) if type(v_c_2664) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+        return (_w5 + _w6 if type((_w5 := len([v_i_2671 for v_i_2671 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2671, NOREC).get('deck', None) if type(v_i_2671) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2672))) is type((_w4 := sum([items_of((_h2.get(v_r_2674, []) if type(_h2) is dict else KEY(_h2, v_r_2674, []))).count(v_c_2672) for v_r_2674 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2672 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2672, NOREC).get('deck', None) if type(v_c_2672) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
     return MEMO(ctx, (9631, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
-def x_9632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def x_9632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2668'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2670'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~2676'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2678'))) is int else num(_w2)))
 
 
-x_9635 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
-
-
-def x_9636(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9635(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2674'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2672'))) and (((_w3 if type((_w3 := E.get('left~2673'))) is int else num(_w3)) > 0)) else False)
+    return MEMO(ctx, (9635, E.get('r~2680'),), lambda: [v_q_2682 for v_q_2682 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2682, NOREC).get('instead_of', {}) if type(v_q_2682) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2680'))])
 
 
-def x_9639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9636(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2673'), (E.get('left~2673') if (FLD(ctx, K[0], E.get('rep~2674')) == None) else FLD(ctx, K[0], E.get('rep~2674')))]))
+    return ((_w1 if type((_w1 := E.get('left~2681'))) is int else num(_w1)) > 0)
 
 
-def x_9643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2674'))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2681'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2681') if (FLD(ctx, K[0], E.get('rep~2683')) == None) else FLD(ctx, K[0], E.get('rep~2683'))))) is int else num(_w2))))
 
 
-def x_9644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2676')}
+    return FLD(ctx, K[1], E.get('rep~2683'))
+
+
+def x_9644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+    if E is None:
+        E = ctx.env()
+    return {'instead': E.get('instead~2685')}
 
 
 def x_9651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2677') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2678'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2677'), (_w2.get(E.get('r~2678'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2678'), 0))]))])
+    return max(0, (_w5 if type((_w5 := (E.get('n~2686') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2687'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2686'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2687'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2687'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_9652(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2678'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2687'))) is str else None) != None)
 
 
 def x_9654(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2679'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2678'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2678'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2678'), 0)))) is int else num(_w5)))])])
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2688'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2687'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2687'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2687'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_9655(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2678'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2678'), 0))
+    return (_w2.get(E.get('r~2687'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2687'), 0))
 
 
 def x_9657(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2678'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2687'))) is str else None) != None)
 
 
 def x_9658(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2678'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2678'), 0))
+    return (_w1.get(E.get('r~2687'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2687'), 0))
 
 
 def x_9660(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2678'))) is str else None)) and ((E.get('k~2679') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2687'))) is str else None)) and ((E.get('k~2688') != 0)) else False)
 
 
 x_9661 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
@@ -169,14 +173,14 @@ def t_8473(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/modules/object
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2668', 10, True)
-        LOCAL(ctx, E, 'r~2669', 'money', True)
-        LOCAL(ctx, E, 'k~2670', x_9631(ctx, E), True)
+        LOCAL(ctx, E, 'n~2676', 10, True)
+        LOCAL(ctx, E, 'r~2677', 'money', True)
+        LOCAL(ctx, E, 'k~2678', x_9631(ctx, E), True)
         return t_8502(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2649', 10, True)
-    LOCAL(ctx, E, 'r~2650', 'money', True)
+    LOCAL(ctx, E, 'n~2656', 10, True)
+    LOCAL(ctx, E, 'r~2657', 'money', True)
     return t_8476(ctx, r1, s, E, B)
 
 
@@ -186,25 +190,25 @@ def d_8474(ctx, E=None, B=8473):  # rules_data/pampero/modules/objectives.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2649', 10, True)
+    LOCAL(ctx, E, 'n~2656', 10, True)
     return True
 
 
 d_8475 = _C.rebased(_C.d_7408, 8473)  # rules_data/pampero/modules/objectives.yaml:95
-t_8476 = _C.rebased(_C.t_7409, 8473)  # rules_data/pampero/definitions/resources.yaml:54
-d_8477 = _C.rebased(_C.d_7410, 8473)  # rules_data/pampero/definitions/resources.yaml:54
-t_8478 = _C.rebased(_C.t_7411, 8473)  # rules_data/pampero/definitions/resources.yaml:55
-t_8479 = _C.rebased(_C.t_7412, 8473)  # rules_data/pampero/definitions/resources.yaml:56
-d_8480 = _C.rebased(_C.d_7413, 8473)  # rules_data/pampero/definitions/resources.yaml:56
-t_8481 = _C.rebased(_C.t_7414, 8473)  # rules_data/pampero/definitions/resources.yaml:57
-d_8482 = _C.rebased(_C.d_7415, 8473)  # rules_data/pampero/definitions/resources.yaml:58
-t_8483 = _C.rebased(_C.t_7416, 8473)  # rules_data/pampero/definitions/resources.yaml:60
-d_8484 = _C.rebased(_C.d_7417, 8473)  # rules_data/pampero/definitions/resources.yaml:60
-t_8485 = _C.rebased(_C.t_7418, 8473)  # rules_data/pampero/definitions/resources.yaml:60
-t_8486 = _C.rebased(_C.t_7419, 8473)  # rules_data/pampero/definitions/resources.yaml:60
-d_8487 = _C.rebased(_C.d_7420, 8473)  # rules_data/pampero/definitions/resources.yaml:61
-d_8488 = _C.rebased(_C.d_7421, 8473)  # rules_data/pampero/definitions/resources.yaml:62
-d_8489 = _C.rebased(_C.d_7422, 8473)  # rules_data/pampero/definitions/resources.yaml:62
+t_8476 = _C.rebased(_C.t_7409, 8473)  # rules_data/pampero/definitions/resources.yaml:56
+d_8477 = _C.rebased(_C.d_7410, 8473)  # rules_data/pampero/definitions/resources.yaml:56
+t_8478 = _C.rebased(_C.t_7411, 8473)  # rules_data/pampero/definitions/resources.yaml:57
+t_8479 = _C.rebased(_C.t_7412, 8473)  # rules_data/pampero/definitions/resources.yaml:58
+d_8480 = _C.rebased(_C.d_7413, 8473)  # rules_data/pampero/definitions/resources.yaml:58
+t_8481 = _C.rebased(_C.t_7414, 8473)  # rules_data/pampero/definitions/resources.yaml:59
+d_8482 = _C.rebased(_C.d_7415, 8473)  # rules_data/pampero/definitions/resources.yaml:60
+t_8483 = _C.rebased(_C.t_7416, 8473)  # rules_data/pampero/definitions/resources.yaml:62
+d_8484 = _C.rebased(_C.d_7417, 8473)  # rules_data/pampero/definitions/resources.yaml:62
+t_8485 = _C.rebased(_C.t_7418, 8473)  # rules_data/pampero/definitions/resources.yaml:62
+t_8486 = _C.rebased(_C.t_7419, 8473)  # rules_data/pampero/definitions/resources.yaml:62
+d_8487 = _C.rebased(_C.d_7420, 8473)  # rules_data/pampero/definitions/resources.yaml:63
+d_8488 = _C.rebased(_C.d_7421, 8473)  # rules_data/pampero/definitions/resources.yaml:64
+d_8489 = _C.rebased(_C.d_7422, 8473)  # rules_data/pampero/definitions/resources.yaml:64
 d_8490 = _C.rebased(_C.d_7423, 8473)  # rules_data/pampero/definitions/resources.yaml:26
 d_8491 = _C.rebased(_C.d_7424, 8473)  # rules_data/pampero/definitions/resources.yaml:26
 d_8492 = _C.rebased(_C.d_7425, 8473)  # rules_data/pampero/definitions/resources.yaml:27
@@ -222,7 +226,7 @@ def d_8499(ctx, E=None, B=8473):  # rules_data/pampero/modules/objectives.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2668', 10, True)
+    LOCAL(ctx, E, 'n~2676', 10, True)
     return True
 
 
@@ -232,7 +236,7 @@ def d_8500(ctx, E=None, B=8473):  # rules_data/pampero/modules/objectives.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2669', 'money', True)
+    LOCAL(ctx, E, 'r~2677', 'money', True)
     return True
 
 
@@ -242,42 +246,42 @@ def d_8501(ctx, E=None, B=8473):  # rules_data/pampero/modules/objectives.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2670', x_9631(ctx, E), True)
+    LOCAL(ctx, E, 'k~2678', x_9631(ctx, E), True)
     return True
 
 
-def t_8502(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:68
+def t_8502(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:70
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2671', x_9632(ctx, E), True)
-    LOCAL(ctx, E, 'r~2672', E.get('r~2669'), True)
+    LOCAL(ctx, E, 'n~2679', (((_w1 if type((_w1 := E.get('n~2676'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2678'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'r~2680', E.get('r~2677'), True)
     return t_8505(ctx, k, s, E, B)
 
 
-def d_8503(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:68
+def d_8503(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2671', x_9632(ctx, E), True)
+    LOCAL(ctx, E, 'n~2679', (((_w1 if type((_w1 := E.get('n~2676'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2678'))) is int else num(_w2)))), True)
     return True
 
 
-def d_8504(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:68
+def d_8504(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2672', E.get('r~2669'), True)
+    LOCAL(ctx, E, 'r~2680', E.get('r~2677'), True)
     return True
 
 
-def t_8505(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8505(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -285,53 +289,53 @@ def t_8505(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2677', E.get('left~2673'), True)
-        LOCAL(ctx, E, 'r~2678', E.get('r~2672'), True)
+        LOCAL(ctx, E, 'n~2686', E.get('left~2681'), True)
+        LOCAL(ctx, E, 'r~2687', E.get('r~2680'), True)
         if not d_8519(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2673', E.get('n~2671'), True)
+    LOCAL(ctx, E, 'left~2681', E.get('n~2679'), True)
     return t_8507(ctx, r1, s, E, B)
 
 
-def d_8506(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8506(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2673', E.get('n~2671'), True)
+    LOCAL(ctx, E, 'left~2681', E.get('n~2679'), True)
     return True
 
 
-def t_8507(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8507(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9635(ctx, E)))
-    old = E.get('rep~2674', MISSING)
+    old = E.get('rep~2683', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2674', old)
+        UNSET(ctx, E, 'rep~2683', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2674', item, True)
-            if x_9636(ctx, E):
+            LOCAL(ctx, E, 'rep~2683', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2681'))) is int else num(_w1)) > 0)):
                 return t_8508(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_8508(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8508(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -339,49 +343,49 @@ def t_8508(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 43, E, 'left~2673', E.get('taken~2675'))
+        ASSIGN(ctx, B + 43, E, 'left~2681', E.get('taken~2684'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2675', 0, True)
+    LOCAL(ctx, E, 'taken~2684', 0, True)
     return t_8510(ctx, r1, s, E, B)
 
 
-def d_8509(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8509(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2675', 0, True)
+    LOCAL(ctx, E, 'taken~2684', 0, True)
     return True
 
 
-t_8510 = _C.rebased(_C.t_7960, 8473)  # rules_data/pampero/definitions/resources.yaml:57
-d_8511 = _C.rebased(_C.d_7415, 8473)  # rules_data/pampero/definitions/resources.yaml:58
+t_8510 = _C.rebased(_C.t_7960, 8473)  # rules_data/pampero/definitions/resources.yaml:59
+d_8511 = _C.rebased(_C.d_7415, 8473)  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def t_8512(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8512(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2675', E.get('instead~2676'))
+    LOCAL(ctx, E, 'taken~2684', E.get('instead~2685'))
     return t_8514(ctx, k, s, E, B)
 
 
-def d_8513(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8513(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2675', E.get('instead~2676'))
+    LOCAL(ctx, E, 'taken~2684', E.get('instead~2685'))
     return True
 
 
-def t_8514(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8514(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -392,10 +396,10 @@ def t_8514(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/re
             return k()
         return t_8515(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2676')))
+    return nxt(num(E.get('instead~2685')))
 
 
-def t_8515(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8515(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -404,33 +408,33 @@ def t_8515(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/re
     return DO(ctx, x_9643(ctx, E), k)
 
 
-def d_8516(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8516(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 43, E, 'left~2673', E.get('taken~2675'))
+    ASSIGN(ctx, B + 43, E, 'left~2681', E.get('taken~2684'))
     return True
 
 
-def d_8517(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8517(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2677', E.get('left~2673'), True)
+    LOCAL(ctx, E, 'n~2686', E.get('left~2681'), True)
     return True
 
 
-def d_8518(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8518(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2678', E.get('r~2672'), True)
+    LOCAL(ctx, E, 'r~2687', E.get('r~2680'), True)
     return True
 
 
@@ -440,13 +444,13 @@ def d_8519(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2679', x_9651(ctx, E), True)
+    LOCAL(ctx, E, 'k~2688', x_9651(ctx, E), True)
     if not d_8521(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2678'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2687'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2679'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2688'), '+=', False, K[2])
     if not d_8524(ctx, E, B):
         return False
     if not d_8526(ctx, E, B):
@@ -460,7 +464,7 @@ def d_8520(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2679', x_9651(ctx, E), True)
+    LOCAL(ctx, E, 'k~2688', x_9651(ctx, E), True)
     return True
 
 
@@ -470,9 +474,9 @@ def d_8521(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9652(ctx, E):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2687'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2679', x_9654(ctx, E))
+        LOCAL(ctx, E, 'k~2688', x_9654(ctx, E))
     return True
 
 
@@ -482,7 +486,7 @@ def d_8522(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2679', x_9654(ctx, E))
+    LOCAL(ctx, E, 'k~2688', x_9654(ctx, E))
     return True
 
 
@@ -492,9 +496,9 @@ def d_8523(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2678'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2687'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2679'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2688'), '+=', False, K[2])
     return True
 
 
@@ -504,11 +508,11 @@ def d_8524(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9657(ctx, E):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2687'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2678'))
+        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2687'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2679'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2688'), '-=', False, K[4])
     return True
 
 
@@ -518,9 +522,9 @@ def d_8525(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2678'))
+    c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2687'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2679'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2688'), '-=', False, K[4])
     return True
 
 
@@ -534,7 +538,7 @@ def d_8526(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2679'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2688'), '+=', False, K[5])
     return True
 
 
@@ -546,7 +550,7 @@ def d_8527(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2679'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2688'), '+=', False, K[5])
     return True
 
 
@@ -643,11 +647,12 @@ CODE = {
 AT = {
     9599: 'rules_data/pampero/modules/objectives.yaml:89',
     9631: 'rules_data/pampero/modules/objectives.yaml:95',
-    9632: 'rules_data/pampero/definitions/resources.yaml:68',
-    9636: 'rules_data/pampero/definitions/resources.yaml:55',
-    9639: 'rules_data/pampero/definitions/resources.yaml:57',
-    9643: 'rules_data/pampero/definitions/resources.yaml:60',
-    9644: 'rules_data/pampero/definitions/resources.yaml:57',
+    9632: 'rules_data/pampero/definitions/resources.yaml:70',
+    9635: 'rules_data/pampero/definitions/resources.yaml:57',
+    9636: 'rules_data/pampero/definitions/resources.yaml:57',
+    9639: 'rules_data/pampero/definitions/resources.yaml:59',
+    9643: 'rules_data/pampero/definitions/resources.yaml:62',
+    9644: 'rules_data/pampero/definitions/resources.yaml:59',
     9651: 'rules_data/pampero/definitions/resources.yaml:26',
     9652: 'rules_data/pampero/definitions/resources.yaml:27',
     9654: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -660,5 +665,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:89
-    'objective_batteries': '{"id":"objective_batteries","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 5 or more batteries.","it":"Avere 5 o più batterie."},"condition":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"batteries"},"d":0},"b":{"op":"lit","v":5},"x":9599},"effect":{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"lit","v":10,"x":9600},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8474},{"op":"let","v":"r~2650","e":{"op":"lit","v":"money","x":9601},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8475},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":9602},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8477},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":9603},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":9604},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":9605},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8480},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8482},"label":{"op":"lit","v":{"instead":0},"x":9606}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":9607},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":9608},"o":"=","e":{"op":"var","n":"instead~2654","x":9609},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8484},{"op":"rep","n":{"op":"var","n":"instead~2654","x":9610},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":9611},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8486},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8485}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8483},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":9612}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8481},{"op":"set","t":{"op":"var","n":"left~2651","x":9613},"o":"-=","e":{"op":"var","n":"taken~2653","x":9614},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8487}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8479},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8478},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":9615},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8488},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":9616},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8489},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":9617},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8491},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9618},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":9619},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":9620},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8493},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8492},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":9621},"o":"+=","e":{"op":"var","n":"k~2657","x":9622},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8494},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9623},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":9624},"o":"-=","e":{"op":"var","n":"k~2657","x":9625},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8496},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8495},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":9626},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9627},"o":"+=","e":{"op":"var","n":"k~2657","x":9628},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8498},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8497}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8490}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8476},{"op":"let","v":"n~2668","e":{"op":"lit","v":10,"x":9629},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8499},{"op":"let","v":"r~2669","e":{"op":"lit","v":"money","x":9630},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8500},{"op":"let","v":"k~2670","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2663","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2663"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2664","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2665","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2665"},"b":{"op":"var","n":"c~2664"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2666","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2667","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2666"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2667"},"b":{"op":"var","n":"c~2664"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2664"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9631},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8501},{"op":"seq","b":[{"op":"let","v":"n~2671","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2668"},"b":{"op":"var","n":"k~2670"},"x":9632},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8503},{"op":"let","v":"r~2672","e":{"op":"var","n":"r~2669","x":9633},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8504},{"op":"seq","b":[{"op":"let","v":"left~2673","e":{"op":"var","n":"n~2671","x":9634},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8506},{"op":"for","v":"rep~2674","src":{"op":"ids","kind":"replacements","x":9635},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2674"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2672"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2673"},"b":{"op":"lit","v":0}}],"x":9636},"b":{"op":"seq","b":[{"op":"let","v":"taken~2675","e":{"op":"lit","v":0,"x":9637},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8509},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8511},"label":{"op":"lit","v":{"instead":0},"x":9638}},{"gens":[{"v":"instead~2676","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2673"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2674"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2673"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2674"},"f":"room","d":null}}]}]},"x":9639},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2675","x":9640},"o":"=","e":{"op":"var","n":"instead~2676","x":9641},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8513},{"op":"rep","n":{"op":"var","n":"instead~2676","x":9642},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2674"},"f":"effect","d":null,"x":9643},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8515},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8514}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8512},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2676"}],"x":9644}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2671","x":9645},"r":{"op":"var","n":"r~2672","x":9646}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8510},{"op":"set","t":{"op":"var","n":"left~2673","x":9647},"o":"-=","e":{"op":"var","n":"taken~2675","x":9648},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8516}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8508},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8507},{"op":"let","v":"n~2677","e":{"op":"var","n":"left~2673","x":9649},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8517},{"op":"let","v":"r~2678","e":{"op":"var","n":"r~2672","x":9650},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8518},{"op":"seq","b":[{"op":"let","v":"k~2679","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2678"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2677"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2677"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2678"},"d":0}]}]}}]}],"x":9651},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8520},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2678"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9652},"t":{"op":"set","t":{"op":"var","n":"k~2679","x":9653},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2679"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2678"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2678"},"d":0}}]}]}]}],"x":9654},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8522},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8521},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2678"},"d":0,"x":9655},"o":"+=","e":{"op":"var","n":"k~2679","x":9656},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8523},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2678"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9657},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2678"},"d":0,"x":9658},"o":"-=","e":{"op":"var","n":"k~2679","x":9659},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8525},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8524},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2678"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2679"},"b":{"op":"lit","v":0}}],"x":9660},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9661},"o":"+=","e":{"op":"var","n":"k~2679","x":9662},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8527},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8526}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8519}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8505}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8502}],"at":"rules_data/pampero/modules/objectives.yaml:95","id":8473},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:89"}',
+    'objective_batteries': '{"id":"objective_batteries","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 5 or more batteries.","it":"Avere 5 o più batterie."},"condition":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"batteries"},"d":0},"b":{"op":"lit","v":5},"x":9599},"effect":{"op":"seq","b":[{"op":"let","v":"n~2656","e":{"op":"lit","v":10,"x":9600},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8474},{"op":"let","v":"r~2657","e":{"op":"lit","v":"money","x":9601},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8475},{"op":"seq","b":[{"op":"let","v":"left~2658","e":{"op":"var","n":"n~2656","x":9602},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8477},{"op":"for","v":"rep~2660","src":{"op":"filt","v":"q~2659","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2659"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2657"}},"x":9603},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2658"},"b":{"op":"lit","v":0},"x":9604},"b":{"op":"seq","b":[{"op":"let","v":"taken~2661","e":{"op":"lit","v":0,"x":9605},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8480},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8482},"label":{"op":"lit","v":{"instead":0},"x":9606}},{"gens":[{"v":"instead~2662","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2658"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2660"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2658"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2660"},"f":"room","d":null}}]}]},"x":9607},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2661","x":9608},"o":"=","e":{"op":"var","n":"instead~2662","x":9609},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8484},{"op":"rep","n":{"op":"var","n":"instead~2662","x":9610},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2660"},"f":"effect","d":null,"x":9611},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8486},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8485}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8483},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2662"}],"x":9612}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8481},{"op":"set","t":{"op":"var","n":"left~2658","x":9613},"o":"-=","e":{"op":"var","n":"taken~2661","x":9614},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8487}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8479},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8478},{"op":"let","v":"n~2663","e":{"op":"var","n":"left~2658","x":9615},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8488},{"op":"let","v":"r~2664","e":{"op":"var","n":"r~2657","x":9616},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8489},{"op":"seq","b":[{"op":"let","v":"k~2665","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2663"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2663"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2664"},"d":0}]}]}}]}],"x":9617},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8491},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9618},"t":{"op":"set","t":{"op":"var","n":"k~2665","x":9619},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2665"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2664"},"d":0}}]}]}]}],"x":9620},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8493},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8492},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2664"},"d":0,"x":9621},"o":"+=","e":{"op":"var","n":"k~2665","x":9622},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8494},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9623},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2664"},"d":0,"x":9624},"o":"-=","e":{"op":"var","n":"k~2665","x":9625},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8496},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8495},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2665"},"b":{"op":"lit","v":0}}],"x":9626},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9627},"o":"+=","e":{"op":"var","n":"k~2665","x":9628},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8498},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8497}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8490}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8476},{"op":"let","v":"n~2676","e":{"op":"lit","v":10,"x":9629},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8499},{"op":"let","v":"r~2677","e":{"op":"lit","v":"money","x":9630},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8500},{"op":"let","v":"k~2678","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2671","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2671"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2672","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2673","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2673"},"b":{"op":"var","n":"c~2672"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2674","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2675","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2674"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2675"},"b":{"op":"var","n":"c~2672"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2672"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9631},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8501},{"op":"seq","b":[{"op":"let","v":"n~2679","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2676"},"b":{"op":"var","n":"k~2678"},"x":9632},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8503},{"op":"let","v":"r~2680","e":{"op":"var","n":"r~2677","x":9633},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8504},{"op":"seq","b":[{"op":"let","v":"left~2681","e":{"op":"var","n":"n~2679","x":9634},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8506},{"op":"for","v":"rep~2683","src":{"op":"filt","v":"q~2682","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2682"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2680"}},"x":9635},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2681"},"b":{"op":"lit","v":0},"x":9636},"b":{"op":"seq","b":[{"op":"let","v":"taken~2684","e":{"op":"lit","v":0,"x":9637},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8509},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8511},"label":{"op":"lit","v":{"instead":0},"x":9638}},{"gens":[{"v":"instead~2685","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2681"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2683"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2681"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2683"},"f":"room","d":null}}]}]},"x":9639},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2684","x":9640},"o":"=","e":{"op":"var","n":"instead~2685","x":9641},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8513},{"op":"rep","n":{"op":"var","n":"instead~2685","x":9642},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2683"},"f":"effect","d":null,"x":9643},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8515},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8514}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8512},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2685"}],"x":9644}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2679","x":9645},"r":{"op":"var","n":"r~2680","x":9646}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8510},{"op":"set","t":{"op":"var","n":"left~2681","x":9647},"o":"-=","e":{"op":"var","n":"taken~2684","x":9648},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8516}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8508},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8507},{"op":"let","v":"n~2686","e":{"op":"var","n":"left~2681","x":9649},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8517},{"op":"let","v":"r~2687","e":{"op":"var","n":"r~2680","x":9650},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8518},{"op":"seq","b":[{"op":"let","v":"k~2688","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2687"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2686"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2686"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2687"},"d":0}]}]}}]}],"x":9651},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8520},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2687"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9652},"t":{"op":"set","t":{"op":"var","n":"k~2688","x":9653},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2688"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2687"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2687"},"d":0}}]}]}]}],"x":9654},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8522},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8521},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2687"},"d":0,"x":9655},"o":"+=","e":{"op":"var","n":"k~2688","x":9656},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8523},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2687"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9657},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2687"},"d":0,"x":9658},"o":"-=","e":{"op":"var","n":"k~2688","x":9659},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8525},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8524},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2687"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2688"},"b":{"op":"lit","v":0}}],"x":9660},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9661},"o":"+=","e":{"op":"var","n":"k~2688","x":9662},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8527},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8526}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8519}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8505}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8502}],"at":"rules_data/pampero/modules/objectives.yaml:95","id":8473},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:89"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -57,44 +58,82 @@ def x_9343(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:57
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('held')
-        return ((_w6 if type((_w6 := FN['sum'](ctx, None, [FN['sum'](ctx, None, [FN['sum'](ctx, None, [((_w2.get('batteries', 0) if type((_w2 := (ctx.index.plain['deck_items'].get(v_i_2651, NOREC).get('numbers', {}) if type(v_i_2651) is str else {}))) is dict else KEY(_w2, 'batteries', 0)) if ('batteries' in _w3 if type((_w3 := (ctx.index.plain['deck_items'].get(v_i_2651, NOREC).get('numbers', {}) if type(v_i_2651) is str else {}))) in (list, dict) else IN('batteries', _w3)) else ((_w4.get('batteries', 0) if type((_w4 := (ctx.index.plain['deck_items'].get(v_i_2651, NOREC).get('cost', {}) if type(v_i_2651) is str else {}))) is dict else KEY(_w4, 'batteries', 0)) if ('batteries' in _w5 if type((_w5 := (ctx.index.plain['deck_items'].get(v_i_2651, NOREC).get('cost', {}) if type(v_i_2651) is str else {}))) in (list, dict) else IN('batteries', _w5)) else 0)) for v_i_2651 in items_of(_h1) if ((ctx.index.plain['deck_items'].get(v_i_2651, NOREC).get('deck', None) if type(v_i_2651) is str else None) == v_d_2650)]) for v_d_2650 in items_of((ctx.index.plain['markets'].get(v_m_2649, NOREC).get('piles', []) if type(v_m_2649) is str else []))]) for v_m_2649 in IDS(ctx, 'markets')]))) is int else num(_w6)) >= 7)
+        return ((_w6 if type((_w6 := FN['sum'](ctx, None, [FN['sum'](ctx, None, [FN['sum'](ctx, None, [((_w2.get('batteries', 0) if type((_w2 := (ctx.index.plain['deck_items'].get(v_i_2658, NOREC).get('numbers', {}) if type(v_i_2658) is str else {}))) is dict else KEY(_w2, 'batteries', 0)) if ('batteries' in _w3 if type((_w3 := (ctx.index.plain['deck_items'].get(v_i_2658, NOREC).get('numbers', {}) if type(v_i_2658) is str else {}))) in (list, dict) else IN('batteries', _w3)) else ((_w4.get('batteries', 0) if type((_w4 := (ctx.index.plain['deck_items'].get(v_i_2658, NOREC).get('cost', {}) if type(v_i_2658) is str else {}))) is dict else KEY(_w4, 'batteries', 0)) if ('batteries' in _w5 if type((_w5 := (ctx.index.plain['deck_items'].get(v_i_2658, NOREC).get('cost', {}) if type(v_i_2658) is str else {}))) in (list, dict) else IN('batteries', _w5)) else 0)) for v_i_2658 in items_of(_h1) if ((ctx.index.plain['deck_items'].get(v_i_2658, NOREC).get('deck', None) if type(v_i_2658) is str else None) == v_d_2657)]) for v_d_2657 in items_of((ctx.index.plain['markets'].get(v_m_2656, NOREC).get('piles', []) if type(v_m_2656) is str else []))]) for v_m_2656 in IDS(ctx, 'markets')]))) is int else num(_w6)) >= 7)
     return MEMO(ctx, (9343, E.get('you'), ctx.stamps.get('held', 0),), compute)
 
 
-x_9347 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
-
-
-def x_9348(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9347(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2655'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2653'))) and (((_w3 if type((_w3 := E.get('left~2654'))) is int else num(_w3)) > 0)) else False)
+    return MEMO(ctx, (9347, E.get('r~2660'),), lambda: [v_q_2662 for v_q_2662 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2662, NOREC).get('instead_of', {}) if type(v_q_2662) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2660'))])
 
 
-def x_9351(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9348(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2654'), (E.get('left~2654') if (FLD(ctx, K[0], E.get('rep~2655')) == None) else FLD(ctx, K[0], E.get('rep~2655')))]))
+    return ((_w1 if type((_w1 := E.get('left~2661'))) is int else num(_w1)) > 0)
 
 
-def x_9355(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9351(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2655'))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2661'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2661') if (FLD(ctx, K[0], E.get('rep~2663')) == None) else FLD(ctx, K[0], E.get('rep~2663'))))) is int else num(_w2))))
 
 
-def x_9356(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9355(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2657')}
+    return FLD(ctx, K[1], E.get('rep~2663'))
 
 
-x_9361 = _C.x_8526  # rules_data/pampero/definitions/resources.yaml:26
-x_9362 = _C.x_8527  # rules_data/pampero/definitions/resources.yaml:27
-x_9364 = _C.x_8529  # rules_data/pampero/definitions/resources.yaml:27
-x_9365 = _C.x_8530  # rules_data/pampero/definitions/resources.yaml:28
-x_9367 = _C.x_8532  # rules_data/pampero/definitions/resources.yaml:29
-x_9368 = _C.x_8533  # rules_data/pampero/definitions/resources.yaml:29
-x_9370 = _C.x_8535  # rules_data/pampero/definitions/resources.yaml:30
+def x_9356(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+    if E is None:
+        E = ctx.env()
+    return {'instead': E.get('instead~2665')}
+
+
+def x_9361(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return max(0, (_w5 if type((_w5 := (E.get('n~2666') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2667'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2666'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2667'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2667'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+
+
+def x_9362(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2667'))) is str else None) != None)
+
+
+def x_9364(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2668'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2667'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2667'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2667'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+
+
+def x_9365(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~2667'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2667'), 0))
+
+
+def x_9367(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2667'))) is str else None) != None)
+
+
+def x_9368(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('r~2667'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2667'), 0))
+
+
+def x_9370(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    if E is None:
+        E = ctx.env()
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2667'))) is str else None)) and ((E.get('k~2668') != 0)) else False)
+
+
 x_9371 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
@@ -104,85 +143,28 @@ def x_9375(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2666 for v_i_2666 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2666, NOREC).get('deck', None) if type(v_i_2666) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2667))) is type((_w4 := sum([items_of((_h2.get(v_r_2669, []) if type(_h2) is dict else KEY(_h2, v_r_2669, []))).count(v_c_2667) for v_r_2669 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2667 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2667, NOREC).get('deck', None) if type(v_c_2667) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+        return (_w5 + _w6 if type((_w5 := len([v_i_2674 for v_i_2674 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2674, NOREC).get('deck', None) if type(v_i_2674) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2675))) is type((_w4 := sum([items_of((_h2.get(v_r_2677, []) if type(_h2) is dict else KEY(_h2, v_r_2677, []))).count(v_c_2675) for v_r_2677 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2675 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2675, NOREC).get('deck', None) if type(v_c_2675) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
     return MEMO(ctx, (9375, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
-def x_9376(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def x_9376(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2671'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2673'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~2679'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2681'))) is int else num(_w2)))
 
 
-x_9379 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
-
-
-def x_9380(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2677'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2675'))) and (((_w3 if type((_w3 := E.get('left~2676'))) is int else num(_w3)) > 0)) else False)
-
-
-def x_9383(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2676'), (E.get('left~2676') if (FLD(ctx, K[0], E.get('rep~2677')) == None) else FLD(ctx, K[0], E.get('rep~2677')))]))
-
-
-def x_9387(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2677'))
-
-
-def x_9388(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~2679')}
-
-
-def x_9395(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2680') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2681'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2680'), (_w2.get(E.get('r~2681'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2681'), 0))]))])
-
-
-def x_9396(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2681'))) is str else None) != None)
-
-
-def x_9398(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2682'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2681'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2681'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2681'), 0)))) is int else num(_w5)))])])
-
-
-def x_9399(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2681'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2681'), 0))
-
-
-def x_9401(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2681'))) is str else None) != None)
-
-
-def x_9402(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~2681'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2681'), 0))
-
-
-def x_9404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2681'))) is str else None)) and ((E.get('k~2682') != 0)) else False)
-
-
+x_9379 = _C.x_9379  # rules_data/pampero/definitions/resources.yaml:57
+x_9380 = _C.x_9380  # rules_data/pampero/definitions/resources.yaml:57
+x_9383 = _C.x_9383  # rules_data/pampero/definitions/resources.yaml:59
+x_9387 = _C.x_9387  # rules_data/pampero/definitions/resources.yaml:62
+x_9388 = _C.x_9388  # rules_data/pampero/definitions/resources.yaml:59
+x_9395 = _C.x_9395  # rules_data/pampero/definitions/resources.yaml:26
+x_9396 = _C.x_9396  # rules_data/pampero/definitions/resources.yaml:27
+x_9398 = _C.x_9398  # rules_data/pampero/definitions/resources.yaml:27
+x_9399 = _C.x_9399  # rules_data/pampero/definitions/resources.yaml:28
+x_9401 = _C.x_9401  # rules_data/pampero/definitions/resources.yaml:29
+x_9402 = _C.x_9402  # rules_data/pampero/definitions/resources.yaml:29
+x_9404 = _C.x_9404  # rules_data/pampero/definitions/resources.yaml:30
 x_9405 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
@@ -194,14 +176,14 @@ def t_8253(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/modules/object
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2671', 10, True)
-        LOCAL(ctx, E, 'r~2672', 'money', True)
-        LOCAL(ctx, E, 'k~2673', x_9375(ctx, E), True)
+        LOCAL(ctx, E, 'n~2679', 10, True)
+        LOCAL(ctx, E, 'r~2680', 'money', True)
+        LOCAL(ctx, E, 'k~2681', x_9375(ctx, E), True)
         return t_8282(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2652', 10, True)
-    LOCAL(ctx, E, 'r~2653', 'money', True)
+    LOCAL(ctx, E, 'n~2659', 10, True)
+    LOCAL(ctx, E, 'r~2660', 'money', True)
     return t_8256(ctx, r1, s, E, B)
 
 
@@ -211,14 +193,14 @@ def d_8254(ctx, E=None, B=8253):  # rules_data/pampero/modules/objectives.yaml:6
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2652', 10, True)
+    LOCAL(ctx, E, 'n~2659', 10, True)
     return True
 
 
 d_8255 = _C.rebased(_C.d_7514, 8253)  # rules_data/pampero/modules/objectives.yaml:63
 
 
-def t_8256(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8256(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -226,53 +208,53 @@ def t_8256(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2658', E.get('left~2654'), True)
-        LOCAL(ctx, E, 'r~2659', E.get('r~2653'), True)
+        LOCAL(ctx, E, 'n~2666', E.get('left~2661'), True)
+        LOCAL(ctx, E, 'r~2667', E.get('r~2660'), True)
         if not d_8270(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2654', E.get('n~2652'), True)
+    LOCAL(ctx, E, 'left~2661', E.get('n~2659'), True)
     return t_8258(ctx, r1, s, E, B)
 
 
-def d_8257(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8257(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2654', E.get('n~2652'), True)
+    LOCAL(ctx, E, 'left~2661', E.get('n~2659'), True)
     return True
 
 
-def t_8258(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8258(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9347(ctx, E)))
-    old = E.get('rep~2655', MISSING)
+    old = E.get('rep~2663', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2655', old)
+        UNSET(ctx, E, 'rep~2663', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2655', item, True)
-            if x_9348(ctx, E):
+            LOCAL(ctx, E, 'rep~2663', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2661'))) is int else num(_w1)) > 0)):
                 return t_8259(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_8259(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8259(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -280,49 +262,49 @@ def t_8259(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 14, E, 'left~2654', E.get('taken~2656'))
+        ASSIGN(ctx, B + 14, E, 'left~2661', E.get('taken~2664'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2656', 0, True)
+    LOCAL(ctx, E, 'taken~2664', 0, True)
     return t_8261(ctx, r1, s, E, B)
 
 
-def d_8260(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8260(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2656', 0, True)
+    LOCAL(ctx, E, 'taken~2664', 0, True)
     return True
 
 
-t_8261 = _C.rebased(_C.t_7414, 8253)  # rules_data/pampero/definitions/resources.yaml:57
-d_8262 = _C.rebased(_C.d_7415, 8253)  # rules_data/pampero/definitions/resources.yaml:58
+t_8261 = _C.rebased(_C.t_7414, 8253)  # rules_data/pampero/definitions/resources.yaml:59
+d_8262 = _C.rebased(_C.d_7415, 8253)  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def t_8263(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8263(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2656', E.get('instead~2657'))
+    LOCAL(ctx, E, 'taken~2664', E.get('instead~2665'))
     return t_8265(ctx, k, s, E, B)
 
 
-def d_8264(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8264(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2656', E.get('instead~2657'))
+    LOCAL(ctx, E, 'taken~2664', E.get('instead~2665'))
     return True
 
 
-def t_8265(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8265(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -333,10 +315,10 @@ def t_8265(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/re
             return k()
         return t_8266(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2657')))
+    return nxt(num(E.get('instead~2665')))
 
 
-def t_8266(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8266(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -345,45 +327,150 @@ def t_8266(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/re
     return DO(ctx, x_9355(ctx, E), k)
 
 
-def d_8267(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8267(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 14, E, 'left~2654', E.get('taken~2656'))
+    ASSIGN(ctx, B + 14, E, 'left~2661', E.get('taken~2664'))
     return True
 
 
-def d_8268(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8268(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2658', E.get('left~2654'), True)
+    LOCAL(ctx, E, 'n~2666', E.get('left~2661'), True)
     return True
 
 
-def d_8269(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8269(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2659', E.get('r~2653'), True)
+    LOCAL(ctx, E, 'r~2667', E.get('r~2660'), True)
     return True
 
 
-d_8270 = _C.rebased(_C.d_7542, 8253)  # rules_data/pampero/definitions/resources.yaml:26
-d_8271 = _C.rebased(_C.d_7543, 8253)  # rules_data/pampero/definitions/resources.yaml:26
-d_8272 = _C.rebased(_C.d_7544, 8253)  # rules_data/pampero/definitions/resources.yaml:27
-d_8273 = _C.rebased(_C.d_7545, 8253)  # rules_data/pampero/definitions/resources.yaml:27
-d_8274 = _C.rebased(_C.d_7546, 8253)  # rules_data/pampero/definitions/resources.yaml:28
-d_8275 = _C.rebased(_C.d_7547, 8253)  # rules_data/pampero/definitions/resources.yaml:29
-d_8276 = _C.rebased(_C.d_7548, 8253)  # rules_data/pampero/definitions/resources.yaml:29
-d_8277 = _C.rebased(_C.d_7549, 8253)  # rules_data/pampero/definitions/resources.yaml:30
-d_8278 = _C.rebased(_C.d_7550, 8253)  # rules_data/pampero/definitions/resources.yaml:30
+def d_8270(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2668', x_9361(ctx, E), True)
+    if not d_8272(ctx, E, B):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2667'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2668'), '+=', False, K[2])
+    if not d_8275(ctx, E, B):
+        return False
+    if not d_8277(ctx, E, B):
+        return False
+    return True
+
+
+def d_8271(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2668', x_9361(ctx, E), True)
+    return True
+
+
+def d_8272(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2667'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2668', x_9364(ctx, E))
+    return True
+
+
+def d_8273(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2668', x_9364(ctx, E))
+    return True
+
+
+def d_8274(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2667'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2668'), '+=', False, K[2])
+    return True
+
+
+def d_8275(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2667'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2667'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2668'), '-=', False, K[4])
+    return True
+
+
+def d_8276(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2667'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2668'), '-=', False, K[4])
+    return True
+
+
+def d_8277(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_9370(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2668'), '+=', False, K[5])
+    return True
+
+
+def d_8278(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2668'), '+=', False, K[5])
+    return True
 
 
 def d_8279(ctx, E=None, B=8253):  # rules_data/pampero/modules/objectives.yaml:63
@@ -392,18 +479,11 @@ def d_8279(ctx, E=None, B=8253):  # rules_data/pampero/modules/objectives.yaml:6
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2671', 10, True)
+    LOCAL(ctx, E, 'n~2679', 10, True)
     return True
 
 
-def d_8280(ctx, E=None, B=8253):  # rules_data/pampero/modules/objectives.yaml:63
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2672', 'money', True)
-    return True
+d_8280 = _C.rebased(_C.d_8280, 8253)  # rules_data/pampero/modules/objectives.yaml:63
 
 
 def d_8281(ctx, E=None, B=8253):  # rules_data/pampero/modules/objectives.yaml:63
@@ -412,42 +492,35 @@ def d_8281(ctx, E=None, B=8253):  # rules_data/pampero/modules/objectives.yaml:6
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2673', x_9375(ctx, E), True)
+    LOCAL(ctx, E, 'k~2681', x_9375(ctx, E), True)
     return True
 
 
-def t_8282(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:68
+def t_8282(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:70
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2674', x_9376(ctx, E), True)
-    LOCAL(ctx, E, 'r~2675', E.get('r~2672'), True)
+    LOCAL(ctx, E, 'n~2682', (((_w1 if type((_w1 := E.get('n~2679'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2681'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'r~2683', E.get('r~2680'), True)
     return t_8285(ctx, k, s, E, B)
 
 
-def d_8283(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:68
+def d_8283(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2674', x_9376(ctx, E), True)
+    LOCAL(ctx, E, 'n~2682', (((_w1 if type((_w1 := E.get('n~2679'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2681'))) is int else num(_w2)))), True)
     return True
 
 
-def d_8284(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2675', E.get('r~2672'), True)
-    return True
+d_8284 = _C.rebased(_C.d_8284, 8253)  # rules_data/pampero/definitions/resources.yaml:70
 
 
-def t_8285(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8285(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -455,53 +528,46 @@ def t_8285(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2680', E.get('left~2676'), True)
-        LOCAL(ctx, E, 'r~2681', E.get('r~2675'), True)
+        LOCAL(ctx, E, 'n~2689', E.get('left~2684'), True)
+        LOCAL(ctx, E, 'r~2690', E.get('r~2683'), True)
         if not d_8299(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2676', E.get('n~2674'), True)
+    LOCAL(ctx, E, 'left~2684', E.get('n~2682'), True)
     return t_8287(ctx, r1, s, E, B)
 
 
-def d_8286(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'left~2676', E.get('n~2674'), True)
-    return True
+d_8286 = _C.rebased(_C.d_8286, 8253)  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_8287(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8287(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9379(ctx, E)))
-    old = E.get('rep~2677', MISSING)
+    old = E.get('rep~2686', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2677', old)
+        UNSET(ctx, E, 'rep~2686', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2677', item, True)
-            if x_9380(ctx, E):
+            LOCAL(ctx, E, 'rep~2686', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2684'))) is int else num(_w1)) > 0)):
                 return t_8288(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_8288(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8288(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -509,215 +575,44 @@ def t_8288(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 43, E, 'left~2676', E.get('taken~2678'))
+        ASSIGN(ctx, B + 43, E, 'left~2684', E.get('taken~2687'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2678', 0, True)
+    LOCAL(ctx, E, 'taken~2687', 0, True)
     return t_8290(ctx, r1, s, E, B)
 
 
-def d_8289(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:56
+d_8289 = _C.rebased(_C.d_8289, 8253)  # rules_data/pampero/definitions/resources.yaml:58
+t_8290 = _C.rebased(_C.t_7960, 8253)  # rules_data/pampero/definitions/resources.yaml:59
+d_8291 = _C.rebased(_C.d_7415, 8253)  # rules_data/pampero/definitions/resources.yaml:60
+t_8292 = _C.rebased(_C.t_8292, 8253)  # rules_data/pampero/definitions/resources.yaml:62
+d_8293 = _C.rebased(_C.d_8293, 8253)  # rules_data/pampero/definitions/resources.yaml:62
+t_8294 = _C.rebased(_C.t_8294, 8253)  # rules_data/pampero/definitions/resources.yaml:62
+t_8295 = _C.rebased(_C.t_8295, 8253)  # rules_data/pampero/definitions/resources.yaml:62
+
+
+def d_8296(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2678', 0, True)
+    ASSIGN(ctx, B + 43, E, 'left~2684', E.get('taken~2687'))
     return True
 
 
-t_8290 = _C.rebased(_C.t_7960, 8253)  # rules_data/pampero/definitions/resources.yaml:57
-d_8291 = _C.rebased(_C.d_7415, 8253)  # rules_data/pampero/definitions/resources.yaml:58
-
-
-def t_8292(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2678', E.get('instead~2679'))
-    return t_8294(ctx, k, s, E, B)
-
-
-def d_8293(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2678', E.get('instead~2679'))
-    return True
-
-
-def t_8294(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_8295(ctx, lambda: nxt(left - 1), k, E, B)
-
-    return nxt(num(E.get('instead~2679')))
-
-
-def t_8295(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_9387(ctx, E), k)
-
-
-def d_8296(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, B + 43, E, 'left~2676', E.get('taken~2678'))
-    return True
-
-
-def d_8297(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2680', E.get('left~2676'), True)
-    return True
-
-
-def d_8298(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2681', E.get('r~2675'), True)
-    return True
-
-
-def d_8299(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2682', x_9395(ctx, E), True)
-    if not d_8301(ctx, E, B):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2681'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2682'), '+=', False, K[2])
-    if not d_8304(ctx, E, B):
-        return False
-    if not d_8306(ctx, E, B):
-        return False
-    return True
-
-
-def d_8300(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2682', x_9395(ctx, E), True)
-    return True
-
-
-def d_8301(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9396(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~2682', x_9398(ctx, E))
-    return True
-
-
-def d_8302(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2682', x_9398(ctx, E))
-    return True
-
-
-def d_8303(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2681'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2682'), '+=', False, K[2])
-    return True
-
-
-def d_8304(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9401(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2681'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2682'), '-=', False, K[4])
-    return True
-
-
-def d_8305(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2681'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2682'), '-=', False, K[4])
-    return True
-
-
-def d_8306(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9404(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2682'), '+=', False, K[5])
-    return True
-
-
-def d_8307(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2682'), '+=', False, K[5])
-    return True
+d_8297 = _C.rebased(_C.d_8297, 8253)  # rules_data/pampero/definitions/resources.yaml:64
+d_8298 = _C.rebased(_C.d_8298, 8253)  # rules_data/pampero/definitions/resources.yaml:64
+d_8299 = _C.rebased(_C.d_8299, 8253)  # rules_data/pampero/definitions/resources.yaml:26
+d_8300 = _C.rebased(_C.d_8300, 8253)  # rules_data/pampero/definitions/resources.yaml:26
+d_8301 = _C.rebased(_C.d_8301, 8253)  # rules_data/pampero/definitions/resources.yaml:27
+d_8302 = _C.rebased(_C.d_8302, 8253)  # rules_data/pampero/definitions/resources.yaml:27
+d_8303 = _C.rebased(_C.d_8303, 8253)  # rules_data/pampero/definitions/resources.yaml:28
+d_8304 = _C.rebased(_C.d_8304, 8253)  # rules_data/pampero/definitions/resources.yaml:29
+d_8305 = _C.rebased(_C.d_8305, 8253)  # rules_data/pampero/definitions/resources.yaml:29
+d_8306 = _C.rebased(_C.d_8306, 8253)  # rules_data/pampero/definitions/resources.yaml:30
+d_8307 = _C.rebased(_C.d_8307, 8253)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {
@@ -812,27 +707,24 @@ CODE = {
 }
 AT = {
     9343: 'rules_data/pampero/modules/objectives.yaml:57',
-    9348: 'rules_data/pampero/definitions/resources.yaml:55',
-    9351: 'rules_data/pampero/definitions/resources.yaml:57',
-    9355: 'rules_data/pampero/definitions/resources.yaml:60',
-    9356: 'rules_data/pampero/definitions/resources.yaml:57',
+    9347: 'rules_data/pampero/definitions/resources.yaml:57',
+    9348: 'rules_data/pampero/definitions/resources.yaml:57',
+    9351: 'rules_data/pampero/definitions/resources.yaml:59',
+    9355: 'rules_data/pampero/definitions/resources.yaml:62',
+    9356: 'rules_data/pampero/definitions/resources.yaml:59',
+    9361: 'rules_data/pampero/definitions/resources.yaml:26',
+    9362: 'rules_data/pampero/definitions/resources.yaml:27',
+    9364: 'rules_data/pampero/definitions/resources.yaml:27',
+    9365: 'rules_data/pampero/definitions/resources.yaml:28',
+    9367: 'rules_data/pampero/definitions/resources.yaml:29',
+    9368: 'rules_data/pampero/definitions/resources.yaml:29',
+    9370: 'rules_data/pampero/definitions/resources.yaml:30',
     9375: 'rules_data/pampero/modules/objectives.yaml:63',
-    9376: 'rules_data/pampero/definitions/resources.yaml:68',
-    9380: 'rules_data/pampero/definitions/resources.yaml:55',
-    9383: 'rules_data/pampero/definitions/resources.yaml:57',
-    9387: 'rules_data/pampero/definitions/resources.yaml:60',
-    9388: 'rules_data/pampero/definitions/resources.yaml:57',
-    9395: 'rules_data/pampero/definitions/resources.yaml:26',
-    9396: 'rules_data/pampero/definitions/resources.yaml:27',
-    9398: 'rules_data/pampero/definitions/resources.yaml:27',
-    9399: 'rules_data/pampero/definitions/resources.yaml:28',
-    9401: 'rules_data/pampero/definitions/resources.yaml:29',
-    9402: 'rules_data/pampero/definitions/resources.yaml:29',
-    9404: 'rules_data/pampero/definitions/resources.yaml:30',
+    9376: 'rules_data/pampero/definitions/resources.yaml:70',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:57
-    'objective_market_batteries': '{"id":"objective_market_batteries","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 7 or more batteries on foreign market cards and Private Industry market cards you\'ve fulfilled.","it":"Avere 7 o più batterie sulle carte mercato estero e sulle carte mercato dell\'industria privata che hai soddisfatto."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"m~2649","src":{"op":"ids","kind":"markets"},"e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"d~2650","src":{"op":"fld","kind":"markets","of":{"op":"var","n":"m~2649"},"f":"piles","d":[]},"e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"i~2651","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"e":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"batteries"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2651"},"f":"numbers","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2651"},"f":"numbers","d":{}},"k":{"op":"lit","v":"batteries"},"d":0},"b":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"batteries"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2651"},"f":"cost","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2651"},"f":"cost","d":{}},"k":{"op":"lit","v":"batteries"},"d":0},"b":{"op":"lit","v":0}}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2651"},"f":"deck","d":null},"b":{"op":"var","n":"d~2650"}}}]}}]}}]},"b":{"op":"lit","v":7},"x":9343},"effect":{"op":"seq","b":[{"op":"let","v":"n~2652","e":{"op":"lit","v":10,"x":9344},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8254},{"op":"let","v":"r~2653","e":{"op":"lit","v":"money","x":9345},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8255},{"op":"seq","b":[{"op":"let","v":"left~2654","e":{"op":"var","n":"n~2652","x":9346},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8257},{"op":"for","v":"rep~2655","src":{"op":"ids","kind":"replacements","x":9347},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2655"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2653"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2654"},"b":{"op":"lit","v":0}}],"x":9348},"b":{"op":"seq","b":[{"op":"let","v":"taken~2656","e":{"op":"lit","v":0,"x":9349},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8260},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8262},"label":{"op":"lit","v":{"instead":0},"x":9350}},{"gens":[{"v":"instead~2657","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2654"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2655"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2654"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2655"},"f":"room","d":null}}]}]},"x":9351},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2656","x":9352},"o":"=","e":{"op":"var","n":"instead~2657","x":9353},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8264},{"op":"rep","n":{"op":"var","n":"instead~2657","x":9354},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2655"},"f":"effect","d":null,"x":9355},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8266},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8265}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8263},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2657"}],"x":9356}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8261},{"op":"set","t":{"op":"var","n":"left~2654","x":9357},"o":"-=","e":{"op":"var","n":"taken~2656","x":9358},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8267}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8259},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8258},{"op":"let","v":"n~2658","e":{"op":"var","n":"left~2654","x":9359},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8268},{"op":"let","v":"r~2659","e":{"op":"var","n":"r~2653","x":9360},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8269},{"op":"seq","b":[{"op":"let","v":"k~2660","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2659"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2658"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2658"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2659"},"d":0}]}]}}]}],"x":9361},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8271},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2659"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9362},"t":{"op":"set","t":{"op":"var","n":"k~2660","x":9363},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2660"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2659"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2659"},"d":0}}]}]}]}],"x":9364},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8273},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8272},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2659"},"d":0,"x":9365},"o":"+=","e":{"op":"var","n":"k~2660","x":9366},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8274},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2659"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9367},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2659"},"d":0,"x":9368},"o":"-=","e":{"op":"var","n":"k~2660","x":9369},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8276},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8275},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2659"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2660"},"b":{"op":"lit","v":0}}],"x":9370},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9371},"o":"+=","e":{"op":"var","n":"k~2660","x":9372},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8278},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8277}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8270}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8256},{"op":"let","v":"n~2671","e":{"op":"lit","v":10,"x":9373},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8279},{"op":"let","v":"r~2672","e":{"op":"lit","v":"money","x":9374},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8280},{"op":"let","v":"k~2673","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2666","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2666"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2667","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2668","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2668"},"b":{"op":"var","n":"c~2667"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2669","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2670","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2669"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2670"},"b":{"op":"var","n":"c~2667"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2667"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9375},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8281},{"op":"seq","b":[{"op":"let","v":"n~2674","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2671"},"b":{"op":"var","n":"k~2673"},"x":9376},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8283},{"op":"let","v":"r~2675","e":{"op":"var","n":"r~2672","x":9377},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8284},{"op":"seq","b":[{"op":"let","v":"left~2676","e":{"op":"var","n":"n~2674","x":9378},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8286},{"op":"for","v":"rep~2677","src":{"op":"ids","kind":"replacements","x":9379},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2677"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2675"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2676"},"b":{"op":"lit","v":0}}],"x":9380},"b":{"op":"seq","b":[{"op":"let","v":"taken~2678","e":{"op":"lit","v":0,"x":9381},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8289},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8291},"label":{"op":"lit","v":{"instead":0},"x":9382}},{"gens":[{"v":"instead~2679","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2676"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2677"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2676"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2677"},"f":"room","d":null}}]}]},"x":9383},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2678","x":9384},"o":"=","e":{"op":"var","n":"instead~2679","x":9385},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8293},{"op":"rep","n":{"op":"var","n":"instead~2679","x":9386},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2677"},"f":"effect","d":null,"x":9387},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8295},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8294}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8292},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2679"}],"x":9388}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2674","x":9389},"r":{"op":"var","n":"r~2675","x":9390}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8290},{"op":"set","t":{"op":"var","n":"left~2676","x":9391},"o":"-=","e":{"op":"var","n":"taken~2678","x":9392},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8296}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8288},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8287},{"op":"let","v":"n~2680","e":{"op":"var","n":"left~2676","x":9393},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8297},{"op":"let","v":"r~2681","e":{"op":"var","n":"r~2675","x":9394},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8298},{"op":"seq","b":[{"op":"let","v":"k~2682","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2681"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2680"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2680"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2681"},"d":0}]}]}}]}],"x":9395},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8300},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2681"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9396},"t":{"op":"set","t":{"op":"var","n":"k~2682","x":9397},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2682"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2681"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2681"},"d":0}}]}]}]}],"x":9398},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8302},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8301},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2681"},"d":0,"x":9399},"o":"+=","e":{"op":"var","n":"k~2682","x":9400},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8303},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2681"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9401},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2681"},"d":0,"x":9402},"o":"-=","e":{"op":"var","n":"k~2682","x":9403},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8305},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8304},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2681"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2682"},"b":{"op":"lit","v":0}}],"x":9404},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9405},"o":"+=","e":{"op":"var","n":"k~2682","x":9406},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8307},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8306}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8299}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8285}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8282}],"at":"rules_data/pampero/modules/objectives.yaml:63","id":8253},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:57"}',
+    'objective_market_batteries': '{"id":"objective_market_batteries","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 7 or more batteries on foreign market cards and Private Industry market cards you\'ve fulfilled.","it":"Avere 7 o più batterie sulle carte mercato estero e sulle carte mercato dell\'industria privata che hai soddisfatto."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"m~2656","src":{"op":"ids","kind":"markets"},"e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"d~2657","src":{"op":"fld","kind":"markets","of":{"op":"var","n":"m~2656"},"f":"piles","d":[]},"e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"i~2658","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"e":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"batteries"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2658"},"f":"numbers","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2658"},"f":"numbers","d":{}},"k":{"op":"lit","v":"batteries"},"d":0},"b":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"batteries"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2658"},"f":"cost","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2658"},"f":"cost","d":{}},"k":{"op":"lit","v":"batteries"},"d":0},"b":{"op":"lit","v":0}}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2658"},"f":"deck","d":null},"b":{"op":"var","n":"d~2657"}}}]}}]}}]},"b":{"op":"lit","v":7},"x":9343},"effect":{"op":"seq","b":[{"op":"let","v":"n~2659","e":{"op":"lit","v":10,"x":9344},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8254},{"op":"let","v":"r~2660","e":{"op":"lit","v":"money","x":9345},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8255},{"op":"seq","b":[{"op":"let","v":"left~2661","e":{"op":"var","n":"n~2659","x":9346},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8257},{"op":"for","v":"rep~2663","src":{"op":"filt","v":"q~2662","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2662"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2660"}},"x":9347},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2661"},"b":{"op":"lit","v":0},"x":9348},"b":{"op":"seq","b":[{"op":"let","v":"taken~2664","e":{"op":"lit","v":0,"x":9349},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8260},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8262},"label":{"op":"lit","v":{"instead":0},"x":9350}},{"gens":[{"v":"instead~2665","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2661"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2663"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2661"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2663"},"f":"room","d":null}}]}]},"x":9351},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2664","x":9352},"o":"=","e":{"op":"var","n":"instead~2665","x":9353},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8264},{"op":"rep","n":{"op":"var","n":"instead~2665","x":9354},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2663"},"f":"effect","d":null,"x":9355},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8266},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8265}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8263},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2665"}],"x":9356}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8261},{"op":"set","t":{"op":"var","n":"left~2661","x":9357},"o":"-=","e":{"op":"var","n":"taken~2664","x":9358},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8267}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8259},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8258},{"op":"let","v":"n~2666","e":{"op":"var","n":"left~2661","x":9359},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8268},{"op":"let","v":"r~2667","e":{"op":"var","n":"r~2660","x":9360},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8269},{"op":"seq","b":[{"op":"let","v":"k~2668","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2666"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2666"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2667"},"d":0}]}]}}]}],"x":9361},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8271},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9362},"t":{"op":"set","t":{"op":"var","n":"k~2668","x":9363},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2668"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2667"},"d":0}}]}]}]}],"x":9364},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8273},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8272},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2667"},"d":0,"x":9365},"o":"+=","e":{"op":"var","n":"k~2668","x":9366},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8274},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9367},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2667"},"d":0,"x":9368},"o":"-=","e":{"op":"var","n":"k~2668","x":9369},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8276},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8275},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2668"},"b":{"op":"lit","v":0}}],"x":9370},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9371},"o":"+=","e":{"op":"var","n":"k~2668","x":9372},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8278},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8277}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8270}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8256},{"op":"let","v":"n~2679","e":{"op":"lit","v":10,"x":9373},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8279},{"op":"let","v":"r~2680","e":{"op":"lit","v":"money","x":9374},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8280},{"op":"let","v":"k~2681","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2674","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2674"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2675","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2676","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2676"},"b":{"op":"var","n":"c~2675"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2677","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2678","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2677"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2678"},"b":{"op":"var","n":"c~2675"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2675"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9375},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8281},{"op":"seq","b":[{"op":"let","v":"n~2682","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2679"},"b":{"op":"var","n":"k~2681"},"x":9376},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8283},{"op":"let","v":"r~2683","e":{"op":"var","n":"r~2680","x":9377},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8284},{"op":"seq","b":[{"op":"let","v":"left~2684","e":{"op":"var","n":"n~2682","x":9378},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8286},{"op":"for","v":"rep~2686","src":{"op":"filt","v":"q~2685","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2685"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2683"}},"x":9379},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2684"},"b":{"op":"lit","v":0},"x":9380},"b":{"op":"seq","b":[{"op":"let","v":"taken~2687","e":{"op":"lit","v":0,"x":9381},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8289},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8291},"label":{"op":"lit","v":{"instead":0},"x":9382}},{"gens":[{"v":"instead~2688","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2684"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2686"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2684"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2686"},"f":"room","d":null}}]}]},"x":9383},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2687","x":9384},"o":"=","e":{"op":"var","n":"instead~2688","x":9385},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8293},{"op":"rep","n":{"op":"var","n":"instead~2688","x":9386},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2686"},"f":"effect","d":null,"x":9387},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8295},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8294}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8292},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2688"}],"x":9388}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2682","x":9389},"r":{"op":"var","n":"r~2683","x":9390}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8290},{"op":"set","t":{"op":"var","n":"left~2684","x":9391},"o":"-=","e":{"op":"var","n":"taken~2687","x":9392},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8296}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8288},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8287},{"op":"let","v":"n~2689","e":{"op":"var","n":"left~2684","x":9393},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8297},{"op":"let","v":"r~2690","e":{"op":"var","n":"r~2683","x":9394},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8298},{"op":"seq","b":[{"op":"let","v":"k~2691","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2690"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2689"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2689"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2690"},"d":0}]}]}}]}],"x":9395},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8300},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2690"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9396},"t":{"op":"set","t":{"op":"var","n":"k~2691","x":9397},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2691"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2690"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2690"},"d":0}}]}]}]}],"x":9398},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8302},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8301},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2690"},"d":0,"x":9399},"o":"+=","e":{"op":"var","n":"k~2691","x":9400},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8303},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2690"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9401},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2690"},"d":0,"x":9402},"o":"-=","e":{"op":"var","n":"k~2691","x":9403},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8305},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8304},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2690"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2691"},"b":{"op":"lit","v":0}}],"x":9404},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9405},"o":"+=","e":{"op":"var","n":"k~2691","x":9406},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8307},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8306}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8299}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8285}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8282}],"at":"rules_data/pampero/modules/objectives.yaml:63","id":8253},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:57"}',
 }

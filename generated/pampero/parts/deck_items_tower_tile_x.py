@@ -5,53 +5,145 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(7406, """
-x_8377 x_8377  # rules_data/pampero/definitions/resources.yaml:55
-x_8378 x_8378  # rules_data/pampero/definitions/resources.yaml:55
-x_8381 x_8381  # rules_data/pampero/definitions/resources.yaml:57
-x_8385 x_8385  # rules_data/pampero/definitions/resources.yaml:60
-x_8386 x_8386  # rules_data/pampero/definitions/resources.yaml:57
-x_8391 x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_8392 x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_8394 x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_8395 x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_8397 x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_8398 x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_8400 x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_8401 x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_7406 t_7406 @  # rules_data/pampero/items/base_tiles.yaml:49
-d_7407 d_7407 @  # rules_data/pampero/items/base_tiles.yaml:49
-d_7408 d_7408 @  # rules_data/pampero/items/base_tiles.yaml:49
-t_7409 t_7409 @  # rules_data/pampero/definitions/resources.yaml:54
-d_7410 d_7410 @  # rules_data/pampero/definitions/resources.yaml:54
-t_7411 t_7411 @  # rules_data/pampero/definitions/resources.yaml:55
-t_7412 t_7412 @  # rules_data/pampero/definitions/resources.yaml:56
-d_7413 d_7413 @  # rules_data/pampero/definitions/resources.yaml:56
-t_7414 t_7414 @  # rules_data/pampero/definitions/resources.yaml:57
-d_7415 d_7415 @  # rules_data/pampero/definitions/resources.yaml:58
-t_7416 t_7416 @  # rules_data/pampero/definitions/resources.yaml:60
-d_7417 d_7417 @  # rules_data/pampero/definitions/resources.yaml:60
-t_7418 t_7418 @  # rules_data/pampero/definitions/resources.yaml:60
-t_7419 t_7419 @  # rules_data/pampero/definitions/resources.yaml:60
-d_7420 d_7420 @  # rules_data/pampero/definitions/resources.yaml:61
-d_7421 d_7421 @  # rules_data/pampero/definitions/resources.yaml:62
-d_7422 d_7422 @  # rules_data/pampero/definitions/resources.yaml:62
-d_7423 d_7423 @  # rules_data/pampero/definitions/resources.yaml:26
-d_7424 d_7424 @  # rules_data/pampero/definitions/resources.yaml:26
-d_7425 d_7425 @  # rules_data/pampero/definitions/resources.yaml:27
-d_7426 d_7426 @  # rules_data/pampero/definitions/resources.yaml:27
-d_7427 d_7427 @  # rules_data/pampero/definitions/resources.yaml:28
-d_7428 d_7428 @  # rules_data/pampero/definitions/resources.yaml:29
-d_7429 d_7429 @  # rules_data/pampero/definitions/resources.yaml:29
-d_7430 d_7430 @  # rules_data/pampero/definitions/resources.yaml:30
-d_7431 d_7431 @  # rules_data/pampero/definitions/resources.yaml:30
-""")
-AT = {}
+K = [
+    {'kind': 'replacements', 'f': 'room', 'd': None},
+    {'kind': 'replacements', 'f': 'effect', 'd': None},
+    ['player', 'stock', 'key'],
+    {'d': 0},
+    ['game', 'supply', 'key'],
+    ['player', 'ledger', 'key'],
+]
+
+
+x_8377 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
+x_8378 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:57
+x_8381 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:59
+x_8385 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:62
+x_8386 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:59
+x_8391 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_8392 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_8394 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_8395 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_8397 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_8398 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_8400 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_8401 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+t_7406 = _C.rebased(_C.t_7406, 7406)  # rules_data/pampero/items/base_tiles.yaml:49
+d_7407 = _C.rebased(_C.d_7407, 7406)  # rules_data/pampero/items/base_tiles.yaml:49
+d_7408 = _C.rebased(_C.d_7408, 7406)  # rules_data/pampero/items/base_tiles.yaml:49
+t_7409 = _C.rebased(_C.t_7409, 7406)  # rules_data/pampero/definitions/resources.yaml:56
+d_7410 = _C.rebased(_C.d_7410, 7406)  # rules_data/pampero/definitions/resources.yaml:56
+t_7411 = _C.rebased(_C.t_7411, 7406)  # rules_data/pampero/definitions/resources.yaml:57
+t_7412 = _C.rebased(_C.t_7412, 7406)  # rules_data/pampero/definitions/resources.yaml:58
+d_7413 = _C.rebased(_C.d_7413, 7406)  # rules_data/pampero/definitions/resources.yaml:58
+t_7414 = _C.rebased(_C.t_7414, 7406)  # rules_data/pampero/definitions/resources.yaml:59
+d_7415 = _C.rebased(_C.d_7415, 7406)  # rules_data/pampero/definitions/resources.yaml:60
+t_7416 = _C.rebased(_C.t_7416, 7406)  # rules_data/pampero/definitions/resources.yaml:62
+d_7417 = _C.rebased(_C.d_7417, 7406)  # rules_data/pampero/definitions/resources.yaml:62
+t_7418 = _C.rebased(_C.t_7418, 7406)  # rules_data/pampero/definitions/resources.yaml:62
+t_7419 = _C.rebased(_C.t_7419, 7406)  # rules_data/pampero/definitions/resources.yaml:62
+d_7420 = _C.rebased(_C.d_7420, 7406)  # rules_data/pampero/definitions/resources.yaml:63
+d_7421 = _C.rebased(_C.d_7421, 7406)  # rules_data/pampero/definitions/resources.yaml:64
+d_7422 = _C.rebased(_C.d_7422, 7406)  # rules_data/pampero/definitions/resources.yaml:64
+d_7423 = _C.rebased(_C.d_7423, 7406)  # rules_data/pampero/definitions/resources.yaml:26
+d_7424 = _C.rebased(_C.d_7424, 7406)  # rules_data/pampero/definitions/resources.yaml:26
+d_7425 = _C.rebased(_C.d_7425, 7406)  # rules_data/pampero/definitions/resources.yaml:27
+d_7426 = _C.rebased(_C.d_7426, 7406)  # rules_data/pampero/definitions/resources.yaml:27
+d_7427 = _C.rebased(_C.d_7427, 7406)  # rules_data/pampero/definitions/resources.yaml:28
+d_7428 = _C.rebased(_C.d_7428, 7406)  # rules_data/pampero/definitions/resources.yaml:29
+d_7429 = _C.rebased(_C.d_7429, 7406)  # rules_data/pampero/definitions/resources.yaml:29
+d_7430 = _C.rebased(_C.d_7430, 7406)  # rules_data/pampero/definitions/resources.yaml:30
+d_7431 = _C.rebased(_C.d_7431, 7406)  # rules_data/pampero/definitions/resources.yaml:30
+
+
+TRIALS = {
+    7406: t_7406,
+    7407: CPS(d_7407),
+    7408: CPS(d_7408),
+    7409: t_7409,
+    7410: CPS(d_7410),
+    7411: t_7411,
+    7412: t_7412,
+    7413: CPS(d_7413),
+    7414: t_7414,
+    7415: CPS(d_7415),
+    7416: t_7416,
+    7417: CPS(d_7417),
+    7418: t_7418,
+    7419: t_7419,
+    7420: CPS(d_7420),
+    7421: CPS(d_7421),
+    7422: CPS(d_7422),
+    7423: CPS(d_7423),
+    7424: CPS(d_7424),
+    7425: CPS(d_7425),
+    7426: CPS(d_7426),
+    7427: CPS(d_7427),
+    7428: CPS(d_7428),
+    7429: CPS(d_7429),
+    7430: CPS(d_7430),
+    7431: CPS(d_7431),
+}
+
+
+CODE = {
+    8377: x_8377,
+    8378: x_8378,
+    8381: x_8381,
+    8385: x_8385,
+    8386: x_8386,
+    8391: x_8391,
+    8392: x_8392,
+    8394: x_8394,
+    8395: x_8395,
+    8397: x_8397,
+    8398: x_8398,
+    8400: x_8400,
+    8401: x_8401,
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/pampero/items/base_tiles.yaml:44
-    'tower_tile_x': '{"id":"tower_tile_x","name":{"en":"\'X\' tower bonus tile","it":"tessera bonus torre \'X\'"},"deck":"tower_bonus_tiles","copies":6,"tags":["x_tile"],"effect":{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"lit","v":3,"x":8374},"at":"rules_data/pampero/items/base_tiles.yaml:49","id":7407},{"op":"let","v":"r~2650","e":{"op":"lit","v":"money","x":8375},"at":"rules_data/pampero/items/base_tiles.yaml:49","id":7408},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":8376},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7410},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":8377},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":8378},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":8379},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7413},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7415},"label":{"op":"lit","v":{"instead":0},"x":8380}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":8381},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":8382},"o":"=","e":{"op":"var","n":"instead~2654","x":8383},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7417},{"op":"rep","n":{"op":"var","n":"instead~2654","x":8384},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":8385},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7419},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7418}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7416},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":8386}}],"kind":"replace","prompt":{"def":"gain","args":{"n":3,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $3","it":"guadagna $3"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7414},{"op":"set","t":{"op":"var","n":"left~2651","x":8387},"o":"-=","e":{"op":"var","n":"taken~2653","x":8388},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7420}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7412},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7411},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":8389},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7421},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":8390},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7422},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":8391},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7424},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8392},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":8393},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":8394},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7426},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7425},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":8395},"o":"+=","e":{"op":"var","n":"k~2657","x":8396},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7427},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8397},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":8398},"o":"-=","e":{"op":"var","n":"k~2657","x":8399},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7429},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7428},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":8400},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8401},"o":"+=","e":{"op":"var","n":"k~2657","x":8402},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7431},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7430}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7423}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7409}],"at":"rules_data/pampero/items/base_tiles.yaml:49","id":7406},"source":{"doc":"pampero-verne","section":"Tower Bonus Special Connection Tiles Game Setup: 1 (the 6 \'X\' bonus tiles)"},"at":"rules_data/pampero/items/base_tiles.yaml:44"}',
+    'tower_tile_x': '{"id":"tower_tile_x","name":{"en":"\'X\' tower bonus tile","it":"tessera bonus torre \'X\'"},"deck":"tower_bonus_tiles","copies":6,"tags":["x_tile"],"effect":{"op":"seq","b":[{"op":"let","v":"n~2656","e":{"op":"lit","v":3,"x":8374},"at":"rules_data/pampero/items/base_tiles.yaml:49","id":7407},{"op":"let","v":"r~2657","e":{"op":"lit","v":"money","x":8375},"at":"rules_data/pampero/items/base_tiles.yaml:49","id":7408},{"op":"seq","b":[{"op":"let","v":"left~2658","e":{"op":"var","n":"n~2656","x":8376},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7410},{"op":"for","v":"rep~2660","src":{"op":"filt","v":"q~2659","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2659"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2657"}},"x":8377},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2658"},"b":{"op":"lit","v":0},"x":8378},"b":{"op":"seq","b":[{"op":"let","v":"taken~2661","e":{"op":"lit","v":0,"x":8379},"at":"rules_data/pampero/definitions/resources.yaml:58","id":7413},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":7415},"label":{"op":"lit","v":{"instead":0},"x":8380}},{"gens":[{"v":"instead~2662","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2658"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2660"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2658"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2660"},"f":"room","d":null}}]}]},"x":8381},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2661","x":8382},"o":"=","e":{"op":"var","n":"instead~2662","x":8383},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7417},{"op":"rep","n":{"op":"var","n":"instead~2662","x":8384},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2660"},"f":"effect","d":null,"x":8385},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7419},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7418}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":7416},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2662"}],"x":8386}}],"kind":"replace","prompt":{"def":"gain","args":{"n":3,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $3","it":"guadagna $3"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":7414},{"op":"set","t":{"op":"var","n":"left~2658","x":8387},"o":"-=","e":{"op":"var","n":"taken~2661","x":8388},"at":"rules_data/pampero/definitions/resources.yaml:63","id":7420}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":7412},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7411},{"op":"let","v":"n~2663","e":{"op":"var","n":"left~2658","x":8389},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7421},{"op":"let","v":"r~2664","e":{"op":"var","n":"r~2657","x":8390},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7422},{"op":"seq","b":[{"op":"let","v":"k~2665","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2663"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2663"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2664"},"d":0}]}]}}]}],"x":8391},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7424},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8392},"t":{"op":"set","t":{"op":"var","n":"k~2665","x":8393},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2665"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2664"},"d":0}}]}]}]}],"x":8394},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7426},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7425},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2664"},"d":0,"x":8395},"o":"+=","e":{"op":"var","n":"k~2665","x":8396},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7427},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8397},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2664"},"d":0,"x":8398},"o":"-=","e":{"op":"var","n":"k~2665","x":8399},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7429},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7428},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2665"},"b":{"op":"lit","v":0}}],"x":8400},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8401},"o":"+=","e":{"op":"var","n":"k~2665","x":8402},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7431},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7430}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7423}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7409}],"at":"rules_data/pampero/items/base_tiles.yaml:49","id":7406},"source":{"doc":"pampero-verne","section":"Tower Bonus Special Connection Tiles Game Setup: 1 (the 6 \'X\' bonus tiles)"},"at":"rules_data/pampero/items/base_tiles.yaml:44"}',
 }

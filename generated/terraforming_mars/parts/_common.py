@@ -35,6 +35,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -98,9 +99,9 @@ def x_388(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~747'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~747'), 0) if type((_w1 := (ctx.state['players'][v_target_748] if type(v_target_748) is int and 0 <= v_target_748 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~747'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~746'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_748 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (388, E.get('n~746'), E.get('r~747'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~749'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~749'), 0) if type((_w1 := (ctx.state['players'][v_target_750] if type(v_target_750) is int and 0 <= v_target_750 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~749'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~748'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_750 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (388, E.get('n~748'), E.get('r~749'), ctx.stamps.get('prod', 0),), compute)
 
 
 def x_389(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -110,25 +111,25 @@ def x_389(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_390(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~749'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~747'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~746'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~747'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~751'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~749'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~748'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~749'))) is str else 0))) is int else num(_w6)))
 
 
 def x_391(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~749'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~747'), 0))
+    return (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~751'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~749'), 0))
 
 
 def x_393(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~749')}
+    return {'target': E.get('target~751')}
 
 
 def x_396(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~751'), 0))
+    return (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~753'), 0))
 
 
 def d_352(ctx, E=None, B=351):  # rules_data/terraforming_mars/cards/001-070.yaml:28
@@ -137,7 +138,7 @@ def d_352(ctx, E=None, B=351):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'n~748', 1, True)
     return True
 
 
@@ -147,7 +148,7 @@ def d_353(ctx, E=None, B=351):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~747', 'titanium', True)
+    LOCAL(ctx, E, 'r~749', 'titanium', True)
     return True
 
 
@@ -157,7 +158,7 @@ def t_354(ctx, k, s=None, E=None, B=351):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_387(ctx, E):
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
         return t_355(ctx, k, s, E, B)
     return k()
 
@@ -197,9 +198,9 @@ def d_358(ctx, E=None, B=351):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('target~749')).get('prod'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('target~751')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[1])
     return True
 
 
@@ -209,7 +210,7 @@ def d_359(ctx, E=None, B=351):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'n~752', 1, True)
     return True
 
 
@@ -219,7 +220,7 @@ def d_360(ctx, E=None, B=351):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'titanium', True)
+    LOCAL(ctx, E, 'r~753', 'titanium', True)
     return True
 
 
@@ -229,16 +230,16 @@ def d_361(ctx, E=None, B=351):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[1])
     return True
 
 
 def x_401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~747'), 0))
+    return (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~749'), 0))
 
 
 def x_403(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
@@ -250,19 +251,19 @@ def x_403(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
 def x_407(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~748'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~748'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~748'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~748'))) is str else 0))) is int else num(_w7)))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~750'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~750'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~750'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~750'))) is str else 0))) is int else num(_w7)))
 
 
 def x_408(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~748'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~748'), 0))
+    return (_w1.get(E.get('p~750'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~750'), 0))
 
 
 def x_409(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~748'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~750'))) is str else 0)
 
 
 def x_410(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -274,13 +275,13 @@ def x_410(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_411(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~748'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~750'))) is str else None) != None)
 
 
 def x_412(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~748'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~748'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~750'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~750'))) is str else None), 0))
 
 
 def x_414(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -292,19 +293,19 @@ def x_414(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_416(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('p~748'))
+    return FLD(ctx, K[3], E.get('p~750'))
 
 
 def x_417(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~750'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~748'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~748'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~752'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~750'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~750'), 0)))
 
 
 def x_418(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~750'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~752'))) is dict else KEY(_w1, 'effect', None))
 
 
 def d_362(ctx, E=None, B=362):  # rules_data/terraforming_mars/cards/001-070.yaml:38
@@ -313,11 +314,11 @@ def d_362(ctx, E=None, B=362):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
@@ -327,7 +328,7 @@ def d_364(ctx, E=None, B=362):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~747', 'energy', True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
     return True
 
 
@@ -337,9 +338,9 @@ def d_365(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
@@ -358,7 +359,7 @@ def d_368(ctx, E=None, B=362):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~748', 'temperature', True)
+    LOCAL(ctx, E, 'p~750', 'temperature', True)
     return True
 
 
@@ -368,7 +369,7 @@ def d_369(ctx, E=None, B=362):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~749', 1, True)
+    LOCAL(ctx, E, 'n~751', 1, True)
     return True
 
 
@@ -383,7 +384,7 @@ def t_370(ctx, k, s=None, E=None, B=362):  # rules_data/terraforming_mars/defini
             return k()
         return t_371(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('n~749')))
+    return nxt(num(E.get('n~751')))
 
 
 def t_371(ctx, k, s=None, E=None, B=362):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -403,9 +404,9 @@ def t_372(ctx, k, s=None, E=None, B=362):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~748'))
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~750'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_409(ctx, E), '+=', False, K[4])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~750'))) is str else 0)), '+=', False, K[4])
     return t_374(ctx, k, s, E, B)
 
 
@@ -415,9 +416,9 @@ def d_373(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~748'))
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~750'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_409(ctx, E), '+=', False, K[4])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~750'))) is str else 0)), '+=', False, K[4])
     return True
 
 
@@ -427,7 +428,7 @@ def t_374(ctx, k, s=None, E=None, B=362):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_410(ctx, E):
+    if ((E.get('you') != None)):
         return t_375(ctx, k, s, E, B)
     return k()
 
@@ -440,7 +441,7 @@ def t_375(ctx, k, s=None, E=None, B=362):  # rules_data/terraforming_mars/defini
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not EMIT(ctx, 'raised', {'parameter': E.get('p~748'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~750'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -455,7 +456,7 @@ def d_376(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_411(ctx, E):
+    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~750'))) is str else None) != None)):
         if not d_377(ctx, E, B):
             return False
     return True
@@ -467,7 +468,7 @@ def d_377(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -482,7 +483,7 @@ def d_378(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
     return True
@@ -507,17 +508,17 @@ def t_380(ctx, k, s=None, E=None, B=362):  # rules_data/terraforming_mars/defini
     if E is None:
         E = ctx.env()
     items = list(items_of(x_416(ctx, E)))
-    old = E.get('b~750', MISSING)
+    old = E.get('b~752', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~750', old)
+        UNSET(ctx, E, 'b~752', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~750', item, True)
+            LOCAL(ctx, E, 'b~752', item, True)
             if x_417(ctx, E):
                 return t_381(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -531,7 +532,7 @@ def t_381(ctx, k, s=None, E=None, B=362):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_418(ctx, E), k)
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~752'))) is dict else KEY(_w1, 'effect', None))), k)
 
 
 def d_382(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resources.yaml:90
@@ -540,7 +541,7 @@ def d_382(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'raised', {'parameter': E.get('p~748'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'raised', {'parameter': E.get('p~750'), 'by': E.get('you')}):
         return False
     return True
 
@@ -552,40 +553,40 @@ def x_421(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:41
 def x_424(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~747'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~746'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~747'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~749'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~748'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~749'))) is str else 0))) is int else num(_w6)))
 
 
 def x_430(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~749'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~749'), 0) if type((_w1 := (ctx.state['players'][v_target_750] if type(v_target_750) is int and 0 <= v_target_750 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~749'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~748'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_750 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (430, E.get('n~748'), E.get('r~749'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~751'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~751'), 0) if type((_w1 := (ctx.state['players'][v_target_752] if type(v_target_752) is int and 0 <= v_target_752 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~751'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~750'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_752 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (430, E.get('n~750'), E.get('r~751'), ctx.stamps.get('prod', 0),), compute)
 
 
 def x_432(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~751'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~749'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~748'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~749'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~753'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~751'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~750'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~751'))) is str else 0))) is int else num(_w6)))
 
 
 def x_433(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~751'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~749'), 0))
+    return (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~753'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~751'), 0))
 
 
 def x_435(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~751')}
+    return {'target': E.get('target~753')}
 
 
 def x_438(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~753'), 0))
+    return (_w2.get(E.get('r~755'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~755'), 0))
 
 
 def d_385(ctx, E=None, B=383):  # rules_data/terraforming_mars/cards/001-070.yaml:47
@@ -594,7 +595,7 @@ def d_385(ctx, E=None, B=383):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
     return True
 
 
@@ -607,9 +608,9 @@ def d_386(ctx, E=None, B=383):  # rules_data/terraforming_mars/definitions/resou
     if not x_424(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[1])
     return True
 
 
@@ -630,9 +631,9 @@ def d_388(ctx, E=None, B=383):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[1])
     return True
 
 
@@ -642,7 +643,7 @@ def d_389(ctx, E=None, B=383):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'n~750', 1, True)
     return True
 
 
@@ -652,7 +653,7 @@ def d_390(ctx, E=None, B=383):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'heat', True)
+    LOCAL(ctx, E, 'r~751', 'heat', True)
     return True
 
 
@@ -673,9 +674,9 @@ def d_395(ctx, E=None, B=383):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('target~751')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('target~753')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '-=', False, K[1])
     return True
 
 
@@ -685,7 +686,7 @@ def d_396(ctx, E=None, B=383):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 2, True)
+    LOCAL(ctx, E, 'n~754', 2, True)
     return True
 
 
@@ -695,157 +696,150 @@ def d_398(ctx, E=None, B=383):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~754'), '+=', False, K[1])
     return True
 
 
-def x_445(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_441(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
+    return ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is type((_w2 := FN['count'](ctx, None, ctx.state.get('discard')))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 1)
+
+
+def x_446(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~748') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~750') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_446(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_447(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~749') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~751') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_447(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_448(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_448(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~750'))) is type((_w2 := E.get('t_v~751'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~752'))) is int else AR('+', _w3, _w4)) == 0)
-
-
 def x_449(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~747'))) is int else num(_w4)))
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~752'))) is type((_w2 := E.get('t_v~753'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~754'))) is int else AR('+', _w3, _w4)) == 0)
 
 
 def x_450(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~749'))) is int else num(_w4)))
+
+
+def x_451(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    if E is None:
+        E = ctx.env()
     return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
-def x_452(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_453(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~750'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~751'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~752'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~747'))) is int else num(_w22)))
-
-
-def x_453(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~747'))) is type((_w4 := E.get('s_v~750'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~750'))]) if ((_w6 if type((_w6 := E.get('s_v~750'))) is int else num(_w6)) > 0) else 0))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~752'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~753'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~754'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~749'))) is int else num(_w22)))
 
 
 def x_454(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~747'))) is type((_w4 := E.get('t_v~751'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~751'))]) if ((_w6 if type((_w6 := E.get('t_v~751'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~749'))) is type((_w5 := E.get('s_v~752'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~752'))) if ((_w7 if type((_w7 := E.get('s_v~752'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_455(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~747'))) is type((_w4 := E.get('h_v~752'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~752'))]) if ((_w6 if type((_w6 := E.get('h_v~752'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~749'))) is type((_w5 := E.get('t_v~753'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~753'))) if ((_w7 if type((_w7 := E.get('t_v~753'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_456(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~747'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~753'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~750'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~754'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~751'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~755'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~752'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~753'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~753'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~750'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~754'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~751'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~755'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~752'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~750'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~747'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~754'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~753'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~750'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~754'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~751'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~755'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~752'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~751'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~747'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~755'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~753'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~750'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~754'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~751'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~755'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~752'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~752'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~747'))) is int else num(_w53)))) else False))) else False)
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~749'))) is type((_w5 := E.get('h_v~754'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~754'))) if ((_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_458(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_457(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~747'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~753'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~750'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~754'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~751'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~755'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~752'))) is int else num(_w7))))])
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~749'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~755'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~752'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~756'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~753'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~757'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~755'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~755'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~752'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~756'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~753'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~757'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~754'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~752'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~749'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~756'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~755'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~752'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~756'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~753'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~757'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~754'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~753'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~749'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~757'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~755'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~752'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~756'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~753'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~757'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~754'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~754'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~749'))) is int else num(_w53)))) else False))) else False)
 
 
-def x_459(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_459(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    if E is None:
+        E = ctx.env()
+    return max(0, ((((_w1 if type((_w1 := E.get('price~749'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~755'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~752'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~756'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~753'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~757'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7)))))
+
+
+def x_460(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
 
 
-def x_461(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_462(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
 
 
-def x_463(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_464(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
 
 
-def x_465(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_466(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~747'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~753'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~750'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~754'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~751'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~755'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~752'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~753')} if ((_w8 if type((_w8 := E.get('s_v~750'))) is int else num(_w8)) > 0) else K[7]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~754')} if ((_w11 if type((_w11 := E.get('t_v~751'))) is int else num(_w11)) > 0) else K[7]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~755')} if ((_w14 if type((_w14 := E.get('h_v~752'))) is int else num(_w14)) > 0) else K[7]))) is int else AR('+', _w15, _w16))
-
-
-def x_467(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~749'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~755'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~752'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~756'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~753'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~757'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~755')} if ((_w8 if type((_w8 := E.get('s_v~752'))) is int else num(_w8)) > 0) else K[7]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~756')} if ((_w11 if type((_w11 := E.get('t_v~753'))) is int else num(_w11)) > 0) else K[7]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~757')} if ((_w14 if type((_w14 := E.get('h_v~754'))) is int else num(_w14)) > 0) else K[7]))) is int else AR('+', _w15, _w16))
 
 
 def x_468(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
-    return ctx.state.get('deck')
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_469(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
-    return FN['sorted'](ctx, None, ctx.state.get('discard'))
+    return ctx.state.get('deck')
 
 
 def x_470(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
+
+
+def x_471(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
     return ctx.state.get('discard')
 
 
-def x_475(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
+def x_476(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
     return (FN['count'](ctx, None, ctx.state.get('deck')) > 0)
 
 
-def x_477(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
+def x_478(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
     return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
-def x_483(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def x_484(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
 
 
-def t_401(ctx, k, s=None, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~747', E.get('n~746'), True)
-    LOCAL(ctx, E, 'sv~748', 0, True)
-    LOCAL(ctx, E, 'tv~749', 0, True)
-    return t_405(ctx, k, s, E, B)
-
-
-def d_402(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_400(ctx, E=None, B=399):  # rules_data/terraforming_mars/cards/001-070.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~747', E.get('n~746'), True)
+    if not x_441(ctx, E):
+        return False
     return True
 
 
@@ -855,7 +849,7 @@ def d_403(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~748', 0, True)
+    LOCAL(ctx, E, 'price~749', E.get('n~748'), True)
     return True
 
 
@@ -865,86 +859,62 @@ def d_404(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~749', 0, True)
+    LOCAL(ctx, E, 'sv~750', 0, True)
     return True
 
 
-def t_405(ctx, k, s=None, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's_v~750', x_445(ctx, E), True)
-    LOCAL(ctx, E, 't_v~751', x_446(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~752', x_447(ctx, E), True)
-    return t_409(ctx, k, s, E, B)
-
-
-def d_406(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_405(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~750', x_445(ctx, E), True)
+    LOCAL(ctx, E, 'tv~751', 0, True)
     return True
 
 
-def d_407(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_407(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~751', x_446(ctx, E), True)
+    LOCAL(ctx, E, 's_v~752', x_446(ctx, E), True)
     return True
 
 
-def d_408(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_408(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~752', x_447(ctx, E), True)
+    LOCAL(ctx, E, 't_v~753', x_447(ctx, E), True)
     return True
 
 
-def t_409(ctx, k, s=None, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_409(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_448(ctx, E):
-        return d_410(ctx, E, B) and k()
-    return t_413(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'h_v~754', x_448(ctx, E), True)
+    return True
 
 
-def d_410(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_411(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_449(ctx, E):
+    if not x_450(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~747'), '-=', False, K[8])
-    return True
-
-
-def d_411(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_449(ctx, E):
-        return False
+        SET(ctx, 'stock', c, key, E.get('price~749'), '-=', False, K[8])
     return True
 
 
@@ -954,42 +924,35 @@ def d_412(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    if not x_450(ctx, E):
+        return False
+    return True
+
+
+def d_413(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~747'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('price~749'), '-=', False, K[8])
     return True
 
 
-def t_413(ctx, k, s=None, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_452(ctx, E):
-        return False
-    return t_415(ctx, k, s, E, B)
-
-
-def d_414(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_415(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_452(ctx, E):
+    if not x_453(ctx, E):
         return False
     return True
 
 
-def t_415(ctx, k, s=None, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, B + 16, None, [], k)
-
-
-def d_416(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_417(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -997,20 +960,20 @@ def d_416(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_458(ctx, E), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, x_459(ctx, E), '-=', False, K[8])
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~753'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('s~755'), '-=', False, K[8])
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~754'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('t~756'), '-=', False, K[8])
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~755'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('h~757'), '-=', False, K[8])
     return True
 
 
-def d_417(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_418(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1018,19 +981,7 @@ def d_417(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_458(ctx, E), '-=', False, K[8])
-    return True
-
-
-def d_418(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~753'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, x_459(ctx, E), '-=', False, K[8])
     return True
 
 
@@ -1040,9 +991,9 @@ def d_419(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~754'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('s~755'), '-=', False, K[8])
     return True
 
 
@@ -1052,19 +1003,21 @@ def d_420(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~755'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('t~756'), '-=', False, K[8])
     return True
 
 
-def d_424(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:264
+def d_421(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '=', False, K[9])
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('h~757'), '-=', False, K[8])
     return True
 
 
@@ -1072,87 +1025,91 @@ def d_425(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[9])
+    return True
+
+
+def d_426(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:264
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
     SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     return True
 
 
-def d_431(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:266
+def d_432(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:266
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
+    return True
+
+
+def d_435(ctx, E=None, B=399):  # rules_data/terraforming_mars/cards/001-070.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_477(ctx, E), '-=', True, K[9])
+    LOCAL(ctx, E, 'n~758', 1, True)
     return True
 
 
-def d_434(ctx, E=None, B=399):  # rules_data/terraforming_mars/cards/001-070.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~756', 1, True)
-    return True
-
-
-def x_495(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_497(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
-def x_526(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_528(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
-def d_441(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_443(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_467(ctx, E):
-        if not d_442(ctx, E, B):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        if not d_444(ctx, E, B):
             return False
     return True
 
 
-def d_442(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_444(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '=', False, K[9])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[9])
     SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
-    STMT(ctx, B + 8)
+    STMT(ctx, B + 9)
     return True
 
 
-def d_445(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_447(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, B + 8)
+    STMT(ctx, B + 9)
     return True
 
 
-def d_446(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_448(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_475(ctx, E):
-        if not d_447(ctx, E, B):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+        if not d_449(ctx, E, B):
             return False
     return True
 
 
-def d_447(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_449(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1160,12 +1117,12 @@ def d_447(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_477(ctx, E), '+=', True, K[12])
-    SET(ctx, 'deck', ctx.state, 'deck', x_477(ctx, E), '-=', True, K[9])
+        SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[12])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
     return True
 
 
-def d_448(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_450(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1173,28 +1130,28 @@ def d_448(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_477(ctx, E), '+=', True, K[12])
+        SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[12])
     return True
 
 
-def t_451(ctx, k, s=None, E=None, B=437):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def t_453(ctx, k, s=None, E=None, B=438):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, B + 14, None, [], k)
+    return CHOOSE(ctx, B + 15, None, [], k)
 
 
-def d_453(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_455(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'n~750', 3, True)
     return True
 
 
-def d_476(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/turns.yaml:133
+def d_478(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/turns.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1206,1581 +1163,31 @@ def d_476(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/turns
     return True
 
 
-def x_536(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    if E is None:
-        E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~747'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~746'))) is int else num(_w4)))
-
-
-def x_537(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~747'), 0))
-
-
-def x_542(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~753'), 0))
-
-
-def d_477(ctx, E=None, B=477):  # rules_data/terraforming_mars/cards/001-070.yaml:80
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_480(ctx, E, B):
-        return False
-    return True
-
-
-def d_480(ctx, E=None, B=477):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_536(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[8])
-    return True
-
-
-def d_481(ctx, E=None, B=477):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_536(ctx, E):
-        return False
-    return True
-
-
-def d_482(ctx, E=None, B=477):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[8])
-    return True
-
-
-def d_484(ctx, E=None, B=477):  # rules_data/terraforming_mars/cards/001-070.yaml:80
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 1, True)
-    return True
-
-
-def d_485(ctx, E=None, B=477):  # rules_data/terraforming_mars/cards/001-070.yaml:80
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~753', 'megacredits', True)
-    return True
-
-
-def x_544(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:82
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 4)
-
-
-def x_552(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~749'), 0))
-
-
-def x_556(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_751, 0) if type(_h1) is dict else KEY(_h1, v_p_751, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_751, NOREC).get('step', 0) if type(v_p_751) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_751, NOREC).get('max', 0) if type(v_p_751) is str else 0))) is int else num(_w4))) for v_p_751 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_751, NOREC).get('tile', None) if type(v_p_751) is str else None) == E.get('t~750'))))
-    return MEMO(ctx, (556, E.get('t~750'), ctx.stamps.get('params', 0),), compute)
-
-
-def x_557(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~750'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_753, NOREC).get('reserved', None) if type(v_x_753) is str else None) == E.get('this')) for v_x_753 in [v_x_752 for v_x_752 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_752, NOREC).get('type', None) if type(v_x_752) is str else None) == _h1)]) else None)
-    return MEMO(ctx, (557, E.get('this'), E.get('t~750'),), compute)
-
-
-def x_558(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~750'))) is str else None)
-        _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~750'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~750'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_756 for v_s_756 in [v_x_755 for v_x_755 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_755, NOREC).get('type', None) if type(v_x_755) is str else None) == _h1)] if (True if ((not (v_s_756 in _h2 if type(_h2) in (list, dict) else IN(v_s_756, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == E.get('t~750'))) or (((ctx.index.plain['spaces'].get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == E.get('mine~754'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_756 in _h4 if type(_h4) in (list, dict) else IN(v_s_756, _h4))) or ((not any((True if ((v_x_757 in _h2 if type(_h2) in (list, dict) else IN(v_x_757, _h2))) and ((not (v_x_757 in _h4 if type(_h4) in (list, dict) else IN(v_x_757, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_757, {}) if type(_h2) is dict else KEY(_h2, v_x_757, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_757, {}) if type(_h2) is dict else KEY(_h2, v_x_757, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_758)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_757, {}) if type(_h2) is dict else KEY(_h2, v_x_757, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_758)) else False)) else False) for v_u_758 in items_of(_h3))) else False) for v_x_757 in ADJ(ctx, 'spaces', v_s_756)))) else False)) else False)]
-    return MEMO(ctx, (558, E.get('mine~754'), E.get('t~750'), ctx.stamps.get('board', 0),), compute)
-
-
-def x_559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('claims')
-        _h2 = ctx.state.get('board')
-        return (lambda v_open_761: ((lambda v_near_764: (v_near_764 if (FN['count'](ctx, None, v_near_764) > 0) else v_open_761))([v_s_762 for v_s_762 in items_of(v_open_761) if (True if ((E.get('you') != None)) and (any((True if ((v_x_763 in _h2 if type(_h2) in (list, dict) else IN(v_x_763, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_763, {}) if type(_h2) is dict else KEY(_h2, v_x_763, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_763 in ADJ(ctx, 'spaces', v_s_762))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~750'))) is str else None) == 'if_possible') else v_open_761))([v_s_760 for v_s_760 in items_of(E.get('empty~759')) if (True if ((not (v_s_760 in _h1 if type(_h1) in (list, dict) else IN(v_s_760, _h1)))) or (((_h1.get(v_s_760, None) if type(_h1) is dict else KEY(_h1, v_s_760, None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (559, E.get('empty~759'), E.get('t~750'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
-
-
-def x_560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
-    if E is None:
-        E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~765')) > 0)
-
-
-def x_564(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('s~768'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~768'), {}))
-
-
-def x_565(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    if E is None:
-        E = ctx.env()
-    return {'tile': E.get('t~767'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~767'))) is str else False) else None), 'card': E.get('this')}
-
-
-def x_566(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
-    return ctx.state.get('last_space')
-
-
-def x_569(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~768'))
-
-
-def x_570(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    if E is None:
-        E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~768'))
-
-
-def x_571(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    if E is None:
-        E = ctx.env()
-    return (E.get('x~769') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~769'), _w1))
-
-
-def x_572(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~769'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~769'), {})))) is dict else KEY(_w2, 'tile', None)))
-
-
-def x_573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~767'))
-
-
-def x_577(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    if E is None:
-        E = ctx.env()
-    return {'space': E.get('space~766')}
-
-
-def d_489(ctx, E=None, B=488):  # rules_data/terraforming_mars/cards/001-070.yaml:89
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    return True
-
-
-def d_495(ctx, E=None, B=488):  # rules_data/terraforming_mars/cards/001-070.yaml:89
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    return True
-
-
-def d_496(ctx, E=None, B=488):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
-    return True
-
-
-def t_500(ctx, k, s=None, E=None, B=488):  # rules_data/terraforming_mars/definitions/board.yaml:141
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_556(ctx, E):
-        return t_501(ctx, k, s, E, B)
-    return k()
-
-
-def t_501(ctx, k, s=None, E=None, B=488):  # rules_data/terraforming_mars/definitions/board.yaml:142
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'mine~754', x_557(ctx, E), True)
-    LOCAL(ctx, E, 'empty~759', x_558(ctx, E), True)
-    LOCAL(ctx, E, 'legal~765', x_559(ctx, E), True)
-    if not x_560(ctx, E):
-        return False
-    return t_506(ctx, k, s, E, B)
-
-
-def d_502(ctx, E=None, B=488):  # rules_data/terraforming_mars/definitions/board.yaml:142
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'mine~754', x_557(ctx, E), True)
-    return True
-
-
-def d_503(ctx, E=None, B=488):  # rules_data/terraforming_mars/definitions/board.yaml:143
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'empty~759', x_558(ctx, E), True)
-    return True
-
-
-def d_504(ctx, E=None, B=488):  # rules_data/terraforming_mars/definitions/board.yaml:144
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~765', x_559(ctx, E), True)
-    return True
-
-
-def d_505(ctx, E=None, B=488):  # rules_data/terraforming_mars/definitions/board.yaml:145
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_560(ctx, E):
-        return False
-    return True
-
-
-def t_506(ctx, k, s=None, E=None, B=488):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, B + 18, None, [], k)
-
-
-def t_507(ctx, k, s=None, E=None, B=488):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~767', E.get('t~750'), True)
-    LOCAL(ctx, E, 's~768', E.get('space~766'), True)
-    return t_510(ctx, k, s, E, B)
-
-
-def d_508(ctx, E=None, B=488):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~767', E.get('t~750'), True)
-    return True
-
-
-def d_509(ctx, E=None, B=488):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's~768', E.get('space~766'), True)
-    return True
-
-
-def t_510(ctx, k, s=None, E=None, B=488):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~768'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_565(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~768'), '=', False, K[18])
-    return t_513(ctx, k, s, E, B)
-
-
-def d_511(ctx, E=None, B=488):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~768'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_565(ctx, E), '=', False, K[17])
-    return True
-
-
-def d_512(ctx, E=None, B=488):  # rules_data/terraforming_mars/definitions/board.yaml:118
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~768'), '=', False, K[18])
-    return True
-
-
-def t_513(ctx, k, s=None, E=None, B=488):  # rules_data/terraforming_mars/definitions/board.yaml:119
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_410(ctx, E):
-        return t_514(ctx, k, s, E, B)
-    return k()
-
-
-def t_514(ctx, k, s=None, E=None, B=488):  # rules_data/terraforming_mars/definitions/board.yaml:120
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        return t_516(ctx, r2, s, E, B)
-
-    def r2():
-        return t_518(ctx, r3, s, E, B)
-
-    def r3():
-        ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~767'), 'space': E.get('s~768'), 'by': E.get('you')}):
-            return False
-        return k()
-
-    return t_515(ctx, r1, s, E, B)
-
-
-def t_515(ctx, k, s=None, E=None, B=488):  # rules_data/terraforming_mars/definitions/board.yaml:120
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_569(ctx, E), k)
-
-
-def t_516(ctx, k, s=None, E=None, B=488):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_570(ctx, E)))
-    old = E.get('x~769', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'x~769', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'x~769', item, True)
-            if x_571(ctx, E):
-                return t_517(ctx, lambda i=i: nxt(i), brk, E, B)
-        return brk()
-
-    return nxt(0)
-
-
-def t_517(ctx, k, s=None, E=None, B=488):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_572(ctx, E), k)
-
-
-def t_518(ctx, k, s=None, E=None, B=488):  # rules_data/terraforming_mars/definitions/board.yaml:122
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_573(ctx, E), k)
-
-
-def d_519(ctx, E=None, B=488):  # rules_data/terraforming_mars/definitions/board.yaml:123
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~767'), 'space': E.get('s~768'), 'by': E.get('you')}):
-        return False
-    return True
-
-
-def x_582(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    if E is None:
-        E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~746'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~746'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~746'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~746'))) is str else 0))) is int else num(_w7)))
-
-
-def x_583(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('p~746'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~746'), 0))
-
-
-def x_584(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    if E is None:
-        E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~746'))) is str else 0)
-
-
-def x_586(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~746'))) is str else None) != None)
-
-
-def x_587(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~746'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~746'))) is str else None), 0))
-
-
-def x_591(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[3], E.get('p~746'))
-
-
-def x_592(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    if E is None:
-        E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~748'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~746'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~746'), 0)))
-
-
-def x_593(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~748'))) is dict else KEY(_w1, 'effect', None))
-
-
-def x_601(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~751'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~750'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~750'), 'target': E.get('target~751'), 'p': E.get('you')}, 0, 0) == 0)) else False)
-
-
-def x_602(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~751'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~750'), 0))
-
-
-def t_521(ctx, k, s=None, E=None, B=520):  # rules_data/terraforming_mars/definitions/effects.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    left = num(2)
-    if left <= 0:
-        return k()
-    return CHOOSE(ctx, B + 1, left, [], k)
-
-
-def d_523(ctx, E=None, B=520):  # rules_data/terraforming_mars/cards/001-070.yaml:100
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'p~746', 'temperature', True)
-    return True
-
-
-def d_524(ctx, E=None, B=520):  # rules_data/terraforming_mars/cards/001-070.yaml:100
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~747', 1, True)
-    return True
-
-
-def t_525(ctx, k, s=None, E=None, B=520):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_526(ctx, lambda: nxt(left - 1), k, E, B)
-
-    return nxt(num(E.get('n~747')))
-
-
-def t_526(ctx, k, s=None, E=None, B=520):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_582(ctx, E):
-        return t_527(ctx, k, s, E, B)
-    return k()
-
-
-def t_527(ctx, k, s=None, E=None, B=520):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~746'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_584(ctx, E), '+=', False, K[4])
-    return t_529(ctx, k, s, E, B)
-
-
-def d_528(ctx, E=None, B=520):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~746'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_584(ctx, E), '+=', False, K[4])
-    return True
-
-
-def t_529(ctx, k, s=None, E=None, B=520):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_410(ctx, E):
-        return t_530(ctx, k, s, E, B)
-    return k()
-
-
-def t_530(ctx, k, s=None, E=None, B=520):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not EMIT(ctx, 'raised', {'parameter': E.get('p~746'), 'by': E.get('you')}):
-            return False
-        return k()
-
-    if not d_531(ctx, E, B):
-        return False
-    return t_535(ctx, r1, s, E, B)
-
-
-def d_531(ctx, E=None, B=520):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_586(ctx, E):
-        if not d_532(ctx, E, B):
-            return False
-    return True
-
-
-def d_532(ctx, E=None, B=520):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
-    return True
-
-
-def d_533(ctx, E=None, B=520):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
-    return True
-
-
-def t_535(ctx, k, s=None, E=None, B=520):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_591(ctx, E)))
-    old = E.get('b~748', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'b~748', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'b~748', item, True)
-            if x_592(ctx, E):
-                return t_536(ctx, lambda i=i: nxt(i), brk, E, B)
-        return brk()
-
-    return nxt(0)
-
-
-def t_536(ctx, k, s=None, E=None, B=520):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_593(ctx, E), k)
-
-
-def d_537(ctx, E=None, B=520):  # rules_data/terraforming_mars/definitions/resources.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not EMIT(ctx, 'raised', {'parameter': E.get('p~746'), 'by': E.get('you')}):
-        return False
-    return True
-
-
-def d_540(ctx, E=None, B=520):  # rules_data/terraforming_mars/cards/001-070.yaml:100
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~750', 'plants', True)
-    return True
-
-
-def t_541(ctx, k, s=None, E=None, B=520):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_387(ctx, E):
-        return t_542(ctx, k, s, E, B)
-    return k()
-
-
-def t_542(ctx, k, s=None, E=None, B=520):  # rules_data/terraforming_mars/definitions/resources.yaml:48
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, B + 22, None, [], k)
-
-
-def d_543(ctx, E=None, B=520):  # rules_data/terraforming_mars/definitions/resources.yaml:50
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('target~751')).get('stock'), E.get('r~750'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~749'), '-=', False, K[8])
-    return True
-
-
-def d_544(ctx, E=None, B=520):  # rules_data/terraforming_mars/definitions/resources.yaml:51
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
-
-
-def d_546(ctx, E=None, B=520):  # rules_data/terraforming_mars/cards/001-070.yaml:100
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~753', 'titanium', True)
-    return True
-
-
-def d_547(ctx, E=None, B=520):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[8])
-    return True
-
-
-def x_630(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_750, 0) if type(_h1) is dict else KEY(_h1, v_p_750, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_750, NOREC).get('step', 0) if type(v_p_750) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_750, NOREC).get('max', 0) if type(v_p_750) is str else 0))) is int else num(_w4))) for v_p_750 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_750, NOREC).get('tile', None) if type(v_p_750) is str else None) == E.get('t~749'))))
-    return MEMO(ctx, (630, E.get('t~749'), ctx.stamps.get('params', 0),), compute)
-
-
-def x_631(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~749'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_752, NOREC).get('reserved', None) if type(v_x_752) is str else None) == E.get('this')) for v_x_752 in [v_x_751 for v_x_751 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_751, NOREC).get('type', None) if type(v_x_751) is str else None) == _h1)]) else None)
-    return MEMO(ctx, (631, E.get('this'), E.get('t~749'),), compute)
-
-
-def x_632(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~749'))) is str else None)
-        _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~749'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~749'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_755 for v_s_755 in [v_x_754 for v_x_754 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_754, NOREC).get('type', None) if type(v_x_754) is str else None) == _h1)] if (True if ((not (v_s_755 in _h2 if type(_h2) in (list, dict) else IN(v_s_755, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == E.get('t~749'))) or (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == E.get('mine~753'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_755 in _h4 if type(_h4) in (list, dict) else IN(v_s_755, _h4))) or ((not any((True if ((v_x_756 in _h2 if type(_h2) in (list, dict) else IN(v_x_756, _h2))) and ((not (v_x_756 in _h4 if type(_h4) in (list, dict) else IN(v_x_756, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_756, {}) if type(_h2) is dict else KEY(_h2, v_x_756, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_756, {}) if type(_h2) is dict else KEY(_h2, v_x_756, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_757)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_756, {}) if type(_h2) is dict else KEY(_h2, v_x_756, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_757)) else False)) else False) for v_u_757 in items_of(_h3))) else False) for v_x_756 in ADJ(ctx, 'spaces', v_s_755)))) else False)) else False)]
-    return MEMO(ctx, (632, E.get('mine~753'), E.get('t~749'), ctx.stamps.get('board', 0),), compute)
-
-
-def x_633(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('claims')
-        _h2 = ctx.state.get('board')
-        return (lambda v_open_760: ((lambda v_near_763: (v_near_763 if (FN['count'](ctx, None, v_near_763) > 0) else v_open_760))([v_s_761 for v_s_761 in items_of(v_open_760) if (True if ((E.get('you') != None)) and (any((True if ((v_x_762 in _h2 if type(_h2) in (list, dict) else IN(v_x_762, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_762, {}) if type(_h2) is dict else KEY(_h2, v_x_762, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_762 in ADJ(ctx, 'spaces', v_s_761))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~749'))) is str else None) == 'if_possible') else v_open_760))([v_s_759 for v_s_759 in items_of(E.get('empty~758')) if (True if ((not (v_s_759 in _h1 if type(_h1) in (list, dict) else IN(v_s_759, _h1)))) or (((_h1.get(v_s_759, None) if type(_h1) is dict else KEY(_h1, v_s_759, None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (633, E.get('empty~758'), E.get('t~749'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
-
-
-def x_634(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
-    if E is None:
-        E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~764')) > 0)
-
-
-def x_638(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('s~767'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~767'), {}))
-
-
-def x_639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    if E is None:
-        E = ctx.env()
-    return {'tile': E.get('t~766'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~766'))) is str else False) else None), 'card': E.get('this')}
-
-
-def x_643(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~767'))
-
-
-def x_644(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    if E is None:
-        E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~767'))
-
-
-def x_645(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    if E is None:
-        E = ctx.env()
-    return (E.get('x~768') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~768'), _w1))
-
-
-def x_646(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~768'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~768'), {})))) is dict else KEY(_w2, 'tile', None)))
-
-
-def x_647(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~766'))
-
-
-def x_651(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    if E is None:
-        E = ctx.env()
-    return {'space': E.get('space~765')}
-
-
-def t_548(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/definitions/effects.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    left = num(2)
-    if left <= 0:
-        return k()
-    return CHOOSE(ctx, B, left, [], k)
-
-
-def d_565(ctx, E=None, B=548):  # rules_data/terraforming_mars/cards/001-070.yaml:108
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~749', 'ocean', True)
-    return True
-
-
-def t_566(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/definitions/board.yaml:141
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_630(ctx, E):
-        return t_567(ctx, k, s, E, B)
-    return k()
-
-
-def t_567(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/definitions/board.yaml:142
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'mine~753', x_631(ctx, E), True)
-    LOCAL(ctx, E, 'empty~758', x_632(ctx, E), True)
-    LOCAL(ctx, E, 'legal~764', x_633(ctx, E), True)
-    if not x_634(ctx, E):
-        return False
-    return t_572(ctx, k, s, E, B)
-
-
-def d_568(ctx, E=None, B=548):  # rules_data/terraforming_mars/definitions/board.yaml:142
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'mine~753', x_631(ctx, E), True)
-    return True
-
-
-def d_569(ctx, E=None, B=548):  # rules_data/terraforming_mars/definitions/board.yaml:143
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'empty~758', x_632(ctx, E), True)
-    return True
-
-
-def d_570(ctx, E=None, B=548):  # rules_data/terraforming_mars/definitions/board.yaml:144
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~764', x_633(ctx, E), True)
-    return True
-
-
-def d_571(ctx, E=None, B=548):  # rules_data/terraforming_mars/definitions/board.yaml:145
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_634(ctx, E):
-        return False
-    return True
-
-
-def t_572(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, B + 24, None, [], k)
-
-
-def t_573(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~766', E.get('t~749'), True)
-    LOCAL(ctx, E, 's~767', E.get('space~765'), True)
-    return t_576(ctx, k, s, E, B)
-
-
-def d_574(ctx, E=None, B=548):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~766', E.get('t~749'), True)
-    return True
-
-
-def d_575(ctx, E=None, B=548):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's~767', E.get('space~765'), True)
-    return True
-
-
-def t_576(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~767'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_639(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~767'), '=', False, K[18])
-    return t_579(ctx, k, s, E, B)
-
-
-def d_577(ctx, E=None, B=548):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~767'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_639(ctx, E), '=', False, K[17])
-    return True
-
-
-def d_578(ctx, E=None, B=548):  # rules_data/terraforming_mars/definitions/board.yaml:118
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~767'), '=', False, K[18])
-    return True
-
-
-def t_579(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/definitions/board.yaml:119
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_410(ctx, E):
-        return t_580(ctx, k, s, E, B)
-    return k()
-
-
-def t_580(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/definitions/board.yaml:120
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        return t_582(ctx, r2, s, E, B)
-
-    def r2():
-        return t_584(ctx, r3, s, E, B)
-
-    def r3():
-        ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~766'), 'space': E.get('s~767'), 'by': E.get('you')}):
-            return False
-        return k()
-
-    return t_581(ctx, r1, s, E, B)
-
-
-def t_581(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/definitions/board.yaml:120
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_643(ctx, E), k)
-
-
-def t_582(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_644(ctx, E)))
-    old = E.get('x~768', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'x~768', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'x~768', item, True)
-            if x_645(ctx, E):
-                return t_583(ctx, lambda i=i: nxt(i), brk, E, B)
-        return brk()
-
-    return nxt(0)
-
-
-def t_583(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_646(ctx, E), k)
-
-
-def t_584(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/definitions/board.yaml:122
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_647(ctx, E), k)
-
-
-def d_585(ctx, E=None, B=548):  # rules_data/terraforming_mars/definitions/board.yaml:123
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~766'), 'space': E.get('s~767'), 'by': E.get('you')}):
-        return False
-    return True
-
-
-def d_588(ctx, E=None, B=548):  # rules_data/terraforming_mars/cards/001-070.yaml:108
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~770', 'plants', True)
-    return True
-
-
-def t_590(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/definitions/resources.yaml:48
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, B + 42, None, [], k)
-
-
-def d_597(ctx, E=None, B=593):  # rules_data/terraforming_mars/cards/001-070.yaml:116
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~747', 2, True)
-    return True
-
-
-def d_612(ctx, E=None, B=593):  # rules_data/terraforming_mars/cards/001-070.yaml:116
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~749', 4, True)
-    return True
-
-
-def d_618(ctx, E=None, B=593):  # rules_data/terraforming_mars/cards/001-070.yaml:116
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 4, True)
-    return True
-
-
-def x_725(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_757, 0) if type(_h1) is dict else KEY(_h1, v_p_757, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_757, NOREC).get('step', 0) if type(v_p_757) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_757, NOREC).get('max', 0) if type(v_p_757) is str else 0))) is int else num(_w4))) for v_p_757 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_757, NOREC).get('tile', None) if type(v_p_757) is str else None) == E.get('t~756'))))
-    return MEMO(ctx, (725, E.get('t~756'), ctx.stamps.get('params', 0),), compute)
-
-
-def x_726(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~756'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_759, NOREC).get('reserved', None) if type(v_x_759) is str else None) == E.get('this')) for v_x_759 in [v_x_758 for v_x_758 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_758, NOREC).get('type', None) if type(v_x_758) is str else None) == _h1)]) else None)
-    return MEMO(ctx, (726, E.get('this'), E.get('t~756'),), compute)
-
-
-def x_727(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~756'))) is str else None)
-        _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~756'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~756'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_762 for v_s_762 in [v_x_761 for v_x_761 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_761, NOREC).get('type', None) if type(v_x_761) is str else None) == _h1)] if (True if ((not (v_s_762 in _h2 if type(_h2) in (list, dict) else IN(v_s_762, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_762, NOREC).get('reserved', None) if type(v_s_762) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_762, NOREC).get('reserved', None) if type(v_s_762) is str else None) == E.get('t~756'))) or (((ctx.index.plain['spaces'].get(v_s_762, NOREC).get('reserved', None) if type(v_s_762) is str else None) == E.get('mine~760'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_762 in _h4 if type(_h4) in (list, dict) else IN(v_s_762, _h4))) or ((not any((True if ((v_x_763 in _h2 if type(_h2) in (list, dict) else IN(v_x_763, _h2))) and ((not (v_x_763 in _h4 if type(_h4) in (list, dict) else IN(v_x_763, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_763, {}) if type(_h2) is dict else KEY(_h2, v_x_763, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_763, {}) if type(_h2) is dict else KEY(_h2, v_x_763, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_764)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_763, {}) if type(_h2) is dict else KEY(_h2, v_x_763, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_764)) else False)) else False) for v_u_764 in items_of(_h3))) else False) for v_x_763 in ADJ(ctx, 'spaces', v_s_762)))) else False)) else False)]
-    return MEMO(ctx, (727, E.get('mine~760'), E.get('t~756'), ctx.stamps.get('board', 0),), compute)
-
-
-def x_728(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('claims')
-        _h2 = ctx.state.get('board')
-        return (lambda v_open_767: ((lambda v_near_770: (v_near_770 if (FN['count'](ctx, None, v_near_770) > 0) else v_open_767))([v_s_768 for v_s_768 in items_of(v_open_767) if (True if ((E.get('you') != None)) and (any((True if ((v_x_769 in _h2 if type(_h2) in (list, dict) else IN(v_x_769, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_769, {}) if type(_h2) is dict else KEY(_h2, v_x_769, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_769 in ADJ(ctx, 'spaces', v_s_768))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~756'))) is str else None) == 'if_possible') else v_open_767))([v_s_766 for v_s_766 in items_of(E.get('empty~765')) if (True if ((not (v_s_766 in _h1 if type(_h1) in (list, dict) else IN(v_s_766, _h1)))) or (((_h1.get(v_s_766, None) if type(_h1) is dict else KEY(_h1, v_s_766, None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (728, E.get('empty~765'), E.get('t~756'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
-
-
-def x_729(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
-    if E is None:
-        E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~771')) > 0)
-
-
-def x_733(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('s~774'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~774'), {}))
-
-
-def x_734(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    if E is None:
-        E = ctx.env()
-    return {'tile': E.get('t~773'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~773'))) is str else False) else None), 'card': E.get('this')}
-
-
-def x_738(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~774'))
-
-
-def x_739(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    if E is None:
-        E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~774'))
-
-
-def x_740(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    if E is None:
-        E = ctx.env()
-    return (E.get('x~775') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~775'), _w1))
-
-
-def x_741(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~775'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~775'), {})))) is dict else KEY(_w2, 'tile', None)))
-
-
-def x_742(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~773'))
-
-
-def x_746(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    if E is None:
-        E = ctx.env()
-    return {'space': E.get('space~772')}
-
-
-def t_643(ctx, k, s=None, E=None, B=621):  # rules_data/terraforming_mars/cards/001-070.yaml:125
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~756', 'ocean', True)
-    return t_645(ctx, k, s, E, B)
-
-
-def d_644(ctx, E=None, B=621):  # rules_data/terraforming_mars/cards/001-070.yaml:125
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~756', 'ocean', True)
-    return True
-
-
-def t_645(ctx, k, s=None, E=None, B=621):  # rules_data/terraforming_mars/definitions/board.yaml:141
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_725(ctx, E):
-        return t_646(ctx, k, s, E, B)
-    return k()
-
-
-def t_646(ctx, k, s=None, E=None, B=621):  # rules_data/terraforming_mars/definitions/board.yaml:142
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'mine~760', x_726(ctx, E), True)
-    LOCAL(ctx, E, 'empty~765', x_727(ctx, E), True)
-    LOCAL(ctx, E, 'legal~771', x_728(ctx, E), True)
-    if not x_729(ctx, E):
-        return False
-    return t_651(ctx, k, s, E, B)
-
-
-def d_647(ctx, E=None, B=621):  # rules_data/terraforming_mars/definitions/board.yaml:142
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'mine~760', x_726(ctx, E), True)
-    return True
-
-
-def d_648(ctx, E=None, B=621):  # rules_data/terraforming_mars/definitions/board.yaml:143
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'empty~765', x_727(ctx, E), True)
-    return True
-
-
-def d_649(ctx, E=None, B=621):  # rules_data/terraforming_mars/definitions/board.yaml:144
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~771', x_728(ctx, E), True)
-    return True
-
-
-def d_650(ctx, E=None, B=621):  # rules_data/terraforming_mars/definitions/board.yaml:145
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_729(ctx, E):
-        return False
-    return True
-
-
-def t_651(ctx, k, s=None, E=None, B=621):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, B + 30, None, [], k)
-
-
-def t_652(ctx, k, s=None, E=None, B=621):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~773', E.get('t~756'), True)
-    LOCAL(ctx, E, 's~774', E.get('space~772'), True)
-    return t_655(ctx, k, s, E, B)
-
-
-def d_653(ctx, E=None, B=621):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~773', E.get('t~756'), True)
-    return True
-
-
-def d_654(ctx, E=None, B=621):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's~774', E.get('space~772'), True)
-    return True
-
-
-def t_655(ctx, k, s=None, E=None, B=621):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~774'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_734(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~774'), '=', False, K[18])
-    return t_658(ctx, k, s, E, B)
-
-
-def d_656(ctx, E=None, B=621):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~774'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_734(ctx, E), '=', False, K[17])
-    return True
-
-
-def d_657(ctx, E=None, B=621):  # rules_data/terraforming_mars/definitions/board.yaml:118
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~774'), '=', False, K[18])
-    return True
-
-
-def t_658(ctx, k, s=None, E=None, B=621):  # rules_data/terraforming_mars/definitions/board.yaml:119
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_410(ctx, E):
-        return t_659(ctx, k, s, E, B)
-    return k()
-
-
-def t_659(ctx, k, s=None, E=None, B=621):  # rules_data/terraforming_mars/definitions/board.yaml:120
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        return t_661(ctx, r2, s, E, B)
-
-    def r2():
-        return t_663(ctx, r3, s, E, B)
-
-    def r3():
-        ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~773'), 'space': E.get('s~774'), 'by': E.get('you')}):
-            return False
-        return k()
-
-    return t_660(ctx, r1, s, E, B)
-
-
-def t_660(ctx, k, s=None, E=None, B=621):  # rules_data/terraforming_mars/definitions/board.yaml:120
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_738(ctx, E), k)
-
-
-def t_661(ctx, k, s=None, E=None, B=621):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_739(ctx, E)))
-    old = E.get('x~775', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'x~775', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'x~775', item, True)
-            if x_740(ctx, E):
-                return t_662(ctx, lambda i=i: nxt(i), brk, E, B)
-        return brk()
-
-    return nxt(0)
-
-
-def t_662(ctx, k, s=None, E=None, B=621):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_741(ctx, E), k)
-
-
-def t_663(ctx, k, s=None, E=None, B=621):  # rules_data/terraforming_mars/definitions/board.yaml:122
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_742(ctx, E), k)
-
-
-def d_664(ctx, E=None, B=621):  # rules_data/terraforming_mars/definitions/board.yaml:123
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~773'), 'space': E.get('s~774'), 'by': E.get('you')}):
-        return False
-    return True
-
-
-def x_756(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_538(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~749'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~748'))) is int else num(_w4)))
 
 
-def x_757(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_539(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~749'), 0))
 
 
-def x_761(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_544(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~751'), 0))
+    return (_w2.get(E.get('r~755'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~755'), 0))
 
 
-def d_665(ctx, E=None, B=665):  # rules_data/terraforming_mars/cards/001-070.yaml:134
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
-    return True
-
-
-def d_672(ctx, E=None, B=665):  # rules_data/terraforming_mars/cards/001-070.yaml:138
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'steel', True)
-    return True
-
-
-def d_673(ctx, E=None, B=665):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_482(ctx, E=None, B=479):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_756(ctx, E):
+    if not x_538(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
@@ -2789,18 +1196,18 @@ def d_673(ctx, E=None, B=665):  # rules_data/terraforming_mars/definitions/resou
     return True
 
 
-def d_674(ctx, E=None, B=665):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_483(ctx, E=None, B=479):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_756(ctx, E):
+    if not x_538(ctx, E):
         return False
     return True
 
 
-def d_675(ctx, E=None, B=665):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_484(ctx, E=None, B=479):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2812,17 +1219,145 @@ def d_675(ctx, E=None, B=665):  # rules_data/terraforming_mars/definitions/resou
     return True
 
 
-def d_677(ctx, E=None, B=665):  # rules_data/terraforming_mars/cards/001-070.yaml:138
+def d_486(ctx, E=None, B=479):  # rules_data/terraforming_mars/cards/001-070.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 5, True)
+    LOCAL(ctx, E, 'n~754', 1, True)
     return True
 
 
-def d_678(ctx, E=None, B=665):  # rules_data/terraforming_mars/cards/001-070.yaml:138
+def d_487(ctx, E=None, B=479):  # rules_data/terraforming_mars/cards/001-070.yaml:80
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~755', 'megacredits', True)
+    return True
+
+
+def x_546(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:82
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 4)
+
+
+def x_554(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~751'), 0))
+
+
+def x_558(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('params')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_753, 0) if type(_h1) is dict else KEY(_h1, v_p_753, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('step', 0) if type(v_p_753) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('max', 0) if type(v_p_753) is str else 0))) is int else num(_w4))) for v_p_753 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_753, NOREC).get('tile', None) if type(v_p_753) is str else None) == E.get('t~752'))))
+    return MEMO(ctx, (558, E.get('t~752'), ctx.stamps.get('params', 0),), compute)
+
+
+def x_559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~752'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_755, NOREC).get('reserved', None) if type(v_x_755) is str else None) == E.get('this')) for v_x_755 in [v_x_754 for v_x_754 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_754, NOREC).get('type', None) if type(v_x_754) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (559, E.get('this'), E.get('t~752'),), compute)
+
+
+def x_560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~752'))) is str else None)
+        _h2 = ctx.state.get('board')
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~752'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~752'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_758 for v_s_758 in [v_x_757 for v_x_757 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_757, NOREC).get('type', None) if type(v_x_757) is str else None) == _h1)] if (True if ((not (v_s_758 in _h2 if type(_h2) in (list, dict) else IN(v_s_758, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == E.get('t~752'))) or (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == E.get('mine~756'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_758 in _h4 if type(_h4) in (list, dict) else IN(v_s_758, _h4))) or ((not any((True if ((v_x_759 in _h2 if type(_h2) in (list, dict) else IN(v_x_759, _h2))) and ((not (v_x_759 in _h4 if type(_h4) in (list, dict) else IN(v_x_759, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_760)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_760)) else False)) else False) for v_u_760 in items_of(_h3))) else False) for v_x_759 in ADJ(ctx, 'spaces', v_s_758)))) else False)) else False)]
+    return MEMO(ctx, (560, E.get('mine~756'), E.get('t~752'), ctx.stamps.get('board', 0),), compute)
+
+
+def x_561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('claims')
+        _h2 = ctx.state.get('board')
+        return (lambda v_open_763: ((lambda v_near_766: (v_near_766 if (FN['count'](ctx, None, v_near_766) > 0) else v_open_763))([v_s_764 for v_s_764 in items_of(v_open_763) if (True if ((E.get('you') != None)) and (any((True if ((v_x_765 in _h2 if type(_h2) in (list, dict) else IN(v_x_765, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_765, {}) if type(_h2) is dict else KEY(_h2, v_x_765, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_765 in ADJ(ctx, 'spaces', v_s_764))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~752'))) is str else None) == 'if_possible') else v_open_763))([v_s_762 for v_s_762 in items_of(E.get('empty~761')) if (True if ((not (v_s_762 in _h1 if type(_h1) in (list, dict) else IN(v_s_762, _h1)))) or (((_h1.get(v_s_762, None) if type(_h1) is dict else KEY(_h1, v_s_762, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (561, E.get('empty~761'), E.get('t~752'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+
+
+def x_562(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+    if E is None:
+        E = ctx.env()
+    return (FN['count'](ctx, None, E.get('legal~767')) > 0)
+
+
+def x_566(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('s~770'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~770'), {}))
+
+
+def x_567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    if E is None:
+        E = ctx.env()
+    return {'tile': E.get('t~769'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~769'))) is str else False) else None), 'card': E.get('this')}
+
+
+def x_568(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+    return ctx.state.get('last_space')
+
+
+def x_571(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[13], E.get('s~770'))
+
+
+def x_572(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~770'))
+
+
+def x_573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return (E.get('x~771') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~771'), _w1))
+
+
+def x_574(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~771'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~771'), {})))) is dict else KEY(_w2, 'tile', None)))
+
+
+def x_575(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[15], E.get('t~769'))
+
+
+def x_579(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~768')}
+
+
+def d_491(ctx, E=None, B=490):  # rules_data/terraforming_mars/cards/001-070.yaml:89
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~748', 2, True)
+    return True
+
+
+def d_497(ctx, E=None, B=490):  # rules_data/terraforming_mars/cards/001-070.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2832,433 +1367,92 @@ def d_678(ctx, E=None, B=665):  # rules_data/terraforming_mars/cards/001-070.yam
     return True
 
 
-def d_679(ctx, E=None, B=665):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_498(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[8])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-def d_690(ctx, E=None, B=680):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def t_502(ctx, k, s=None, E=None, B=490):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_467(ctx, E):
-        if not d_691(ctx, E, B):
-            return False
-    return True
-
-
-def d_691(ctx, E=None, B=680):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '=', False, K[9])
-    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
-    STMT(ctx, B + 14)
-    return True
-
-
-def d_694(ctx, E=None, B=680):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    STMT(ctx, B + 14)
-    return True
-
-
-def d_695(ctx, E=None, B=680):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_475(ctx, E):
-        if not d_696(ctx, E, B):
-            return False
-    return True
-
-
-def d_696(ctx, E=None, B=680):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_477(ctx, E), '+=', True, K[19])
-    SET(ctx, 'deck', ctx.state, 'deck', x_477(ctx, E), '-=', True, K[9])
-    return True
-
-
-def d_697(ctx, E=None, B=680):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_477(ctx, E), '+=', True, K[19])
-    return True
-
-
-def x_788(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~748'))) is str else None) == 'game')
-
-
-def x_789(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('t~748'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~748'), 0))
-
-
-def x_791(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('t~748'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~748'), 0))
-
-
-def x_793(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
-    if E is None:
-        E = ctx.env()
-    return (True if ((E.get('t~748') == 'tr')) and (((_w1 if type((_w1 := E.get('n~749'))) is int else num(_w1)) > 0)) else False)
-
-
-def d_699(ctx, E=None, B=699):  # rules_data/terraforming_mars/cards/001-070.yaml:158
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_386(ctx, E, B):
-        return False
-    return True
-
-
-def d_705(ctx, E=None, B=699):  # rules_data/terraforming_mars/cards/001-070.yaml:158
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'tr', True)
-    LOCAL(ctx, E, 'n~749', 1, True)
-    if not d_708(ctx, E, B):
-        return False
-    return True
-
-
-def d_706(ctx, E=None, B=699):  # rules_data/terraforming_mars/cards/001-070.yaml:158
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'tr', True)
-    return True
-
-
-def d_708(ctx, E=None, B=699):  # rules_data/terraforming_mars/definitions/resources.yaml:99
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_788(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~748'))
-        if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[20])
-    else:
-        if not d_710(ctx, E, B):
-            return False
-    return True
-
-
-def d_709(ctx, E=None, B=699):  # rules_data/terraforming_mars/definitions/resources.yaml:99
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~748'))
-    if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[20])
-    return True
-
-
-def d_710(ctx, E=None, B=699):  # rules_data/terraforming_mars/definitions/resources.yaml:100
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~748'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~749'), '+=', False, K[5])
-    if not d_712(ctx, E, B):
-        return False
-    return True
-
-
-def d_711(ctx, E=None, B=699):  # rules_data/terraforming_mars/definitions/resources.yaml:100
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~748'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~749'), '+=', False, K[5])
-    return True
-
-
-def d_712(ctx, E=None, B=699):  # rules_data/terraforming_mars/definitions/resources.yaml:100
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_793(ctx, E):
-        ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-        if c is not None:
-            SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
-    return True
-
-
-def x_812(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_753, 0) if type(_h1) is dict else KEY(_h1, v_p_753, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('step', 0) if type(v_p_753) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('max', 0) if type(v_p_753) is str else 0))) is int else num(_w4))) for v_p_753 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_753, NOREC).get('tile', None) if type(v_p_753) is str else None) == E.get('t~752'))))
-    return MEMO(ctx, (812, E.get('t~752'), ctx.stamps.get('params', 0),), compute)
-
-
-def x_813(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~752'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_755, NOREC).get('reserved', None) if type(v_x_755) is str else None) == E.get('this')) for v_x_755 in [v_x_754 for v_x_754 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_754, NOREC).get('type', None) if type(v_x_754) is str else None) == _h1)]) else None)
-    return MEMO(ctx, (813, E.get('this'), E.get('t~752'),), compute)
-
-
-def x_814(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~752'))) is str else None)
-        _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~752'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~752'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_758 for v_s_758 in [v_x_757 for v_x_757 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_757, NOREC).get('type', None) if type(v_x_757) is str else None) == _h1)] if (True if ((not (v_s_758 in _h2 if type(_h2) in (list, dict) else IN(v_s_758, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == E.get('t~752'))) or (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == E.get('mine~756'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_758 in _h4 if type(_h4) in (list, dict) else IN(v_s_758, _h4))) or ((not any((True if ((v_x_759 in _h2 if type(_h2) in (list, dict) else IN(v_x_759, _h2))) and ((not (v_x_759 in _h4 if type(_h4) in (list, dict) else IN(v_x_759, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_760)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_760)) else False)) else False) for v_u_760 in items_of(_h3))) else False) for v_x_759 in ADJ(ctx, 'spaces', v_s_758)))) else False)) else False)]
-    return MEMO(ctx, (814, E.get('mine~756'), E.get('t~752'), ctx.stamps.get('board', 0),), compute)
-
-
-def x_815(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('claims')
-        _h2 = ctx.state.get('board')
-        return (lambda v_open_763: ((lambda v_near_766: (v_near_766 if (FN['count'](ctx, None, v_near_766) > 0) else v_open_763))([v_s_764 for v_s_764 in items_of(v_open_763) if (True if ((E.get('you') != None)) and (any((True if ((v_x_765 in _h2 if type(_h2) in (list, dict) else IN(v_x_765, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_765, {}) if type(_h2) is dict else KEY(_h2, v_x_765, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_765 in ADJ(ctx, 'spaces', v_s_764))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~752'))) is str else None) == 'if_possible') else v_open_763))([v_s_762 for v_s_762 in items_of(E.get('empty~761')) if (True if ((not (v_s_762 in _h1 if type(_h1) in (list, dict) else IN(v_s_762, _h1)))) or (((_h1.get(v_s_762, None) if type(_h1) is dict else KEY(_h1, v_s_762, None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (815, E.get('empty~761'), E.get('t~752'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
-
-
-def x_816(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
-    if E is None:
-        E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~767')) > 0)
-
-
-def x_820(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('s~770'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~770'), {}))
-
-
-def x_821(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    if E is None:
-        E = ctx.env()
-    return {'tile': E.get('t~769'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~769'))) is str else False) else None), 'card': E.get('this')}
-
-
-def x_825(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~770'))
-
-
-def x_826(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    if E is None:
-        E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~770'))
-
-
-def x_827(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    if E is None:
-        E = ctx.env()
-    return (E.get('x~771') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~771'), _w1))
-
-
-def x_828(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~771'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~771'), {})))) is dict else KEY(_w2, 'tile', None)))
-
-
-def x_829(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~769'))
-
-
-def x_833(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    if E is None:
-        E = ctx.env()
-    return {'space': E.get('space~768')}
-
-
-def d_714(ctx, E=None, B=714):  # rules_data/terraforming_mars/cards/001-070.yaml:167
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_386(ctx, E, B):
-        return False
-    ctx.steps += 3
-    LOCAL(ctx, E, 'n~748', 3, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
-    return True
-
-
-def d_725(ctx, E=None, B=714):  # rules_data/terraforming_mars/cards/001-070.yaml:168
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 3, True)
-    return True
-
-
-def d_726(ctx, E=None, B=714):  # rules_data/terraforming_mars/cards/001-070.yaml:168
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'plants', True)
-    return True
-
-
-def d_728(ctx, E=None, B=714):  # rules_data/terraforming_mars/cards/001-070.yaml:168
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~752', 'city', True)
-    return True
-
-
-def t_729(ctx, k, s=None, E=None, B=714):  # rules_data/terraforming_mars/definitions/board.yaml:141
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_812(ctx, E):
-        return t_730(ctx, k, s, E, B)
+    if x_558(ctx, E):
+        return t_503(ctx, k, s, E, B)
     return k()
 
 
-def t_730(ctx, k, s=None, E=None, B=714):  # rules_data/terraforming_mars/definitions/board.yaml:142
+def t_503(ctx, k, s=None, E=None, B=490):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~756', x_813(ctx, E), True)
-    LOCAL(ctx, E, 'empty~761', x_814(ctx, E), True)
-    LOCAL(ctx, E, 'legal~767', x_815(ctx, E), True)
-    if not x_816(ctx, E):
+    LOCAL(ctx, E, 'mine~756', x_559(ctx, E), True)
+    LOCAL(ctx, E, 'empty~761', x_560(ctx, E), True)
+    LOCAL(ctx, E, 'legal~767', x_561(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('legal~767')) > 0)):
         return False
-    return t_735(ctx, k, s, E, B)
+    return t_508(ctx, k, s, E, B)
 
 
-def d_731(ctx, E=None, B=714):  # rules_data/terraforming_mars/definitions/board.yaml:142
+def d_504(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~756', x_813(ctx, E), True)
+    LOCAL(ctx, E, 'mine~756', x_559(ctx, E), True)
     return True
 
 
-def d_732(ctx, E=None, B=714):  # rules_data/terraforming_mars/definitions/board.yaml:143
+def d_505(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/board.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~761', x_814(ctx, E), True)
+    LOCAL(ctx, E, 'empty~761', x_560(ctx, E), True)
     return True
 
 
-def d_733(ctx, E=None, B=714):  # rules_data/terraforming_mars/definitions/board.yaml:144
+def d_506(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/board.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~767', x_815(ctx, E), True)
+    LOCAL(ctx, E, 'legal~767', x_561(ctx, E), True)
     return True
 
 
-def d_734(ctx, E=None, B=714):  # rules_data/terraforming_mars/definitions/board.yaml:145
+def d_507(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/board.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_816(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~767')) > 0)):
         return False
     return True
 
 
-def t_735(ctx, k, s=None, E=None, B=714):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def t_508(ctx, k, s=None, E=None, B=490):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, B + 21, None, [], k)
+    return CHOOSE(ctx, B + 18, None, [], k)
 
 
-def t_736(ctx, k, s=None, E=None, B=714):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def t_509(ctx, k, s=None, E=None, B=490):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3266,10 +1460,10 @@ def t_736(ctx, k, s=None, E=None, B=714):  # rules_data/terraforming_mars/defini
         E = ctx.env()
     LOCAL(ctx, E, 't~769', E.get('t~752'), True)
     LOCAL(ctx, E, 's~770', E.get('space~768'), True)
-    return t_739(ctx, k, s, E, B)
+    return t_512(ctx, k, s, E, B)
 
 
-def d_737(ctx, E=None, B=714):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def d_510(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3279,7 +1473,7 @@ def d_737(ctx, E=None, B=714):  # rules_data/terraforming_mars/definitions/board
     return True
 
 
-def d_738(ctx, E=None, B=714):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def d_511(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3289,7 +1483,7 @@ def d_738(ctx, E=None, B=714):  # rules_data/terraforming_mars/definitions/board
     return True
 
 
-def t_739(ctx, k, s=None, E=None, B=714):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def t_512(ctx, k, s=None, E=None, B=490):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3297,12 +1491,12 @@ def t_739(ctx, k, s=None, E=None, B=714):  # rules_data/terraforming_mars/defini
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~770'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_821(ctx, E), '=', False, K[17])
+        SET(ctx, 'board', c, key, x_567(ctx, E), '=', False, K[17])
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[18])
-    return t_742(ctx, k, s, E, B)
+    return t_515(ctx, k, s, E, B)
 
 
-def d_740(ctx, E=None, B=714):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def d_513(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3310,11 +1504,11 @@ def d_740(ctx, E=None, B=714):  # rules_data/terraforming_mars/definitions/board
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~770'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_821(ctx, E), '=', False, K[17])
+        SET(ctx, 'board', c, key, x_567(ctx, E), '=', False, K[17])
     return True
 
 
-def d_741(ctx, E=None, B=714):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def d_514(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3324,28 +1518,28 @@ def d_741(ctx, E=None, B=714):  # rules_data/terraforming_mars/definitions/board
     return True
 
 
-def t_742(ctx, k, s=None, E=None, B=714):  # rules_data/terraforming_mars/definitions/board.yaml:119
+def t_515(ctx, k, s=None, E=None, B=490):  # rules_data/terraforming_mars/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_410(ctx, E):
-        return t_743(ctx, k, s, E, B)
+    if ((E.get('you') != None)):
+        return t_516(ctx, k, s, E, B)
     return k()
 
 
-def t_743(ctx, k, s=None, E=None, B=714):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_516(ctx, k, s=None, E=None, B=490):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_745(ctx, r2, s, E, B)
+        return t_518(ctx, r2, s, E, B)
 
     def r2():
-        return t_747(ctx, r3, s, E, B)
+        return t_520(ctx, r3, s, E, B)
 
     def r3():
         ctx.steps += 1
@@ -3353,25 +1547,25 @@ def t_743(ctx, k, s=None, E=None, B=714):  # rules_data/terraforming_mars/defini
             return False
         return k()
 
-    return t_744(ctx, r1, s, E, B)
+    return t_517(ctx, r1, s, E, B)
 
 
-def t_744(ctx, k, s=None, E=None, B=714):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_517(ctx, k, s=None, E=None, B=490):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_825(ctx, E), k)
+    return DO(ctx, x_571(ctx, E), k)
 
 
-def t_745(ctx, k, s=None, E=None, B=714):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_518(ctx, k, s=None, E=None, B=490):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_826(ctx, E)))
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~770')))))
     old = E.get('x~771', MISSING)
 
     def brk():
@@ -3383,32 +1577,32 @@ def t_745(ctx, k, s=None, E=None, B=714):  # rules_data/terraforming_mars/defini
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~771', item, True)
-            if x_827(ctx, E):
-                return t_746(ctx, lambda i=i: nxt(i), brk, E, B)
+            if ((E.get('x~771') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~771'), _w1))):
+                return t_519(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_746(ctx, k, s=None, E=None, B=714):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_519(ctx, k, s=None, E=None, B=490):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_828(ctx, E), k)
+    return DO(ctx, x_574(ctx, E), k)
 
 
-def t_747(ctx, k, s=None, E=None, B=714):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def t_520(ctx, k, s=None, E=None, B=490):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_829(ctx, E), k)
+    return DO(ctx, x_575(ctx, E), k)
 
 
-def d_748(ctx, E=None, B=714):  # rules_data/terraforming_mars/definitions/board.yaml:123
+def d_521(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/board.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3419,252 +1613,1993 @@ def d_748(ctx, E=None, B=714):  # rules_data/terraforming_mars/definitions/board
     return True
 
 
-def x_849(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
+def x_584(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_754, 0) if type(_h1) is dict else KEY(_h1, v_p_754, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_754, NOREC).get('step', 0) if type(v_p_754) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_754, NOREC).get('max', 0) if type(v_p_754) is str else 0))) is int else num(_w4))) for v_p_754 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_754, NOREC).get('tile', None) if type(v_p_754) is str else None) == E.get('t~752'))))
-    return MEMO(ctx, (849, E.get('t~752'), ctx.stamps.get('params', 0),), compute)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~748'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~748'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~748'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~748'))) is str else 0))) is int else num(_w7)))
 
 
-def x_850(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
+def x_585(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('board')
-        _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~752'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~752'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        return [v_s_755 for v_s_755 in items_of(E.get('l~753')) if (True if ((not (v_s_755 in _h1 if type(_h1) in (list, dict) else IN(v_s_755, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == E.get('t~752'))) or (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_755 in _h2 if type(_h2) in (list, dict) else IN(v_s_755, _h2)))) or (((_h2.get(v_s_755, None) if type(_h2) is dict else KEY(_h2, v_s_755, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_755 in _h4 if type(_h4) in (list, dict) else IN(v_s_755, _h4))) or ((not any((True if ((v_x_756 in _h1 if type(_h1) in (list, dict) else IN(v_x_756, _h1))) and ((not (v_x_756 in _h4 if type(_h4) in (list, dict) else IN(v_x_756, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_756, {}) if type(_h1) is dict else KEY(_h1, v_x_756, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_756, {}) if type(_h1) is dict else KEY(_h1, v_x_756, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_757)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_756, {}) if type(_h1) is dict else KEY(_h1, v_x_756, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_757)) else False)) else False) for v_u_757 in items_of(_h3))) else False) for v_x_756 in ADJ(ctx, 'spaces', v_s_755)))) else False)) else False)]
-    return MEMO(ctx, (850, E.get('l~753'), E.get('this'), E.get('t~752'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+    return (_w1.get(E.get('p~748'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~748'), 0))
 
 
-def x_851(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
+def x_586(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~758')) > 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~748'))) is str else 0)
 
 
-def x_855(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def x_588(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~761'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~761'), {}))
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~748'))) is str else None) != None)
 
 
-def x_856(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def x_589(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~760'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~760'))) is str else False) else None), 'card': E.get('this')}
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~748'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~748'))) is str else None), 0))
 
 
-def x_860(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def x_593(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~761'))
+    return FLD(ctx, K[3], E.get('p~748'))
 
 
-def x_861(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def x_594(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~761'))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~750'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~748'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~748'), 0)))
 
 
-def x_862(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def x_595(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (E.get('x~762') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~762'), _w1))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~750'))) is dict else KEY(_w1, 'effect', None))
 
 
-def x_863(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def x_603(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~762'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~762'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~753'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~752'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~752'), 'target': E.get('target~753'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
-def x_864(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def x_604(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~760'))
+    return (_w2.get(E.get('r~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~753'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~752'), 0))
 
 
-def x_868(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
-    if E is None:
-        E = ctx.env()
-    return {'space': E.get('space~759')}
+def t_523(ctx, k, s=None, E=None, B=522):  # rules_data/terraforming_mars/definitions/effects.yaml:14
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    left = num(2)
+    if left <= 0:
+        return k()
+    return CHOOSE(ctx, B + 1, left, [], k)
 
 
-def d_760(ctx, E=None, B=749):  # rules_data/terraforming_mars/cards/001-070.yaml:178
+def d_525(ctx, E=None, B=522):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~750', 'city', True)
+    LOCAL(ctx, E, 'p~748', 'temperature', True)
     return True
 
 
-def d_767(ctx, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:133
+def d_526(ctx, E=None, B=522):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~758', x_850(ctx, E), True)
+    LOCAL(ctx, E, 'n~749', 1, True)
     return True
 
 
-def d_768(ctx, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:134
+def t_527(ctx, k, s=None, E=None, B=522):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_851(ctx, E):
-        return False
-    return True
+    def nxt(left):
+        if left <= 0:
+            return k()
+        return t_528(ctx, lambda: nxt(left - 1), k, E, B)
+
+    return nxt(num(E.get('n~749')))
 
 
-def t_769(ctx, k, s=None, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:135
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, B + 20, None, [], k)
-
-
-def t_770(ctx, k, s=None, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~760', E.get('t~752'), True)
-    LOCAL(ctx, E, 's~761', E.get('space~759'), True)
-    return t_773(ctx, k, s, E, B)
-
-
-def d_771(ctx, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:135
+def t_528(ctx, k, s=None, E=None, B=522):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~760', E.get('t~752'), True)
-    return True
-
-
-def d_772(ctx, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:135
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's~761', E.get('space~759'), True)
-    return True
-
-
-def t_773(ctx, k, s=None, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~761'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_856(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~761'), '=', False, K[18])
-    return t_776(ctx, k, s, E, B)
-
-
-def d_774(ctx, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~761'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_856(ctx, E), '=', False, K[17])
-    return True
-
-
-def d_775(ctx, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:118
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~761'), '=', False, K[18])
-    return True
-
-
-def t_776(ctx, k, s=None, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:119
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_410(ctx, E):
-        return t_777(ctx, k, s, E, B)
+    if x_584(ctx, E):
+        return t_529(ctx, k, s, E, B)
     return k()
 
 
-def t_777(ctx, k, s=None, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_529(ctx, k, s=None, E=None, B=522):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~748'))
+    if c is not None:
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~748'))) is str else 0)), '+=', False, K[4])
+    return t_531(ctx, k, s, E, B)
+
+
+def d_530(ctx, E=None, B=522):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~748'))
+    if c is not None:
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~748'))) is str else 0)), '+=', False, K[4])
+    return True
+
+
+def t_531(ctx, k, s=None, E=None, B=522):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if ((E.get('you') != None)):
+        return t_532(ctx, k, s, E, B)
+    return k()
+
+
+def t_532(ctx, k, s=None, E=None, B=522):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_779(ctx, r2, s, E, B)
-
-    def r2():
-        return t_781(ctx, r3, s, E, B)
-
-    def r3():
         ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~760'), 'space': E.get('s~761'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~748'), 'by': E.get('you')}):
             return False
         return k()
 
-    return t_778(ctx, r1, s, E, B)
+    if not d_533(ctx, E, B):
+        return False
+    return t_537(ctx, r1, s, E, B)
 
 
-def t_778(ctx, k, s=None, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def d_533(ctx, E=None, B=522):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_860(ctx, E), k)
+    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~748'))) is str else None) != None)):
+        if not d_534(ctx, E, B):
+            return False
+    return True
 
 
-def t_779(ctx, k, s=None, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def d_534(ctx, E=None, B=522):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
+    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+    if c is not None:
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
+    return True
+
+
+def d_535(ctx, E=None, B=522):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_861(ctx, E)))
-    old = E.get('x~762', MISSING)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
+    return True
+
+
+def t_537(ctx, k, s=None, E=None, B=522):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_593(ctx, E)))
+    old = E.get('b~750', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~762', old)
+        UNSET(ctx, E, 'b~750', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~762', item, True)
-            if x_862(ctx, E):
-                return t_780(ctx, lambda i=i: nxt(i), brk, E, B)
+            LOCAL(ctx, E, 'b~750', item, True)
+            if x_594(ctx, E):
+                return t_538(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_780(ctx, k, s=None, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_538(ctx, k, s=None, E=None, B=522):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~750'))) is dict else KEY(_w1, 'effect', None))), k)
+
+
+def d_539(ctx, E=None, B=522):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not EMIT(ctx, 'raised', {'parameter': E.get('p~748'), 'by': E.get('you')}):
+        return False
+    return True
+
+
+def d_542(ctx, E=None, B=522):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~752', 'plants', True)
+    return True
+
+
+def t_543(ctx, k, s=None, E=None, B=522):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
+        return t_544(ctx, k, s, E, B)
+    return k()
+
+
+def t_544(ctx, k, s=None, E=None, B=522):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 22, None, [], k)
+
+
+def d_545(ctx, E=None, B=522):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('target~753')).get('stock'), E.get('r~752'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~751'), '-=', False, K[8])
+    return True
+
+
+def d_546(ctx, E=None, B=522):  # rules_data/terraforming_mars/definitions/resources.yaml:51
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return True
+
+
+def d_548(ctx, E=None, B=522):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~755', 'titanium', True)
+    return True
+
+
+def d_549(ctx, E=None, B=522):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~755'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~754'), '+=', False, K[8])
+    return True
+
+
+def x_632(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('params')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_752, 0) if type(_h1) is dict else KEY(_h1, v_p_752, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_752, NOREC).get('step', 0) if type(v_p_752) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_752, NOREC).get('max', 0) if type(v_p_752) is str else 0))) is int else num(_w4))) for v_p_752 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_752, NOREC).get('tile', None) if type(v_p_752) is str else None) == E.get('t~751'))))
+    return MEMO(ctx, (632, E.get('t~751'), ctx.stamps.get('params', 0),), compute)
+
+
+def x_633(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~751'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_754, NOREC).get('reserved', None) if type(v_x_754) is str else None) == E.get('this')) for v_x_754 in [v_x_753 for v_x_753 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_753, NOREC).get('type', None) if type(v_x_753) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (633, E.get('this'), E.get('t~751'),), compute)
+
+
+def x_634(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~751'))) is str else None)
+        _h2 = ctx.state.get('board')
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~751'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~751'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_757 for v_s_757 in [v_x_756 for v_x_756 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_756, NOREC).get('type', None) if type(v_x_756) is str else None) == _h1)] if (True if ((not (v_s_757 in _h2 if type(_h2) in (list, dict) else IN(v_s_757, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == E.get('t~751'))) or (((ctx.index.plain['spaces'].get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == E.get('mine~755'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_757 in _h4 if type(_h4) in (list, dict) else IN(v_s_757, _h4))) or ((not any((True if ((v_x_758 in _h2 if type(_h2) in (list, dict) else IN(v_x_758, _h2))) and ((not (v_x_758 in _h4 if type(_h4) in (list, dict) else IN(v_x_758, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_758, {}) if type(_h2) is dict else KEY(_h2, v_x_758, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_758, {}) if type(_h2) is dict else KEY(_h2, v_x_758, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_759)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_758, {}) if type(_h2) is dict else KEY(_h2, v_x_758, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_759)) else False)) else False) for v_u_759 in items_of(_h3))) else False) for v_x_758 in ADJ(ctx, 'spaces', v_s_757)))) else False)) else False)]
+    return MEMO(ctx, (634, E.get('mine~755'), E.get('t~751'), ctx.stamps.get('board', 0),), compute)
+
+
+def x_635(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('claims')
+        _h2 = ctx.state.get('board')
+        return (lambda v_open_762: ((lambda v_near_765: (v_near_765 if (FN['count'](ctx, None, v_near_765) > 0) else v_open_762))([v_s_763 for v_s_763 in items_of(v_open_762) if (True if ((E.get('you') != None)) and (any((True if ((v_x_764 in _h2 if type(_h2) in (list, dict) else IN(v_x_764, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_764, {}) if type(_h2) is dict else KEY(_h2, v_x_764, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_764 in ADJ(ctx, 'spaces', v_s_763))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~751'))) is str else None) == 'if_possible') else v_open_762))([v_s_761 for v_s_761 in items_of(E.get('empty~760')) if (True if ((not (v_s_761 in _h1 if type(_h1) in (list, dict) else IN(v_s_761, _h1)))) or (((_h1.get(v_s_761, None) if type(_h1) is dict else KEY(_h1, v_s_761, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (635, E.get('empty~760'), E.get('t~751'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+
+
+def x_636(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+    if E is None:
+        E = ctx.env()
+    return (FN['count'](ctx, None, E.get('legal~766')) > 0)
+
+
+def x_640(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('s~769'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~769'), {}))
+
+
+def x_641(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    if E is None:
+        E = ctx.env()
+    return {'tile': E.get('t~768'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~768'))) is str else False) else None), 'card': E.get('this')}
+
+
+def x_645(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[13], E.get('s~769'))
+
+
+def x_646(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~769'))
+
+
+def x_647(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return (E.get('x~770') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~770'), _w1))
+
+
+def x_648(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~770'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~770'), {})))) is dict else KEY(_w2, 'tile', None)))
+
+
+def x_649(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[15], E.get('t~768'))
+
+
+def x_653(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~767')}
+
+
+def t_550(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/definitions/effects.yaml:14
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    left = num(2)
+    if left <= 0:
+        return k()
+    return CHOOSE(ctx, B, left, [], k)
+
+
+def d_567(ctx, E=None, B=550):  # rules_data/terraforming_mars/cards/001-070.yaml:108
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~751', 'ocean', True)
+    return True
+
+
+def t_568(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/definitions/board.yaml:141
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_632(ctx, E):
+        return t_569(ctx, k, s, E, B)
+    return k()
+
+
+def t_569(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'mine~755', x_633(ctx, E), True)
+    LOCAL(ctx, E, 'empty~760', x_634(ctx, E), True)
+    LOCAL(ctx, E, 'legal~766', x_635(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('legal~766')) > 0)):
+        return False
+    return t_574(ctx, k, s, E, B)
+
+
+def d_570(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'mine~755', x_633(ctx, E), True)
+    return True
+
+
+def d_571(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/board.yaml:143
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'empty~760', x_634(ctx, E), True)
+    return True
+
+
+def d_572(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/board.yaml:144
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'legal~766', x_635(ctx, E), True)
+    return True
+
+
+def d_573(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/board.yaml:145
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ((FN['count'](ctx, None, E.get('legal~766')) > 0)):
+        return False
+    return True
+
+
+def t_574(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 24, None, [], k)
+
+
+def t_575(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~768', E.get('t~751'), True)
+    LOCAL(ctx, E, 's~769', E.get('space~767'), True)
+    return t_578(ctx, k, s, E, B)
+
+
+def d_576(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~768', E.get('t~751'), True)
+    return True
+
+
+def d_577(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's~769', E.get('space~767'), True)
+    return True
+
+
+def t_578(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~769'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_641(ctx, E), '=', False, K[17])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~769'), '=', False, K[18])
+    return t_581(ctx, k, s, E, B)
+
+
+def d_579(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~769'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_641(ctx, E), '=', False, K[17])
+    return True
+
+
+def d_580(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/board.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~769'), '=', False, K[18])
+    return True
+
+
+def t_581(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/definitions/board.yaml:119
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if ((E.get('you') != None)):
+        return t_582(ctx, k, s, E, B)
+    return k()
+
+
+def t_582(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        return t_584(ctx, r2, s, E, B)
+
+    def r2():
+        return t_586(ctx, r3, s, E, B)
+
+    def r3():
+        ctx.steps += 1
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~768'), 'space': E.get('s~769'), 'by': E.get('you')}):
+            return False
+        return k()
+
+    return t_583(ctx, r1, s, E, B)
+
+
+def t_583(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_645(ctx, E), k)
+
+
+def t_584(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~769')))))
+    old = E.get('x~770', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'x~770', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'x~770', item, True)
+            if ((E.get('x~770') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~770'), _w1))):
+                return t_585(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_585(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_648(ctx, E), k)
+
+
+def t_586(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_649(ctx, E), k)
+
+
+def d_587(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/board.yaml:123
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~768'), 'space': E.get('s~769'), 'by': E.get('you')}):
+        return False
+    return True
+
+
+def d_590(ctx, E=None, B=550):  # rules_data/terraforming_mars/cards/001-070.yaml:108
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~772', 'plants', True)
+    return True
+
+
+def d_599(ctx, E=None, B=595):  # rules_data/terraforming_mars/cards/001-070.yaml:116
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~749', 2, True)
+    return True
+
+
+def d_614(ctx, E=None, B=595):  # rules_data/terraforming_mars/cards/001-070.yaml:116
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~751', 4, True)
+    return True
+
+
+def d_620(ctx, E=None, B=595):  # rules_data/terraforming_mars/cards/001-070.yaml:116
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~754', 4, True)
+    return True
+
+
+def x_727(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('params')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_759, 0) if type(_h1) is dict else KEY(_h1, v_p_759, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_759, NOREC).get('step', 0) if type(v_p_759) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_759, NOREC).get('max', 0) if type(v_p_759) is str else 0))) is int else num(_w4))) for v_p_759 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_759, NOREC).get('tile', None) if type(v_p_759) is str else None) == E.get('t~758'))))
+    return MEMO(ctx, (727, E.get('t~758'), ctx.stamps.get('params', 0),), compute)
+
+
+def x_728(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~758'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_761, NOREC).get('reserved', None) if type(v_x_761) is str else None) == E.get('this')) for v_x_761 in [v_x_760 for v_x_760 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_760, NOREC).get('type', None) if type(v_x_760) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (728, E.get('this'), E.get('t~758'),), compute)
+
+
+def x_729(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~758'))) is str else None)
+        _h2 = ctx.state.get('board')
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~758'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~758'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_764 for v_s_764 in [v_x_763 for v_x_763 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_763, NOREC).get('type', None) if type(v_x_763) is str else None) == _h1)] if (True if ((not (v_s_764 in _h2 if type(_h2) in (list, dict) else IN(v_s_764, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_764, NOREC).get('reserved', None) if type(v_s_764) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_764, NOREC).get('reserved', None) if type(v_s_764) is str else None) == E.get('t~758'))) or (((ctx.index.plain['spaces'].get(v_s_764, NOREC).get('reserved', None) if type(v_s_764) is str else None) == E.get('mine~762'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_764 in _h4 if type(_h4) in (list, dict) else IN(v_s_764, _h4))) or ((not any((True if ((v_x_765 in _h2 if type(_h2) in (list, dict) else IN(v_x_765, _h2))) and ((not (v_x_765 in _h4 if type(_h4) in (list, dict) else IN(v_x_765, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_765, {}) if type(_h2) is dict else KEY(_h2, v_x_765, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_765, {}) if type(_h2) is dict else KEY(_h2, v_x_765, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_766)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_765, {}) if type(_h2) is dict else KEY(_h2, v_x_765, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_766)) else False)) else False) for v_u_766 in items_of(_h3))) else False) for v_x_765 in ADJ(ctx, 'spaces', v_s_764)))) else False)) else False)]
+    return MEMO(ctx, (729, E.get('mine~762'), E.get('t~758'), ctx.stamps.get('board', 0),), compute)
+
+
+def x_730(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('claims')
+        _h2 = ctx.state.get('board')
+        return (lambda v_open_769: ((lambda v_near_772: (v_near_772 if (FN['count'](ctx, None, v_near_772) > 0) else v_open_769))([v_s_770 for v_s_770 in items_of(v_open_769) if (True if ((E.get('you') != None)) and (any((True if ((v_x_771 in _h2 if type(_h2) in (list, dict) else IN(v_x_771, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_771, {}) if type(_h2) is dict else KEY(_h2, v_x_771, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_771 in ADJ(ctx, 'spaces', v_s_770))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~758'))) is str else None) == 'if_possible') else v_open_769))([v_s_768 for v_s_768 in items_of(E.get('empty~767')) if (True if ((not (v_s_768 in _h1 if type(_h1) in (list, dict) else IN(v_s_768, _h1)))) or (((_h1.get(v_s_768, None) if type(_h1) is dict else KEY(_h1, v_s_768, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (730, E.get('empty~767'), E.get('t~758'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+
+
+def x_731(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+    if E is None:
+        E = ctx.env()
+    return (FN['count'](ctx, None, E.get('legal~773')) > 0)
+
+
+def x_735(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('s~776'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~776'), {}))
+
+
+def x_736(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    if E is None:
+        E = ctx.env()
+    return {'tile': E.get('t~775'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~775'))) is str else False) else None), 'card': E.get('this')}
+
+
+def x_740(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[13], E.get('s~776'))
+
+
+def x_741(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~776'))
+
+
+def x_742(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return (E.get('x~777') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~777'), _w1))
+
+
+def x_743(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~777'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~777'), {})))) is dict else KEY(_w2, 'tile', None)))
+
+
+def x_744(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[15], E.get('t~775'))
+
+
+def x_748(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~774')}
+
+
+def t_629(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's_v~752', x_446(ctx, E), True)
+    LOCAL(ctx, E, 't_v~753', x_447(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~754', x_448(ctx, E), True)
+    return t_633(ctx, k, s, E, B)
+
+
+def t_633(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_449(ctx, E):
+        return d_411(ctx, E, B) and k()
+    return t_637(ctx, k, s, E, B)
+
+
+def t_637(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_453(ctx, E):
+        return False
+    return t_639(ctx, k, s, E, B)
+
+
+def t_639(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 16, None, [], k)
+
+
+def t_645(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/cards/001-070.yaml:125
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~758', 'ocean', True)
+    return t_647(ctx, k, s, E, B)
+
+
+def d_646(ctx, E=None, B=623):  # rules_data/terraforming_mars/cards/001-070.yaml:125
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~758', 'ocean', True)
+    return True
+
+
+def t_647(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/definitions/board.yaml:141
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_727(ctx, E):
+        return t_648(ctx, k, s, E, B)
+    return k()
+
+
+def t_648(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'mine~762', x_728(ctx, E), True)
+    LOCAL(ctx, E, 'empty~767', x_729(ctx, E), True)
+    LOCAL(ctx, E, 'legal~773', x_730(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('legal~773')) > 0)):
+        return False
+    return t_653(ctx, k, s, E, B)
+
+
+def d_649(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'mine~762', x_728(ctx, E), True)
+    return True
+
+
+def d_650(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/board.yaml:143
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'empty~767', x_729(ctx, E), True)
+    return True
+
+
+def d_651(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/board.yaml:144
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'legal~773', x_730(ctx, E), True)
+    return True
+
+
+def d_652(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/board.yaml:145
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ((FN['count'](ctx, None, E.get('legal~773')) > 0)):
+        return False
+    return True
+
+
+def t_653(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 30, None, [], k)
+
+
+def t_654(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~775', E.get('t~758'), True)
+    LOCAL(ctx, E, 's~776', E.get('space~774'), True)
+    return t_657(ctx, k, s, E, B)
+
+
+def d_655(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~775', E.get('t~758'), True)
+    return True
+
+
+def d_656(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's~776', E.get('space~774'), True)
+    return True
+
+
+def t_657(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~776'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_736(ctx, E), '=', False, K[17])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~776'), '=', False, K[18])
+    return t_660(ctx, k, s, E, B)
+
+
+def d_658(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~776'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_736(ctx, E), '=', False, K[17])
+    return True
+
+
+def d_659(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/board.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~776'), '=', False, K[18])
+    return True
+
+
+def t_660(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/definitions/board.yaml:119
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if ((E.get('you') != None)):
+        return t_661(ctx, k, s, E, B)
+    return k()
+
+
+def t_661(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        return t_663(ctx, r2, s, E, B)
+
+    def r2():
+        return t_665(ctx, r3, s, E, B)
+
+    def r3():
+        ctx.steps += 1
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~775'), 'space': E.get('s~776'), 'by': E.get('you')}):
+            return False
+        return k()
+
+    return t_662(ctx, r1, s, E, B)
+
+
+def t_662(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_740(ctx, E), k)
+
+
+def t_663(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~776')))))
+    old = E.get('x~777', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'x~777', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'x~777', item, True)
+            if ((E.get('x~777') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~777'), _w1))):
+                return t_664(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_664(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_743(ctx, E), k)
+
+
+def t_665(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_744(ctx, E), k)
+
+
+def d_666(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/board.yaml:123
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~775'), 'space': E.get('s~776'), 'by': E.get('you')}):
+        return False
+    return True
+
+
+def x_758(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    if E is None:
+        E = ctx.env()
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~751'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~750'))) is int else num(_w4)))
+
+
+def x_759(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~751'), 0))
+
+
+def x_763(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~753'), 0))
+
+
+def d_667(ctx, E=None, B=667):  # rules_data/terraforming_mars/cards/001-070.yaml:134
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'titanium', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+    return True
+
+
+def d_674(ctx, E=None, B=667):  # rules_data/terraforming_mars/cards/001-070.yaml:138
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~751', 'steel', True)
+    return True
+
+
+def d_675(ctx, E=None, B=667):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_758(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[8])
+    return True
+
+
+def d_676(ctx, E=None, B=667):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_758(ctx, E):
+        return False
+    return True
+
+
+def d_677(ctx, E=None, B=667):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[8])
+    return True
+
+
+def d_679(ctx, E=None, B=667):  # rules_data/terraforming_mars/cards/001-070.yaml:138
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~752', 5, True)
+    return True
+
+
+def d_680(ctx, E=None, B=667):  # rules_data/terraforming_mars/cards/001-070.yaml:138
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~753', 'megacredits', True)
+    return True
+
+
+def d_681(ctx, E=None, B=667):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[8])
+    return True
+
+
+def d_693(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        if not d_694(ctx, E, B):
+            return False
+    return True
+
+
+def d_694(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[9])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
+    STMT(ctx, B + 15)
+    return True
+
+
+def d_697(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    STMT(ctx, B + 15)
+    return True
+
+
+def d_698(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+        if not d_699(ctx, E, B):
+            return False
+    return True
+
+
+def d_699(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'hand'
+    if c is not None:
+        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[19])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
+    return True
+
+
+def d_700(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'hand'
+    if c is not None:
+        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[19])
+    return True
+
+
+def x_791(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~750'))) is str else None) == 'game')
+
+
+def x_792(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('t~750'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~750'), 0))
+
+
+def x_794(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('t~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~750'), 0))
+
+
+def x_796(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+    if E is None:
+        E = ctx.env()
+    return (True if ((E.get('t~750') == 'tr')) and (((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) > 0)) else False)
+
+
+def d_702(ctx, E=None, B=702):  # rules_data/terraforming_mars/cards/001-070.yaml:158
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
+    if not d_386(ctx, E, B):
+        return False
+    return True
+
+
+def d_708(ctx, E=None, B=702):  # rules_data/terraforming_mars/cards/001-070.yaml:158
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~750', 'tr', True)
+    LOCAL(ctx, E, 'n~751', 1, True)
+    if not d_711(ctx, E, B):
+        return False
+    return True
+
+
+def d_709(ctx, E=None, B=702):  # rules_data/terraforming_mars/cards/001-070.yaml:158
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~750', 'tr', True)
+    return True
+
+
+def d_711(ctx, E=None, B=702):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~750'))) is str else None) == 'game')):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~750'))
+        if c is not None:
+            SET(ctx, 'game_tracks', c, key, E.get('n~751'), '+=', False, K[20])
+    else:
+        if not d_713(ctx, E, B):
+            return False
+    return True
+
+
+def d_712(ctx, E=None, B=702):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~750'))
+    if c is not None:
+        SET(ctx, 'game_tracks', c, key, E.get('n~751'), '+=', False, K[20])
+    return True
+
+
+def d_713(ctx, E=None, B=702):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~750'))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, E.get('n~751'), '+=', False, K[5])
+    if not d_715(ctx, E, B):
+        return False
+    return True
+
+
+def d_714(ctx, E=None, B=702):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~750'))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, E.get('n~751'), '+=', False, K[5])
+    return True
+
+
+def d_715(ctx, E=None, B=702):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if ((True if ((E.get('t~750') == 'tr')) and (((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) > 0)) else False)):
+        ctx.steps += 1
+        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
+    return True
+
+
+def x_815(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('params')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_755, 0) if type(_h1) is dict else KEY(_h1, v_p_755, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_755, NOREC).get('step', 0) if type(v_p_755) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_755, NOREC).get('max', 0) if type(v_p_755) is str else 0))) is int else num(_w4))) for v_p_755 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_755, NOREC).get('tile', None) if type(v_p_755) is str else None) == E.get('t~754'))))
+    return MEMO(ctx, (815, E.get('t~754'), ctx.stamps.get('params', 0),), compute)
+
+
+def x_816(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~754'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_757, NOREC).get('reserved', None) if type(v_x_757) is str else None) == E.get('this')) for v_x_757 in [v_x_756 for v_x_756 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_756, NOREC).get('type', None) if type(v_x_756) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (816, E.get('this'), E.get('t~754'),), compute)
+
+
+def x_817(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~754'))) is str else None)
+        _h2 = ctx.state.get('board')
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~754'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~754'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_760 for v_s_760 in [v_x_759 for v_x_759 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_759, NOREC).get('type', None) if type(v_x_759) is str else None) == _h1)] if (True if ((not (v_s_760 in _h2 if type(_h2) in (list, dict) else IN(v_s_760, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None) == E.get('t~754'))) or (((ctx.index.plain['spaces'].get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None) == E.get('mine~758'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_760 in _h4 if type(_h4) in (list, dict) else IN(v_s_760, _h4))) or ((not any((True if ((v_x_761 in _h2 if type(_h2) in (list, dict) else IN(v_x_761, _h2))) and ((not (v_x_761 in _h4 if type(_h4) in (list, dict) else IN(v_x_761, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_761, {}) if type(_h2) is dict else KEY(_h2, v_x_761, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_761, {}) if type(_h2) is dict else KEY(_h2, v_x_761, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_762)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_761, {}) if type(_h2) is dict else KEY(_h2, v_x_761, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_762)) else False)) else False) for v_u_762 in items_of(_h3))) else False) for v_x_761 in ADJ(ctx, 'spaces', v_s_760)))) else False)) else False)]
+    return MEMO(ctx, (817, E.get('mine~758'), E.get('t~754'), ctx.stamps.get('board', 0),), compute)
+
+
+def x_818(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('claims')
+        _h2 = ctx.state.get('board')
+        return (lambda v_open_765: ((lambda v_near_768: (v_near_768 if (FN['count'](ctx, None, v_near_768) > 0) else v_open_765))([v_s_766 for v_s_766 in items_of(v_open_765) if (True if ((E.get('you') != None)) and (any((True if ((v_x_767 in _h2 if type(_h2) in (list, dict) else IN(v_x_767, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_767, {}) if type(_h2) is dict else KEY(_h2, v_x_767, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_767 in ADJ(ctx, 'spaces', v_s_766))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~754'))) is str else None) == 'if_possible') else v_open_765))([v_s_764 for v_s_764 in items_of(E.get('empty~763')) if (True if ((not (v_s_764 in _h1 if type(_h1) in (list, dict) else IN(v_s_764, _h1)))) or (((_h1.get(v_s_764, None) if type(_h1) is dict else KEY(_h1, v_s_764, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (818, E.get('empty~763'), E.get('t~754'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+
+
+def x_819(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+    if E is None:
+        E = ctx.env()
+    return (FN['count'](ctx, None, E.get('legal~769')) > 0)
+
+
+def x_823(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('s~772'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~772'), {}))
+
+
+def x_824(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    if E is None:
+        E = ctx.env()
+    return {'tile': E.get('t~771'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~771'))) is str else False) else None), 'card': E.get('this')}
+
+
+def x_828(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[13], E.get('s~772'))
+
+
+def x_829(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~772'))
+
+
+def x_830(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return (E.get('x~773') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~773'), _w1))
+
+
+def x_831(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~773'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~773'), {})))) is dict else KEY(_w2, 'tile', None)))
+
+
+def x_832(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[15], E.get('t~771'))
+
+
+def x_836(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~770')}
+
+
+def d_717(ctx, E=None, B=717):  # rules_data/terraforming_mars/cards/001-070.yaml:167
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
+    if not d_386(ctx, E, B):
+        return False
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~750', 3, True)
+    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
+    return True
+
+
+def d_728(ctx, E=None, B=717):  # rules_data/terraforming_mars/cards/001-070.yaml:168
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~752', 3, True)
+    return True
+
+
+def d_729(ctx, E=None, B=717):  # rules_data/terraforming_mars/cards/001-070.yaml:168
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~753', 'plants', True)
+    return True
+
+
+def d_731(ctx, E=None, B=717):  # rules_data/terraforming_mars/cards/001-070.yaml:168
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~754', 'city', True)
+    return True
+
+
+def t_732(ctx, k, s=None, E=None, B=717):  # rules_data/terraforming_mars/definitions/board.yaml:141
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_815(ctx, E):
+        return t_733(ctx, k, s, E, B)
+    return k()
+
+
+def t_733(ctx, k, s=None, E=None, B=717):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'mine~758', x_816(ctx, E), True)
+    LOCAL(ctx, E, 'empty~763', x_817(ctx, E), True)
+    LOCAL(ctx, E, 'legal~769', x_818(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('legal~769')) > 0)):
+        return False
+    return t_738(ctx, k, s, E, B)
+
+
+def d_734(ctx, E=None, B=717):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'mine~758', x_816(ctx, E), True)
+    return True
+
+
+def d_735(ctx, E=None, B=717):  # rules_data/terraforming_mars/definitions/board.yaml:143
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'empty~763', x_817(ctx, E), True)
+    return True
+
+
+def d_736(ctx, E=None, B=717):  # rules_data/terraforming_mars/definitions/board.yaml:144
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'legal~769', x_818(ctx, E), True)
+    return True
+
+
+def d_737(ctx, E=None, B=717):  # rules_data/terraforming_mars/definitions/board.yaml:145
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ((FN['count'](ctx, None, E.get('legal~769')) > 0)):
+        return False
+    return True
+
+
+def t_738(ctx, k, s=None, E=None, B=717):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 21, None, [], k)
+
+
+def t_739(ctx, k, s=None, E=None, B=717):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~771', E.get('t~754'), True)
+    LOCAL(ctx, E, 's~772', E.get('space~770'), True)
+    return t_742(ctx, k, s, E, B)
+
+
+def d_740(ctx, E=None, B=717):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~771', E.get('t~754'), True)
+    return True
+
+
+def d_741(ctx, E=None, B=717):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's~772', E.get('space~770'), True)
+    return True
+
+
+def t_742(ctx, k, s=None, E=None, B=717):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~772'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_824(ctx, E), '=', False, K[17])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~772'), '=', False, K[18])
+    return t_745(ctx, k, s, E, B)
+
+
+def d_743(ctx, E=None, B=717):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~772'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_824(ctx, E), '=', False, K[17])
+    return True
+
+
+def d_744(ctx, E=None, B=717):  # rules_data/terraforming_mars/definitions/board.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~772'), '=', False, K[18])
+    return True
+
+
+def t_745(ctx, k, s=None, E=None, B=717):  # rules_data/terraforming_mars/definitions/board.yaml:119
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if ((E.get('you') != None)):
+        return t_746(ctx, k, s, E, B)
+    return k()
+
+
+def t_746(ctx, k, s=None, E=None, B=717):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        return t_748(ctx, r2, s, E, B)
+
+    def r2():
+        return t_750(ctx, r3, s, E, B)
+
+    def r3():
+        ctx.steps += 1
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~771'), 'space': E.get('s~772'), 'by': E.get('you')}):
+            return False
+        return k()
+
+    return t_747(ctx, r1, s, E, B)
+
+
+def t_747(ctx, k, s=None, E=None, B=717):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_828(ctx, E), k)
+
+
+def t_748(ctx, k, s=None, E=None, B=717):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~772')))))
+    old = E.get('x~773', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'x~773', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'x~773', item, True)
+            if ((E.get('x~773') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~773'), _w1))):
+                return t_749(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_749(ctx, k, s=None, E=None, B=717):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_831(ctx, E), k)
+
+
+def t_750(ctx, k, s=None, E=None, B=717):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_832(ctx, E), k)
+
+
+def d_751(ctx, E=None, B=717):  # rules_data/terraforming_mars/definitions/board.yaml:123
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~771'), 'space': E.get('s~772'), 'by': E.get('you')}):
+        return False
+    return True
+
+
+def x_852(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('params')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_756, 0) if type(_h1) is dict else KEY(_h1, v_p_756, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_756, NOREC).get('step', 0) if type(v_p_756) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_756, NOREC).get('max', 0) if type(v_p_756) is str else 0))) is int else num(_w4))) for v_p_756 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_756, NOREC).get('tile', None) if type(v_p_756) is str else None) == E.get('t~754'))))
+    return MEMO(ctx, (852, E.get('t~754'), ctx.stamps.get('params', 0),), compute)
+
+
+def x_853(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('board')
+        _h2 = ctx.state.get('claims')
+        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~754'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~754'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        return [v_s_757 for v_s_757 in items_of(E.get('l~755')) if (True if ((not (v_s_757 in _h1 if type(_h1) in (list, dict) else IN(v_s_757, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == E.get('t~754'))) or (((ctx.index.plain['spaces'].get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_757 in _h2 if type(_h2) in (list, dict) else IN(v_s_757, _h2)))) or (((_h2.get(v_s_757, None) if type(_h2) is dict else KEY(_h2, v_s_757, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_757 in _h4 if type(_h4) in (list, dict) else IN(v_s_757, _h4))) or ((not any((True if ((v_x_758 in _h1 if type(_h1) in (list, dict) else IN(v_x_758, _h1))) and ((not (v_x_758 in _h4 if type(_h4) in (list, dict) else IN(v_x_758, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_758, {}) if type(_h1) is dict else KEY(_h1, v_x_758, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_758, {}) if type(_h1) is dict else KEY(_h1, v_x_758, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_759)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_758, {}) if type(_h1) is dict else KEY(_h1, v_x_758, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_759)) else False)) else False) for v_u_759 in items_of(_h3))) else False) for v_x_758 in ADJ(ctx, 'spaces', v_s_757)))) else False)) else False)]
+    return MEMO(ctx, (853, E.get('l~755'), E.get('this'), E.get('t~754'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+
+
+def x_854(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
+    if E is None:
+        E = ctx.env()
+    return (FN['count'](ctx, None, E.get('open~760')) > 0)
+
+
+def x_858(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('s~763'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~763'), {}))
+
+
+def x_859(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    if E is None:
+        E = ctx.env()
+    return {'tile': E.get('t~762'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~762'))) is str else False) else None), 'card': E.get('this')}
+
+
+def x_863(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[13], E.get('s~763'))
+
+
+def x_864(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~763'))
+
+
+def x_865(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return (E.get('x~764') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~764'), _w1))
+
+
+def x_866(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~764'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~764'), {})))) is dict else KEY(_w2, 'tile', None)))
+
+
+def x_867(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[15], E.get('t~762'))
+
+
+def x_871(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~761')}
+
+
+def d_763(ctx, E=None, B=752):  # rules_data/terraforming_mars/cards/001-070.yaml:178
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~752', 'city', True)
+    return True
+
+
+def d_770(ctx, E=None, B=752):  # rules_data/terraforming_mars/definitions/board.yaml:133
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'open~760', x_853(ctx, E), True)
+    return True
+
+
+def d_771(ctx, E=None, B=752):  # rules_data/terraforming_mars/definitions/board.yaml:134
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ((FN['count'](ctx, None, E.get('open~760')) > 0)):
+        return False
+    return True
+
+
+def t_773(ctx, k, s=None, E=None, B=752):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~762', E.get('t~754'), True)
+    LOCAL(ctx, E, 's~763', E.get('space~761'), True)
+    return t_776(ctx, k, s, E, B)
+
+
+def d_774(ctx, E=None, B=752):  # rules_data/terraforming_mars/definitions/board.yaml:135
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~762', E.get('t~754'), True)
+    return True
+
+
+def d_775(ctx, E=None, B=752):  # rules_data/terraforming_mars/definitions/board.yaml:135
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's~763', E.get('space~761'), True)
+    return True
+
+
+def t_776(ctx, k, s=None, E=None, B=752):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~763'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_859(ctx, E), '=', False, K[17])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~763'), '=', False, K[18])
+    return t_779(ctx, k, s, E, B)
+
+
+def d_777(ctx, E=None, B=752):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~763'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_859(ctx, E), '=', False, K[17])
+    return True
+
+
+def d_778(ctx, E=None, B=752):  # rules_data/terraforming_mars/definitions/board.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~763'), '=', False, K[18])
+    return True
+
+
+def t_779(ctx, k, s=None, E=None, B=752):  # rules_data/terraforming_mars/definitions/board.yaml:119
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if ((E.get('you') != None)):
+        return t_780(ctx, k, s, E, B)
+    return k()
+
+
+def t_780(ctx, k, s=None, E=None, B=752):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        return t_782(ctx, r2, s, E, B)
+
+    def r2():
+        return t_784(ctx, r3, s, E, B)
+
+    def r3():
+        ctx.steps += 1
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~762'), 'space': E.get('s~763'), 'by': E.get('you')}):
+            return False
+        return k()
+
+    return t_781(ctx, r1, s, E, B)
+
+
+def t_781(ctx, k, s=None, E=None, B=752):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3673,47 +3608,132 @@ def t_780(ctx, k, s=None, E=None, B=749):  # rules_data/terraforming_mars/defini
     return DO(ctx, x_863(ctx, E), k)
 
 
-def t_781(ctx, k, s=None, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def t_782(ctx, k, s=None, E=None, B=752):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_864(ctx, E), k)
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~763')))))
+    old = E.get('x~764', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'x~764', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'x~764', item, True)
+            if ((E.get('x~764') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~764'), _w1))):
+                return t_783(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
 
 
-def d_782(ctx, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:123
+def t_783(ctx, k, s=None, E=None, B=752):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~760'), 'space': E.get('s~761'), 'by': E.get('you')}):
+    return DO(ctx, x_866(ctx, E), k)
+
+
+def t_784(ctx, k, s=None, E=None, B=752):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_867(ctx, E), k)
+
+
+def d_785(ctx, E=None, B=752):  # rules_data/terraforming_mars/definitions/board.yaml:123
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~762'), 'space': E.get('s~763'), 'by': E.get('you')}):
         return False
     return True
 
 
-def d_785(ctx, E=None, B=783):  # rules_data/terraforming_mars/cards/001-070.yaml:188
+def d_788(ctx, E=None, B=786):  # rules_data/terraforming_mars/cards/001-070.yaml:188
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~747', 'heat', True)
+    LOCAL(ctx, E, 'r~749', 'heat', True)
     return True
 
 
-def d_787(ctx, E=None, B=783):  # rules_data/terraforming_mars/cards/001-070.yaml:188
+def d_790(ctx, E=None, B=786):  # rules_data/terraforming_mars/cards/001-070.yaml:188
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'n~750', 2, True)
     return True
 
 
-def d_788(ctx, E=None, B=783):  # rules_data/terraforming_mars/cards/001-070.yaml:188
+def d_791(ctx, E=None, B=786):  # rules_data/terraforming_mars/cards/001-070.yaml:188
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~751', 'plants', True)
+    return True
+
+
+def x_889(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+    if E is None:
+        E = ctx.env()
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
+
+
+def x_890(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+    if E is None:
+        E = ctx.env()
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~752'))) is str else None) == E.get('r~751'))) and ((E.get('card~752') != E.get('this'))) else False)
+
+
+def x_891(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('card~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~752'), 0))
+
+
+def x_893(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+    if E is None:
+        E = ctx.env()
+    return {'card': E.get('card~752')}
+
+
+def t_794(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 1, None, [], k)
+
+
+def d_796(ctx, E=None, B=793):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~748', 3, True)
+    return True
+
+
+def d_797(ctx, E=None, B=793):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3723,755 +3743,7 @@ def d_788(ctx, E=None, B=783):  # rules_data/terraforming_mars/cards/001-070.yam
     return True
 
 
-def x_886(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
-
-
-def x_887(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    if E is None:
-        E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~750'))) is str else None) == E.get('r~749'))) and ((E.get('card~750') != E.get('this'))) else False)
-
-
-def x_888(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('card~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~750'), 0))
-
-
-def x_890(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    if E is None:
-        E = ctx.env()
-    return {'card': E.get('card~750')}
-
-
-def t_791(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/cards/001-070.yaml:197
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, B + 1, None, [], k)
-
-
-def d_793(ctx, E=None, B=790):  # rules_data/terraforming_mars/cards/001-070.yaml:197
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 3, True)
-    return True
-
-
-def d_794(ctx, E=None, B=790):  # rules_data/terraforming_mars/cards/001-070.yaml:197
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    return True
-
-
-def d_795(ctx, E=None, B=790):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[8])
-    return True
-
-
-def d_798(ctx, E=None, B=790):  # rules_data/terraforming_mars/cards/001-070.yaml:197
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'microbe', True)
-    return True
-
-
-def t_799(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, B + 9, None, [], k)
-
-
-def d_800(ctx, E=None, B=790):  # rules_data/terraforming_mars/definitions/cards.yaml:196
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('card~750'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[21])
-    return True
-
-
-def d_802(ctx, E=None, B=790):  # rules_data/terraforming_mars/cards/001-070.yaml:197
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~751', 2, True)
-    return True
-
-
-def t_813(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, B + 23, None, [], k)
-
-
-def x_926(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_752, 0) if type(_h1) is dict else KEY(_h1, v_p_752, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_752, NOREC).get('step', 0) if type(v_p_752) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_752, NOREC).get('max', 0) if type(v_p_752) is str else 0))) is int else num(_w4))) for v_p_752 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_752, NOREC).get('tile', None) if type(v_p_752) is str else None) == E.get('t~750'))))
-    return MEMO(ctx, (926, E.get('t~750'), ctx.stamps.get('params', 0),), compute)
-
-
-def x_927(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('board')
-        _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~750'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~750'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        return [v_s_753 for v_s_753 in items_of(E.get('l~751')) if (True if ((not (v_s_753 in _h1 if type(_h1) in (list, dict) else IN(v_s_753, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_753, NOREC).get('reserved', None) if type(v_s_753) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_753, NOREC).get('reserved', None) if type(v_s_753) is str else None) == E.get('t~750'))) or (((ctx.index.plain['spaces'].get(v_s_753, NOREC).get('reserved', None) if type(v_s_753) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_753 in _h2 if type(_h2) in (list, dict) else IN(v_s_753, _h2)))) or (((_h2.get(v_s_753, None) if type(_h2) is dict else KEY(_h2, v_s_753, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_753 in _h4 if type(_h4) in (list, dict) else IN(v_s_753, _h4))) or ((not any((True if ((v_x_754 in _h1 if type(_h1) in (list, dict) else IN(v_x_754, _h1))) and ((not (v_x_754 in _h4 if type(_h4) in (list, dict) else IN(v_x_754, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_754, {}) if type(_h1) is dict else KEY(_h1, v_x_754, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_754, {}) if type(_h1) is dict else KEY(_h1, v_x_754, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_755)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_754, {}) if type(_h1) is dict else KEY(_h1, v_x_754, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_755)) else False)) else False) for v_u_755 in items_of(_h3))) else False) for v_x_754 in ADJ(ctx, 'spaces', v_s_753)))) else False)) else False)]
-    return MEMO(ctx, (927, E.get('l~751'), E.get('this'), E.get('t~750'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
-
-
-def x_928(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
-    if E is None:
-        E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~756')) > 0)
-
-
-def x_932(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('s~759'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~759'), {}))
-
-
-def x_933(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    if E is None:
-        E = ctx.env()
-    return {'tile': E.get('t~758'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~758'))) is str else False) else None), 'card': E.get('this')}
-
-
-def x_937(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~759'))
-
-
-def x_938(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    if E is None:
-        E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~759'))
-
-
-def x_939(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    if E is None:
-        E = ctx.env()
-    return (E.get('x~760') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~760'), _w1))
-
-
-def x_940(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~760'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~760'), {})))) is dict else KEY(_w2, 'tile', None)))
-
-
-def x_941(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~758'))
-
-
-def x_945(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
-    if E is None:
-        E = ctx.env()
-    return {'space': E.get('space~757')}
-
-
-def d_828(ctx, E=None, B=827):  # rules_data/terraforming_mars/cards/001-070.yaml:205
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~746', 'city', True)
-    return True
-
-
-def d_834(ctx, E=None, B=827):  # rules_data/terraforming_mars/definitions/board.yaml:133
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'open~756', x_927(ctx, E), True)
-    return True
-
-
-def d_835(ctx, E=None, B=827):  # rules_data/terraforming_mars/definitions/board.yaml:134
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_928(ctx, E):
-        return False
-    return True
-
-
-def t_837(ctx, k, s=None, E=None, B=827):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~758', E.get('t~750'), True)
-    LOCAL(ctx, E, 's~759', E.get('space~757'), True)
-    return t_840(ctx, k, s, E, B)
-
-
-def d_838(ctx, E=None, B=827):  # rules_data/terraforming_mars/definitions/board.yaml:135
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~758', E.get('t~750'), True)
-    return True
-
-
-def d_839(ctx, E=None, B=827):  # rules_data/terraforming_mars/definitions/board.yaml:135
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's~759', E.get('space~757'), True)
-    return True
-
-
-def t_840(ctx, k, s=None, E=None, B=827):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~759'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_933(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~759'), '=', False, K[18])
-    return t_843(ctx, k, s, E, B)
-
-
-def d_841(ctx, E=None, B=827):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~759'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_933(ctx, E), '=', False, K[17])
-    return True
-
-
-def d_842(ctx, E=None, B=827):  # rules_data/terraforming_mars/definitions/board.yaml:118
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~759'), '=', False, K[18])
-    return True
-
-
-def t_843(ctx, k, s=None, E=None, B=827):  # rules_data/terraforming_mars/definitions/board.yaml:119
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_410(ctx, E):
-        return t_844(ctx, k, s, E, B)
-    return k()
-
-
-def t_844(ctx, k, s=None, E=None, B=827):  # rules_data/terraforming_mars/definitions/board.yaml:120
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        return t_846(ctx, r2, s, E, B)
-
-    def r2():
-        return t_848(ctx, r3, s, E, B)
-
-    def r3():
-        ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~758'), 'space': E.get('s~759'), 'by': E.get('you')}):
-            return False
-        return k()
-
-    return t_845(ctx, r1, s, E, B)
-
-
-def t_845(ctx, k, s=None, E=None, B=827):  # rules_data/terraforming_mars/definitions/board.yaml:120
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_937(ctx, E), k)
-
-
-def t_846(ctx, k, s=None, E=None, B=827):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_938(ctx, E)))
-    old = E.get('x~760', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'x~760', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'x~760', item, True)
-            if x_939(ctx, E):
-                return t_847(ctx, lambda i=i: nxt(i), brk, E, B)
-        return brk()
-
-    return nxt(0)
-
-
-def t_847(ctx, k, s=None, E=None, B=827):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_940(ctx, E), k)
-
-
-def t_848(ctx, k, s=None, E=None, B=827):  # rules_data/terraforming_mars/definitions/board.yaml:122
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_941(ctx, E), k)
-
-
-def d_849(ctx, E=None, B=827):  # rules_data/terraforming_mars/definitions/board.yaml:123
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~758'), 'space': E.get('s~759'), 'by': E.get('you')}):
-        return False
-    return True
-
-
-def x_977(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_747, 0) if type(_h1) is dict else KEY(_h1, v_p_747, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_747, NOREC).get('step', 0) if type(v_p_747) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_747, NOREC).get('max', 0) if type(v_p_747) is str else 0))) is int else num(_w4))) for v_p_747 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_747, NOREC).get('tile', None) if type(v_p_747) is str else None) == E.get('t~746'))))
-    return MEMO(ctx, (977, E.get('t~746'), ctx.stamps.get('params', 0),), compute)
-
-
-def x_978(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~746'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_749, NOREC).get('reserved', None) if type(v_x_749) is str else None) == E.get('this')) for v_x_749 in [v_x_748 for v_x_748 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_748, NOREC).get('type', None) if type(v_x_748) is str else None) == _h1)]) else None)
-    return MEMO(ctx, (978, E.get('this'), E.get('t~746'),), compute)
-
-
-def x_979(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~746'))) is str else None)
-        _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~746'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~746'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_752 for v_s_752 in [v_x_751 for v_x_751 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_751, NOREC).get('type', None) if type(v_x_751) is str else None) == _h1)] if (True if ((not (v_s_752 in _h2 if type(_h2) in (list, dict) else IN(v_s_752, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_752, NOREC).get('reserved', None) if type(v_s_752) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_752, NOREC).get('reserved', None) if type(v_s_752) is str else None) == E.get('t~746'))) or (((ctx.index.plain['spaces'].get(v_s_752, NOREC).get('reserved', None) if type(v_s_752) is str else None) == E.get('mine~750'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_752 in _h4 if type(_h4) in (list, dict) else IN(v_s_752, _h4))) or ((not any((True if ((v_x_753 in _h2 if type(_h2) in (list, dict) else IN(v_x_753, _h2))) and ((not (v_x_753 in _h4 if type(_h4) in (list, dict) else IN(v_x_753, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_753, {}) if type(_h2) is dict else KEY(_h2, v_x_753, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_753, {}) if type(_h2) is dict else KEY(_h2, v_x_753, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_754)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_753, {}) if type(_h2) is dict else KEY(_h2, v_x_753, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_754)) else False)) else False) for v_u_754 in items_of(_h3))) else False) for v_x_753 in ADJ(ctx, 'spaces', v_s_752)))) else False)) else False)]
-    return MEMO(ctx, (979, E.get('mine~750'), E.get('t~746'), ctx.stamps.get('board', 0),), compute)
-
-
-def x_980(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('claims')
-        _h2 = ctx.state.get('board')
-        return (lambda v_open_757: ((lambda v_near_760: (v_near_760 if (FN['count'](ctx, None, v_near_760) > 0) else v_open_757))([v_s_758 for v_s_758 in items_of(v_open_757) if (True if ((E.get('you') != None)) and (any((True if ((v_x_759 in _h2 if type(_h2) in (list, dict) else IN(v_x_759, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_759 in ADJ(ctx, 'spaces', v_s_758))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~746'))) is str else None) == 'if_possible') else v_open_757))([v_s_756 for v_s_756 in items_of(E.get('empty~755')) if (True if ((not (v_s_756 in _h1 if type(_h1) in (list, dict) else IN(v_s_756, _h1)))) or (((_h1.get(v_s_756, None) if type(_h1) is dict else KEY(_h1, v_s_756, None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (980, E.get('empty~755'), E.get('t~746'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
-
-
-def x_981(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
-    if E is None:
-        E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~761')) > 0)
-
-
-def x_985(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('s~764'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~764'), {}))
-
-
-def x_986(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    if E is None:
-        E = ctx.env()
-    return {'tile': E.get('t~763'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~763'))) is str else False) else None), 'card': E.get('this')}
-
-
-def x_990(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~764'))
-
-
-def x_991(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    if E is None:
-        E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~764'))
-
-
-def x_992(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    if E is None:
-        E = ctx.env()
-    return (E.get('x~765') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~765'), _w1))
-
-
-def x_993(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~765'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~765'), {})))) is dict else KEY(_w2, 'tile', None)))
-
-
-def x_994(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~763'))
-
-
-def x_998(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    if E is None:
-        E = ctx.env()
-    return {'space': E.get('space~762')}
-
-
-def d_878(ctx, E=None, B=877):  # rules_data/terraforming_mars/cards/001-070.yaml:223
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~746', 'ocean', True)
-    return True
-
-
-def t_879(ctx, k, s=None, E=None, B=877):  # rules_data/terraforming_mars/definitions/board.yaml:141
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_977(ctx, E):
-        return t_880(ctx, k, s, E, B)
-    return k()
-
-
-def t_880(ctx, k, s=None, E=None, B=877):  # rules_data/terraforming_mars/definitions/board.yaml:142
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'mine~750', x_978(ctx, E), True)
-    LOCAL(ctx, E, 'empty~755', x_979(ctx, E), True)
-    LOCAL(ctx, E, 'legal~761', x_980(ctx, E), True)
-    if not x_981(ctx, E):
-        return False
-    return t_885(ctx, k, s, E, B)
-
-
-def d_881(ctx, E=None, B=877):  # rules_data/terraforming_mars/definitions/board.yaml:142
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'mine~750', x_978(ctx, E), True)
-    return True
-
-
-def d_882(ctx, E=None, B=877):  # rules_data/terraforming_mars/definitions/board.yaml:143
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'empty~755', x_979(ctx, E), True)
-    return True
-
-
-def d_883(ctx, E=None, B=877):  # rules_data/terraforming_mars/definitions/board.yaml:144
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~761', x_980(ctx, E), True)
-    return True
-
-
-def d_884(ctx, E=None, B=877):  # rules_data/terraforming_mars/definitions/board.yaml:145
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_981(ctx, E):
-        return False
-    return True
-
-
-def t_885(ctx, k, s=None, E=None, B=877):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, B + 8, None, [], k)
-
-
-def t_886(ctx, k, s=None, E=None, B=877):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
-    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
-    return t_889(ctx, k, s, E, B)
-
-
-def d_887(ctx, E=None, B=877):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
-    return True
-
-
-def d_888(ctx, E=None, B=877):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
-    return True
-
-
-def t_889(ctx, k, s=None, E=None, B=877):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~764'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_986(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[18])
-    return t_892(ctx, k, s, E, B)
-
-
-def d_890(ctx, E=None, B=877):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~764'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_986(ctx, E), '=', False, K[17])
-    return True
-
-
-def d_891(ctx, E=None, B=877):  # rules_data/terraforming_mars/definitions/board.yaml:118
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[18])
-    return True
-
-
-def t_892(ctx, k, s=None, E=None, B=877):  # rules_data/terraforming_mars/definitions/board.yaml:119
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_410(ctx, E):
-        return t_893(ctx, k, s, E, B)
-    return k()
-
-
-def t_893(ctx, k, s=None, E=None, B=877):  # rules_data/terraforming_mars/definitions/board.yaml:120
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        return t_895(ctx, r2, s, E, B)
-
-    def r2():
-        return t_897(ctx, r3, s, E, B)
-
-    def r3():
-        ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~763'), 'space': E.get('s~764'), 'by': E.get('you')}):
-            return False
-        return k()
-
-    return t_894(ctx, r1, s, E, B)
-
-
-def t_894(ctx, k, s=None, E=None, B=877):  # rules_data/terraforming_mars/definitions/board.yaml:120
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_990(ctx, E), k)
-
-
-def t_895(ctx, k, s=None, E=None, B=877):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_991(ctx, E)))
-    old = E.get('x~765', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'x~765', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'x~765', item, True)
-            if x_992(ctx, E):
-                return t_896(ctx, lambda i=i: nxt(i), brk, E, B)
-        return brk()
-
-    return nxt(0)
-
-
-def t_896(ctx, k, s=None, E=None, B=877):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_993(ctx, E), k)
-
-
-def t_897(ctx, k, s=None, E=None, B=877):  # rules_data/terraforming_mars/definitions/board.yaml:122
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_994(ctx, E), k)
-
-
-def d_898(ctx, E=None, B=877):  # rules_data/terraforming_mars/definitions/board.yaml:123
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~763'), 'space': E.get('s~764'), 'by': E.get('you')}):
-        return False
-    return True
-
-
-def d_899(ctx, E=None, B=877):  # rules_data/terraforming_mars/cards/001-070.yaml:223
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~766', 2, True)
-    return True
-
-
-def d_900(ctx, E=None, B=877):  # rules_data/terraforming_mars/cards/001-070.yaml:223
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~767', 'megacredits', True)
-    return True
-
-
-def d_907(ctx, E=None, B=907):  # rules_data/terraforming_mars/cards/001-070.yaml:232
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[8])
-    return True
-
-
-def d_914(ctx, E=None, B=907):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_798(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4483,94 +3755,1587 @@ def d_914(ctx, E=None, B=907):  # rules_data/terraforming_mars/definitions/resou
     return True
 
 
-def x_1021(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
+def d_801(ctx, E=None, B=793):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return any([any([(True if (((ctx.index.plain['cards'].get(v_card_749, NOREC).get('resource', None) if type(v_card_749) is str else None) == E.get('r~747'))) and ((v_card_749 != E.get('this'))) and (((_w2 if type((_w2 := (_w1.get(v_card_749, 0) if type((_w1 := (ctx.state['players'][v_holder_748] if type(v_holder_748) is int and 0 <= v_holder_748 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w1, v_card_749, 0)))) is int else num(_w2)) >= (_w3 if type((_w3 := E.get('n~746'))) is int else num(_w3)))) and ((MODV(ctx, 'card_protection', {'card': v_card_749, 'p': E.get('you')}, 0, 0) == 0)) else False) for v_card_749 in items_of((ctx.state['players'][v_holder_748] if type(v_holder_748) is int and 0 <= v_holder_748 < len(ctx.state['players']) else {}).get('tableau'))]) for v_holder_748 in items_of(list(range(len(ctx.state['players']))))])
+    LOCAL(ctx, E, 'r~751', 'microbe', True)
+    return True
 
 
-def x_1023(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
+def t_802(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 9, None, [], k)
+
+
+def d_803(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('holder~750'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('card~752'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[21])
+    return True
 
 
-def x_1024(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
+def d_805(ctx, E=None, B=793):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~751'))) is str else None) == E.get('r~747'))) and ((E.get('card~751') != E.get('this'))) and (((_w4 if type((_w4 := (_w3.get(E.get('card~751'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~750'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~751'), 0)))) is int else num(_w4)) >= (_w5 if type((_w5 := E.get('n~746'))) is int else num(_w5)))) and ((MODV(ctx, 'card_protection', {'card': E.get('card~751'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    LOCAL(ctx, E, 'n~753', 2, True)
+    return True
 
 
-def x_1025(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:239
+def t_807(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 14, None, [], k)
+
+
+def t_816(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 23, None, [], k)
+
+
+def x_929(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('holder~750'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~751'), 0))
+    def compute():
+        _h1 = ctx.state.get('params')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_754, 0) if type(_h1) is dict else KEY(_h1, v_p_754, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_754, NOREC).get('step', 0) if type(v_p_754) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_754, NOREC).get('max', 0) if type(v_p_754) is str else 0))) is int else num(_w4))) for v_p_754 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_754, NOREC).get('tile', None) if type(v_p_754) is str else None) == E.get('t~752'))))
+    return MEMO(ctx, (929, E.get('t~752'), ctx.stamps.get('params', 0),), compute)
+
+
+def x_930(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('board')
+        _h2 = ctx.state.get('claims')
+        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~752'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~752'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        return [v_s_755 for v_s_755 in items_of(E.get('l~753')) if (True if ((not (v_s_755 in _h1 if type(_h1) in (list, dict) else IN(v_s_755, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == E.get('t~752'))) or (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_755 in _h2 if type(_h2) in (list, dict) else IN(v_s_755, _h2)))) or (((_h2.get(v_s_755, None) if type(_h2) is dict else KEY(_h2, v_s_755, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_755 in _h4 if type(_h4) in (list, dict) else IN(v_s_755, _h4))) or ((not any((True if ((v_x_756 in _h1 if type(_h1) in (list, dict) else IN(v_x_756, _h1))) and ((not (v_x_756 in _h4 if type(_h4) in (list, dict) else IN(v_x_756, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_756, {}) if type(_h1) is dict else KEY(_h1, v_x_756, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_756, {}) if type(_h1) is dict else KEY(_h1, v_x_756, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_757)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_756, {}) if type(_h1) is dict else KEY(_h1, v_x_756, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_757)) else False)) else False) for v_u_757 in items_of(_h3))) else False) for v_x_756 in ADJ(ctx, 'spaces', v_s_755)))) else False)) else False)]
+    return MEMO(ctx, (930, E.get('l~753'), E.get('this'), E.get('t~752'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+
+
+def x_931(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
+    if E is None:
+        E = ctx.env()
+    return (FN['count'](ctx, None, E.get('open~758')) > 0)
+
+
+def x_935(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('s~761'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~761'), {}))
+
+
+def x_936(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    if E is None:
+        E = ctx.env()
+    return {'tile': E.get('t~760'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~760'))) is str else False) else None), 'card': E.get('this')}
+
+
+def x_940(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[13], E.get('s~761'))
+
+
+def x_941(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~761'))
+
+
+def x_942(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return (E.get('x~762') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~762'), _w1))
+
+
+def x_943(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~762'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~762'), {})))) is dict else KEY(_w2, 'tile', None)))
+
+
+def x_944(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[15], E.get('t~760'))
+
+
+def x_948(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~759')}
+
+
+def d_831(ctx, E=None, B=830):  # rules_data/terraforming_mars/cards/001-070.yaml:205
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~748', 'city', True)
+    return True
+
+
+def d_837(ctx, E=None, B=830):  # rules_data/terraforming_mars/definitions/board.yaml:133
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'open~758', x_930(ctx, E), True)
+    return True
+
+
+def d_838(ctx, E=None, B=830):  # rules_data/terraforming_mars/definitions/board.yaml:134
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ((FN['count'](ctx, None, E.get('open~758')) > 0)):
+        return False
+    return True
+
+
+def t_840(ctx, k, s=None, E=None, B=830):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~760', E.get('t~752'), True)
+    LOCAL(ctx, E, 's~761', E.get('space~759'), True)
+    return t_843(ctx, k, s, E, B)
+
+
+def d_841(ctx, E=None, B=830):  # rules_data/terraforming_mars/definitions/board.yaml:135
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~760', E.get('t~752'), True)
+    return True
+
+
+def d_842(ctx, E=None, B=830):  # rules_data/terraforming_mars/definitions/board.yaml:135
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's~761', E.get('space~759'), True)
+    return True
+
+
+def t_843(ctx, k, s=None, E=None, B=830):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~761'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_936(ctx, E), '=', False, K[17])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~761'), '=', False, K[18])
+    return t_846(ctx, k, s, E, B)
+
+
+def d_844(ctx, E=None, B=830):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~761'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_936(ctx, E), '=', False, K[17])
+    return True
+
+
+def d_845(ctx, E=None, B=830):  # rules_data/terraforming_mars/definitions/board.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~761'), '=', False, K[18])
+    return True
+
+
+def t_846(ctx, k, s=None, E=None, B=830):  # rules_data/terraforming_mars/definitions/board.yaml:119
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if ((E.get('you') != None)):
+        return t_847(ctx, k, s, E, B)
+    return k()
+
+
+def t_847(ctx, k, s=None, E=None, B=830):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        return t_849(ctx, r2, s, E, B)
+
+    def r2():
+        return t_851(ctx, r3, s, E, B)
+
+    def r3():
+        ctx.steps += 1
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~760'), 'space': E.get('s~761'), 'by': E.get('you')}):
+            return False
+        return k()
+
+    return t_848(ctx, r1, s, E, B)
+
+
+def t_848(ctx, k, s=None, E=None, B=830):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_940(ctx, E), k)
+
+
+def t_849(ctx, k, s=None, E=None, B=830):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~761')))))
+    old = E.get('x~762', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'x~762', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'x~762', item, True)
+            if ((E.get('x~762') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~762'), _w1))):
+                return t_850(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_850(ctx, k, s=None, E=None, B=830):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_943(ctx, E), k)
+
+
+def t_851(ctx, k, s=None, E=None, B=830):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_944(ctx, E), k)
+
+
+def d_852(ctx, E=None, B=830):  # rules_data/terraforming_mars/definitions/board.yaml:123
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~760'), 'space': E.get('s~761'), 'by': E.get('you')}):
+        return False
+    return True
+
+
+def x_980(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('params')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_749, 0) if type(_h1) is dict else KEY(_h1, v_p_749, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_749, NOREC).get('step', 0) if type(v_p_749) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_749, NOREC).get('max', 0) if type(v_p_749) is str else 0))) is int else num(_w4))) for v_p_749 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_749, NOREC).get('tile', None) if type(v_p_749) is str else None) == E.get('t~748'))))
+    return MEMO(ctx, (980, E.get('t~748'), ctx.stamps.get('params', 0),), compute)
+
+
+def x_981(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~748'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_751, NOREC).get('reserved', None) if type(v_x_751) is str else None) == E.get('this')) for v_x_751 in [v_x_750 for v_x_750 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_750, NOREC).get('type', None) if type(v_x_750) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (981, E.get('this'), E.get('t~748'),), compute)
+
+
+def x_982(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~748'))) is str else None)
+        _h2 = ctx.state.get('board')
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~748'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~748'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_754 for v_s_754 in [v_x_753 for v_x_753 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_753, NOREC).get('type', None) if type(v_x_753) is str else None) == _h1)] if (True if ((not (v_s_754 in _h2 if type(_h2) in (list, dict) else IN(v_s_754, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == E.get('t~748'))) or (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == E.get('mine~752'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_754 in _h4 if type(_h4) in (list, dict) else IN(v_s_754, _h4))) or ((not any((True if ((v_x_755 in _h2 if type(_h2) in (list, dict) else IN(v_x_755, _h2))) and ((not (v_x_755 in _h4 if type(_h4) in (list, dict) else IN(v_x_755, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_755, {}) if type(_h2) is dict else KEY(_h2, v_x_755, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_755, {}) if type(_h2) is dict else KEY(_h2, v_x_755, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_756)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_755, {}) if type(_h2) is dict else KEY(_h2, v_x_755, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_756)) else False)) else False) for v_u_756 in items_of(_h3))) else False) for v_x_755 in ADJ(ctx, 'spaces', v_s_754)))) else False)) else False)]
+    return MEMO(ctx, (982, E.get('mine~752'), E.get('t~748'), ctx.stamps.get('board', 0),), compute)
+
+
+def x_983(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('claims')
+        _h2 = ctx.state.get('board')
+        return (lambda v_open_759: ((lambda v_near_762: (v_near_762 if (FN['count'](ctx, None, v_near_762) > 0) else v_open_759))([v_s_760 for v_s_760 in items_of(v_open_759) if (True if ((E.get('you') != None)) and (any((True if ((v_x_761 in _h2 if type(_h2) in (list, dict) else IN(v_x_761, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_761, {}) if type(_h2) is dict else KEY(_h2, v_x_761, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_761 in ADJ(ctx, 'spaces', v_s_760))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~748'))) is str else None) == 'if_possible') else v_open_759))([v_s_758 for v_s_758 in items_of(E.get('empty~757')) if (True if ((not (v_s_758 in _h1 if type(_h1) in (list, dict) else IN(v_s_758, _h1)))) or (((_h1.get(v_s_758, None) if type(_h1) is dict else KEY(_h1, v_s_758, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (983, E.get('empty~757'), E.get('t~748'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+
+
+def x_984(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+    if E is None:
+        E = ctx.env()
+    return (FN['count'](ctx, None, E.get('legal~763')) > 0)
+
+
+def x_988(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('s~766'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~766'), {}))
+
+
+def x_989(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    if E is None:
+        E = ctx.env()
+    return {'tile': E.get('t~765'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~765'))) is str else False) else None), 'card': E.get('this')}
+
+
+def x_993(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[13], E.get('s~766'))
+
+
+def x_994(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~766'))
+
+
+def x_995(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return (E.get('x~767') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~767'), _w1))
+
+
+def x_996(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~767'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~767'), {})))) is dict else KEY(_w2, 'tile', None)))
+
+
+def x_997(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[15], E.get('t~765'))
+
+
+def x_1001(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~764')}
+
+
+def d_881(ctx, E=None, B=880):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~748', 'ocean', True)
+    return True
+
+
+def t_882(ctx, k, s=None, E=None, B=880):  # rules_data/terraforming_mars/definitions/board.yaml:141
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_980(ctx, E):
+        return t_883(ctx, k, s, E, B)
+    return k()
+
+
+def t_883(ctx, k, s=None, E=None, B=880):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'mine~752', x_981(ctx, E), True)
+    LOCAL(ctx, E, 'empty~757', x_982(ctx, E), True)
+    LOCAL(ctx, E, 'legal~763', x_983(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
+        return False
+    return t_888(ctx, k, s, E, B)
+
+
+def d_884(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'mine~752', x_981(ctx, E), True)
+    return True
+
+
+def d_885(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/board.yaml:143
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'empty~757', x_982(ctx, E), True)
+    return True
+
+
+def d_886(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/board.yaml:144
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'legal~763', x_983(ctx, E), True)
+    return True
+
+
+def d_887(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/board.yaml:145
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
+        return False
+    return True
+
+
+def t_888(ctx, k, s=None, E=None, B=880):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 8, None, [], k)
+
+
+def t_889(ctx, k, s=None, E=None, B=880):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~765', E.get('t~748'), True)
+    LOCAL(ctx, E, 's~766', E.get('space~764'), True)
+    return t_892(ctx, k, s, E, B)
+
+
+def d_890(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~765', E.get('t~748'), True)
+    return True
+
+
+def d_891(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's~766', E.get('space~764'), True)
+    return True
+
+
+def t_892(ctx, k, s=None, E=None, B=880):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~766'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_989(ctx, E), '=', False, K[17])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~766'), '=', False, K[18])
+    return t_895(ctx, k, s, E, B)
+
+
+def d_893(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~766'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_989(ctx, E), '=', False, K[17])
+    return True
+
+
+def d_894(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/board.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~766'), '=', False, K[18])
+    return True
+
+
+def t_895(ctx, k, s=None, E=None, B=880):  # rules_data/terraforming_mars/definitions/board.yaml:119
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if ((E.get('you') != None)):
+        return t_896(ctx, k, s, E, B)
+    return k()
+
+
+def t_896(ctx, k, s=None, E=None, B=880):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        return t_898(ctx, r2, s, E, B)
+
+    def r2():
+        return t_900(ctx, r3, s, E, B)
+
+    def r3():
+        ctx.steps += 1
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~765'), 'space': E.get('s~766'), 'by': E.get('you')}):
+            return False
+        return k()
+
+    return t_897(ctx, r1, s, E, B)
+
+
+def t_897(ctx, k, s=None, E=None, B=880):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_993(ctx, E), k)
+
+
+def t_898(ctx, k, s=None, E=None, B=880):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~766')))))
+    old = E.get('x~767', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'x~767', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'x~767', item, True)
+            if ((E.get('x~767') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~767'), _w1))):
+                return t_899(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_899(ctx, k, s=None, E=None, B=880):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_996(ctx, E), k)
+
+
+def t_900(ctx, k, s=None, E=None, B=880):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_997(ctx, E), k)
+
+
+def d_901(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/board.yaml:123
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~765'), 'space': E.get('s~766'), 'by': E.get('you')}):
+        return False
+    return True
+
+
+def d_902(ctx, E=None, B=880):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~768', 2, True)
+    return True
+
+
+def d_903(ctx, E=None, B=880):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~769', 'megacredits', True)
+    return True
+
+
+def d_910(ctx, E=None, B=910):  # rules_data/terraforming_mars/cards/001-070.yaml:232
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[8])
+    return True
+
+
+def d_917(ctx, E=None, B=910):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[8])
+    return True
+
+
+def x_1024(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
+    if E is None:
+        E = ctx.env()
+    return any([any([(True if (((ctx.index.plain['cards'].get(v_card_751, NOREC).get('resource', None) if type(v_card_751) is str else None) == E.get('r~749'))) and ((v_card_751 != E.get('this'))) and (((_w2 if type((_w2 := (_w1.get(v_card_751, 0) if type((_w1 := (ctx.state['players'][v_holder_750] if type(v_holder_750) is int and 0 <= v_holder_750 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w1, v_card_751, 0)))) is int else num(_w2)) >= (_w3 if type((_w3 := E.get('n~748'))) is int else num(_w3)))) and ((MODV(ctx, 'card_protection', {'card': v_card_751, 'p': E.get('you')}, 0, 0) == 0)) else False) for v_card_751 in items_of((ctx.state['players'][v_holder_750] if type(v_holder_750) is int and 0 <= v_holder_750 < len(ctx.state['players']) else {}).get('tableau'))]) for v_holder_750 in items_of(list(range(len(ctx.state['players']))))])
+
+
+def x_1026(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
+    if E is None:
+        E = ctx.env()
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('holder~752'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
 
 
 def x_1027(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~751')}
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~753'))) is str else None) == E.get('r~749'))) and ((E.get('card~753') != E.get('this'))) and (((_w4 if type((_w4 := (_w3.get(E.get('card~753'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~752'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~753'), 0)))) is int else num(_w4)) >= (_w5 if type((_w5 := E.get('n~748'))) is int else num(_w5)))) and ((MODV(ctx, 'card_protection', {'card': E.get('card~753'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
-def x_1032(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:236
+def x_1028(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:239
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('card~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('holder~752'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~753'), 0))
+
+
+def x_1030(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
+    if E is None:
+        E = ctx.env()
+    return {'card': E.get('card~753')}
+
+
+def x_1035(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:236
     if E is None:
         E = ctx.env()
     return (1 * (_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)))
 
 
-def d_917(ctx, E=None, B=915):  # rules_data/terraforming_mars/cards/001-070.yaml:245
+def d_920(ctx, E=None, B=918):  # rules_data/terraforming_mars/cards/001-070.yaml:245
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~747', 'animal', True)
+    LOCAL(ctx, E, 'r~749', 'animal', True)
     return True
 
 
-def t_918(ctx, k, s=None, E=None, B=915):  # rules_data/terraforming_mars/definitions/cards.yaml:233
+def t_921(ctx, k, s=None, E=None, B=918):  # rules_data/terraforming_mars/definitions/cards.yaml:233
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1021(ctx, E):
+    if not x_1024(ctx, E):
         return False
-    return t_920(ctx, k, s, E, B)
+    return t_923(ctx, k, s, E, B)
 
 
-def d_919(ctx, E=None, B=915):  # rules_data/terraforming_mars/definitions/cards.yaml:233
+def d_922(ctx, E=None, B=918):  # rules_data/terraforming_mars/definitions/cards.yaml:233
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1021(ctx, E):
+    if not x_1024(ctx, E):
         return False
     return True
 
 
-def t_920(ctx, k, s=None, E=None, B=915):  # rules_data/terraforming_mars/definitions/cards.yaml:236
+def t_923(ctx, k, s=None, E=None, B=918):  # rules_data/terraforming_mars/definitions/cards.yaml:236
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, B + 5, None, [], k)
 
 
-def d_921(ctx, E=None, B=915):  # rules_data/terraforming_mars/definitions/cards.yaml:239
+def d_924(ctx, E=None, B=918):  # rules_data/terraforming_mars/definitions/cards.yaml:239
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('holder~750')).get('card_res'), E.get('card~751'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('holder~752')).get('card_res'), E.get('card~753'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~746'), '-=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '-=', False, K[21])
     return True
 
 
-def d_922(ctx, E=None, B=915):  # rules_data/terraforming_mars/cards/001-070.yaml:245
+def d_925(ctx, E=None, B=918):  # rules_data/terraforming_mars/cards/001-070.yaml:245
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~754', 1, True)
+    LOCAL(ctx, E, 'r~755', 'animal', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~754'), '+=', False, K[21])
+    return True
+
+
+def d_927(ctx, E=None, B=918):  # rules_data/terraforming_mars/cards/001-070.yaml:245
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~755', 'animal', True)
+    return True
+
+
+def d_928(ctx, E=None, B=918):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~754'), '+=', False, K[21])
+    return True
+
+
+def x_1037(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:248
+    if E is None:
+        E = ctx.env()
+    return ('space' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('space', _w2))
+
+
+def d_929(ctx, E=None, B=929):  # rules_data/terraforming_mars/cards/001-070.yaml:266
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+    return True
+
+
+def d_935(ctx, E=None, B=929):  # rules_data/terraforming_mars/cards/001-070.yaml:267
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~751', 'animal', True)
+    return True
+
+
+def t_936(ctx, k, s=None, E=None, B=929):  # rules_data/terraforming_mars/definitions/cards.yaml:202
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 7, None, [], k)
+
+
+def d_938(ctx, E=None, B=929):  # rules_data/terraforming_mars/cards/001-070.yaml:267
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~753', 3, True)
+    return True
+
+
+def d_939(ctx, E=None, B=929):  # rules_data/terraforming_mars/cards/001-070.yaml:267
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~754', 'plants', True)
+    return True
+
+
+def x_1057(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:270
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (1057, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('science') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 5))
+
+
+def d_951(ctx, E=None, B=942):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[21])
+    return True
+
+
+def t_961(ctx, k, s=None, E=None, B=952):  # rules_data/terraforming_mars/cards/001-070.yaml:300
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        LOCAL(ctx, E, 't~752', 'city', True)
+        return t_502(ctx, k, s, E, B)
+
+    return t_367(ctx, r1, s, E, B)
+
+
+def d_993(ctx, E=None, B=984):  # rules_data/terraforming_mars/cards/001-070.yaml:308
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~752', 2, True)
+    return True
+
+
+def d_994(ctx, E=None, B=984):  # rules_data/terraforming_mars/cards/001-070.yaml:308
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~753', 'energy', True)
+    return True
+
+
+def x_1165(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+    if E is None:
+        E = ctx.env()
+    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~750'))) is int else num(_w4)))
+
+
+def x_1171(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+    if E is None:
+        E = ctx.env()
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~752'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~752'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~752'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~752'))) is str else 0))) is int else num(_w7)))
+
+
+def x_1172(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('p~752'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~752'), 0))
+
+
+def x_1173(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    if E is None:
+        E = ctx.env()
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~752'))) is str else 0)
+
+
+def x_1175(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~752'))) is str else None) != None)
+
+
+def x_1176(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    if E is None:
+        E = ctx.env()
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~752'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~752'))) is str else None), 0))
+
+
+def x_1180(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('p~752'))
+
+
+def x_1181(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+    if E is None:
+        E = ctx.env()
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~754'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~752'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~752'), 0)))
+
+
+def x_1182(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+    if E is None:
+        E = ctx.env()
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~754'))) is dict else KEY(_w1, 'effect', None))
+
+
+def t_1035(ctx, k, s=None, E=None, B=1035):  # rules_data/terraforming_mars/cards/001-070.yaml:336
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B, None, [], k)
+
+
+def d_1036(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'microbe', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[21])
+    return True
+
+
+def d_1038(ctx, E=None, B=1035):  # rules_data/terraforming_mars/cards/001-070.yaml:336
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~749', 'microbe', True)
+    return True
+
+
+def d_1039(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[21])
+    return True
+
+
+def d_1043(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_1165(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '-=', False, K[21])
+    return True
+
+
+def d_1044(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_1165(ctx, E):
+        return False
+    return True
+
+
+def d_1045(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '-=', False, K[21])
+    return True
+
+
+def d_1046(ctx, E=None, B=1035):  # rules_data/terraforming_mars/cards/001-070.yaml:336
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'p~752', 'oxygen', True)
+    return True
+
+
+def d_1047(ctx, E=None, B=1035):  # rules_data/terraforming_mars/cards/001-070.yaml:336
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~753', 1, True)
+    return True
+
+
+def t_1048(ctx, k, s=None, E=None, B=1035):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def nxt(left):
+        if left <= 0:
+            return k()
+        return t_1049(ctx, lambda: nxt(left - 1), k, E, B)
+
+    return nxt(num(E.get('n~753')))
+
+
+def t_1049(ctx, k, s=None, E=None, B=1035):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_1171(ctx, E):
+        return t_1050(ctx, k, s, E, B)
+    return k()
+
+
+def t_1050(ctx, k, s=None, E=None, B=1035):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~752'))
+    if c is not None:
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~752'))) is str else 0)), '+=', False, K[4])
+    return t_1052(ctx, k, s, E, B)
+
+
+def d_1051(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~752'))
+    if c is not None:
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~752'))) is str else 0)), '+=', False, K[4])
+    return True
+
+
+def t_1052(ctx, k, s=None, E=None, B=1035):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if ((E.get('you') != None)):
+        return t_1053(ctx, k, s, E, B)
+    return k()
+
+
+def t_1053(ctx, k, s=None, E=None, B=1035):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~752'), 'by': E.get('you')}):
+            return False
+        return k()
+
+    if not d_1054(ctx, E, B):
+        return False
+    return t_1058(ctx, r1, s, E, B)
+
+
+def d_1054(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~752'))) is str else None) != None)):
+        if not d_1055(ctx, E, B):
+            return False
+    return True
+
+
+def d_1055(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~752'), 'tr_track', None))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
+    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+    if c is not None:
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
+    return True
+
+
+def d_1056(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~752'), 'tr_track', None))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
+    return True
+
+
+def t_1058(ctx, k, s=None, E=None, B=1035):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_1180(ctx, E)))
+    old = E.get('b~754', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'b~754', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'b~754', item, True)
+            if x_1181(ctx, E):
+                return t_1059(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_1059(ctx, k, s=None, E=None, B=1035):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~754'))) is dict else KEY(_w1, 'effect', None))), k)
+
+
+def d_1060(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not EMIT(ctx, 'raised', {'parameter': E.get('p~752'), 'by': E.get('you')}):
+        return False
+    return True
+
+
+def x_1186(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:338
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 4)
+
+
+def x_1216(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:349
+    if E is None:
+        E = ctx.env()
+    return (1 * AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2))
+
+
+def x_1232(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~748'))) is str else None) == 'game')
+
+
+def x_1233(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('t~748'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~748'), 0))
+
+
+def x_1235(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('t~748'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~748'), 0))
+
+
+def x_1237(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+    if E is None:
+        E = ctx.env()
+    return (True if ((E.get('t~748') == 'tr')) and (((_w1 if type((_w1 := E.get('n~749'))) is int else num(_w1)) > 0)) else False)
+
+
+def d_1098(ctx, E=None, B=1098):  # rules_data/terraforming_mars/cards/001-070.yaml:366
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~748', 'tr', True)
+    LOCAL(ctx, E, 'n~749', 2, True)
+    if not d_1101(ctx, E, B):
+        return False
+    return True
+
+
+def d_1099(ctx, E=None, B=1098):  # rules_data/terraforming_mars/cards/001-070.yaml:366
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~748', 'tr', True)
+    return True
+
+
+def d_1101(ctx, E=None, B=1098):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~748'))) is str else None) == 'game')):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~748'))
+        if c is not None:
+            SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[20])
+    else:
+        if not d_1103(ctx, E, B):
+            return False
+    return True
+
+
+def d_1102(ctx, E=None, B=1098):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~748'))
+    if c is not None:
+        SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[20])
+    return True
+
+
+def d_1103(ctx, E=None, B=1098):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~748'))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, E.get('n~749'), '+=', False, K[5])
+    if not d_1105(ctx, E, B):
+        return False
+    return True
+
+
+def d_1104(ctx, E=None, B=1098):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~748'))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, E.get('n~749'), '+=', False, K[5])
+    return True
+
+
+def d_1105(ctx, E=None, B=1098):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if ((True if ((E.get('t~748') == 'tr')) and (((_w1 if type((_w1 := E.get('n~749'))) is int else num(_w1)) > 0)) else False)):
+        ctx.steps += 1
+        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
+    return True
+
+
+def x_1270(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~758'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~758'), 0))
+
+
+def x_1274(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~760'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~760'), 0))
+
+
+def d_1135(ctx, E=None, B=1107):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~757'), '+=', False, K[1])
+    return True
+
+
+def d_1139(ctx, E=None, B=1107):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~760'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~759'), '+=', False, K[1])
+    return True
+
+
+def x_1277(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:377
+    if E is None:
+        E = ctx.env()
+    return (True if (((_w1.get('tile', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'city')) else False)) else False)
+
+
+def d_1170(ctx, E=None, B=1144):  # rules_data/terraforming_mars/cards/001-070.yaml:394
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~755', 'steel', True)
+    return True
+
+
+def d_1182(ctx, E=None, B=1176):  # rules_data/terraforming_mars/cards/001-070.yaml:411
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~750', 4, True)
+    return True
+
+
+def d_1186(ctx, E=None, B=1186):  # rules_data/terraforming_mars/cards/001-070.yaml:422
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+    return True
+
+
+def d_1200(ctx, E=None, B=1200):  # rules_data/terraforming_mars/cards/001-070.yaml:440
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+    return True
+
+
+def d_1235(ctx, E=None, B=1228):  # rules_data/terraforming_mars/cards/001-070.yaml:450
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~751', 'energy', True)
+    return True
+
+
+def x_1386(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:453
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (1386, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('science') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 3))
+
+
+def x_1422(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
+    if E is None:
+        E = ctx.env()
+    return {'card': E.get('card~751')}
+
+
+def x_1430(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~754'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~753'), 0))
+
+
+def x_1432(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+    if E is None:
+        E = ctx.env()
+    return {'target': E.get('target~754')}
+
+
+def t_1264(ctx, k, s=None, E=None, B=1260):  # rules_data/terraforming_mars/definitions/cards.yaml:249
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
+        return t_923(ctx, k, s, E, B)
+    return k()
+
+
+def t_1271(ctx, k, s=None, E=None, B=1260):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
+        return t_1272(ctx, k, s, E, B)
+    return k()
+
+
+def t_1272(ctx, k, s=None, E=None, B=1260):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 12, None, [], k)
+
+
+def x_1438(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~757'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~757'), 0))
+
+
+def x_1439(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return ((_w1 if type((_w1 := E.get('n~756'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~758'))) is int else num(_w2)))
+
+
+def d_1276(ctx, E=None, B=1275):  # rules_data/terraforming_mars/cards/001-070.yaml:510
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~756', 1, True)
+    return True
+
+
+def d_1279(ctx, E=None, B=1275):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~757'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~756'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~758'))) is int else num(_w2)))), '+=', False, K[1])
+    return True
+
+
+def x_1441(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:514
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 2)
+
+
+def t_1280(ctx, k, s=None, E=None, B=1280):  # rules_data/terraforming_mars/cards/001-070.yaml:521
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    return t_354(ctx, k, s, E, B)
+
+
+def d_1288(ctx, E=None, B=1280):  # rules_data/terraforming_mars/cards/001-070.yaml:525
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4584,7 +5349,7 @@ def d_922(ctx, E=None, B=915):  # rules_data/terraforming_mars/cards/001-070.yam
     return True
 
 
-def d_924(ctx, E=None, B=915):  # rules_data/terraforming_mars/cards/001-070.yaml:245
+def d_1290(ctx, E=None, B=1280):  # rules_data/terraforming_mars/cards/001-070.yaml:525
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4594,7 +5359,7 @@ def d_924(ctx, E=None, B=915):  # rules_data/terraforming_mars/cards/001-070.yam
     return True
 
 
-def d_925(ctx, E=None, B=915):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_1291(ctx, E=None, B=1280):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4606,894 +5371,105 @@ def d_925(ctx, E=None, B=915):  # rules_data/terraforming_mars/definitions/cards
     return True
 
 
-def x_1034(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:248
-    if E is None:
-        E = ctx.env()
-    return ('space' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('space', _w2))
-
-
-def d_926(ctx, E=None, B=926):  # rules_data/terraforming_mars/cards/001-070.yaml:266
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
-    return True
-
-
-def d_932(ctx, E=None, B=926):  # rules_data/terraforming_mars/cards/001-070.yaml:267
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'animal', True)
-    return True
-
-
-def t_933(ctx, k, s=None, E=None, B=926):  # rules_data/terraforming_mars/definitions/cards.yaml:202
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, B + 7, None, [], k)
-
-
-def d_935(ctx, E=None, B=926):  # rules_data/terraforming_mars/cards/001-070.yaml:267
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~751', 3, True)
-    return True
-
-
-def d_936(ctx, E=None, B=926):  # rules_data/terraforming_mars/cards/001-070.yaml:267
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~752', 'plants', True)
-    return True
-
-
-def x_1054(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:270
-    if E is None:
-        E = ctx.env()
-    return MEMO(ctx, (1054, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_746, NOREC).get('tags', []) if type(v_c_746) is str else [])).count('science') for v_c_746 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 5))
-
-
-def d_948(ctx, E=None, B=939):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[21])
-    return True
-
-
-def t_958(ctx, k, s=None, E=None, B=949):  # rules_data/terraforming_mars/cards/001-070.yaml:300
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        LOCAL(ctx, E, 't~750', 'city', True)
-        return t_500(ctx, k, s, E, B)
-
-    return t_367(ctx, r1, s, E, B)
-
-
-def d_990(ctx, E=None, B=981):  # rules_data/terraforming_mars/cards/001-070.yaml:308
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 2, True)
-    return True
-
-
-def d_991(ctx, E=None, B=981):  # rules_data/terraforming_mars/cards/001-070.yaml:308
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'energy', True)
-    return True
-
-
-def x_1162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
-    if E is None:
-        E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~748'))) is int else num(_w4)))
-
-
-def x_1168(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    if E is None:
-        E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~750'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~750'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~750'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~750'))) is str else 0))) is int else num(_w7)))
-
-
-def x_1169(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('p~750'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~750'), 0))
-
-
-def x_1170(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    if E is None:
-        E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~750'))) is str else 0)
-
-
-def x_1172(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~750'))) is str else None) != None)
-
-
-def x_1173(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~750'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~750'))) is str else None), 0))
-
-
-def x_1177(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[3], E.get('p~750'))
-
-
-def x_1178(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    if E is None:
-        E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~752'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~750'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~750'), 0)))
-
-
-def x_1179(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~752'))) is dict else KEY(_w1, 'effect', None))
-
-
-def t_1032(ctx, k, s=None, E=None, B=1032):  # rules_data/terraforming_mars/cards/001-070.yaml:336
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, B, None, [], k)
-
-
-def d_1033(ctx, E=None, B=1032):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'microbe', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[21])
-    return True
-
-
-def d_1035(ctx, E=None, B=1032):  # rules_data/terraforming_mars/cards/001-070.yaml:336
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~747', 'microbe', True)
-    return True
-
-
-def d_1036(ctx, E=None, B=1032):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[21])
-    return True
-
-
-def d_1040(ctx, E=None, B=1032):  # rules_data/terraforming_mars/definitions/cards.yaml:208
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1162(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~748'), '-=', False, K[21])
-    return True
-
-
-def d_1041(ctx, E=None, B=1032):  # rules_data/terraforming_mars/definitions/cards.yaml:208
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1162(ctx, E):
-        return False
-    return True
-
-
-def d_1042(ctx, E=None, B=1032):  # rules_data/terraforming_mars/definitions/cards.yaml:208
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~748'), '-=', False, K[21])
-    return True
-
-
-def d_1043(ctx, E=None, B=1032):  # rules_data/terraforming_mars/cards/001-070.yaml:336
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'p~750', 'oxygen', True)
-    return True
-
-
-def d_1044(ctx, E=None, B=1032):  # rules_data/terraforming_mars/cards/001-070.yaml:336
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~751', 1, True)
-    return True
-
-
-def t_1045(ctx, k, s=None, E=None, B=1032):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_1046(ctx, lambda: nxt(left - 1), k, E, B)
-
-    return nxt(num(E.get('n~751')))
-
-
-def t_1046(ctx, k, s=None, E=None, B=1032):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1168(ctx, E):
-        return t_1047(ctx, k, s, E, B)
-    return k()
-
-
-def t_1047(ctx, k, s=None, E=None, B=1032):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~750'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_1170(ctx, E), '+=', False, K[4])
-    return t_1049(ctx, k, s, E, B)
-
-
-def d_1048(ctx, E=None, B=1032):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~750'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_1170(ctx, E), '+=', False, K[4])
-    return True
-
-
-def t_1049(ctx, k, s=None, E=None, B=1032):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_410(ctx, E):
-        return t_1050(ctx, k, s, E, B)
-    return k()
-
-
-def t_1050(ctx, k, s=None, E=None, B=1032):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not EMIT(ctx, 'raised', {'parameter': E.get('p~750'), 'by': E.get('you')}):
-            return False
-        return k()
-
-    if not d_1051(ctx, E, B):
-        return False
-    return t_1055(ctx, r1, s, E, B)
-
-
-def d_1051(ctx, E=None, B=1032):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1172(ctx, E):
-        if not d_1052(ctx, E, B):
-            return False
-    return True
-
-
-def d_1052(ctx, E=None, B=1032):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
-    return True
-
-
-def d_1053(ctx, E=None, B=1032):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
-    return True
-
-
-def t_1055(ctx, k, s=None, E=None, B=1032):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_1177(ctx, E)))
-    old = E.get('b~752', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'b~752', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'b~752', item, True)
-            if x_1178(ctx, E):
-                return t_1056(ctx, lambda i=i: nxt(i), brk, E, B)
-        return brk()
-
-    return nxt(0)
-
-
-def t_1056(ctx, k, s=None, E=None, B=1032):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_1179(ctx, E), k)
-
-
-def d_1057(ctx, E=None, B=1032):  # rules_data/terraforming_mars/definitions/resources.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not EMIT(ctx, 'raised', {'parameter': E.get('p~750'), 'by': E.get('you')}):
-        return False
-    return True
-
-
-def x_1183(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:338
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 4)
-
-
-def x_1213(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:349
-    if E is None:
-        E = ctx.env()
-    return (1 * AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2))
-
-
-def x_1229(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~746'))) is str else None) == 'game')
-
-
-def x_1230(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('t~746'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~746'), 0))
-
-
-def x_1232(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('t~746'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~746'), 0))
-
-
-def x_1234(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
-    if E is None:
-        E = ctx.env()
-    return (True if ((E.get('t~746') == 'tr')) and (((_w1 if type((_w1 := E.get('n~747'))) is int else num(_w1)) > 0)) else False)
-
-
-def d_1095(ctx, E=None, B=1095):  # rules_data/terraforming_mars/cards/001-070.yaml:366
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~746', 'tr', True)
-    LOCAL(ctx, E, 'n~747', 2, True)
-    if not d_1098(ctx, E, B):
-        return False
-    return True
-
-
-def d_1096(ctx, E=None, B=1095):  # rules_data/terraforming_mars/cards/001-070.yaml:366
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~746', 'tr', True)
-    return True
-
-
-def d_1098(ctx, E=None, B=1095):  # rules_data/terraforming_mars/definitions/resources.yaml:99
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1229(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~746'))
-        if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~747'), '+=', False, K[20])
-    else:
-        if not d_1100(ctx, E, B):
-            return False
-    return True
-
-
-def d_1099(ctx, E=None, B=1095):  # rules_data/terraforming_mars/definitions/resources.yaml:99
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~746'))
-    if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~747'), '+=', False, K[20])
-    return True
-
-
-def d_1100(ctx, E=None, B=1095):  # rules_data/terraforming_mars/definitions/resources.yaml:100
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~746'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~747'), '+=', False, K[5])
-    if not d_1102(ctx, E, B):
-        return False
-    return True
-
-
-def d_1101(ctx, E=None, B=1095):  # rules_data/terraforming_mars/definitions/resources.yaml:100
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~746'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~747'), '+=', False, K[5])
-    return True
-
-
-def d_1102(ctx, E=None, B=1095):  # rules_data/terraforming_mars/definitions/resources.yaml:100
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1234(ctx, E):
-        ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-        if c is not None:
-            SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
-    return True
-
-
-def x_1267(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~756'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~756'), 0))
-
-
-def x_1271(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~758'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~758'), 0))
-
-
-def d_1132(ctx, E=None, B=1104):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[1])
-    return True
-
-
-def d_1136(ctx, E=None, B=1104):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~757'), '+=', False, K[1])
-    return True
-
-
-def x_1274(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:377
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w1.get('tile', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'city')) else False)) else False)
-
-
-def d_1167(ctx, E=None, B=1141):  # rules_data/terraforming_mars/cards/001-070.yaml:394
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~753', 'steel', True)
-    return True
-
-
-def d_1179(ctx, E=None, B=1173):  # rules_data/terraforming_mars/cards/001-070.yaml:411
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 4, True)
-    return True
-
-
-def d_1183(ctx, E=None, B=1183):  # rules_data/terraforming_mars/cards/001-070.yaml:422
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
-    return True
-
-
-def d_1197(ctx, E=None, B=1197):  # rules_data/terraforming_mars/cards/001-070.yaml:440
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
-    return True
-
-
-def d_1232(ctx, E=None, B=1225):  # rules_data/terraforming_mars/cards/001-070.yaml:450
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'energy', True)
-    return True
-
-
-def x_1383(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:453
-    if E is None:
-        E = ctx.env()
-    return MEMO(ctx, (1383, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_746, NOREC).get('tags', []) if type(v_c_746) is str else [])).count('science') for v_c_746 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 3))
-
-
-def x_1419(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
-    if E is None:
-        E = ctx.env()
-    return {'card': E.get('card~749')}
-
-
-def x_1427(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~752'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~751'), 0))
-
-
-def x_1429(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
-    if E is None:
-        E = ctx.env()
-    return {'target': E.get('target~752')}
-
-
-def t_1261(ctx, k, s=None, E=None, B=1257):  # rules_data/terraforming_mars/definitions/cards.yaml:249
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_387(ctx, E):
-        return t_920(ctx, k, s, E, B)
-    return k()
-
-
-def t_1268(ctx, k, s=None, E=None, B=1257):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_387(ctx, E):
-        return t_1269(ctx, k, s, E, B)
-    return k()
-
-
-def t_1269(ctx, k, s=None, E=None, B=1257):  # rules_data/terraforming_mars/definitions/resources.yaml:48
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, B + 12, None, [], k)
-
-
-def x_1435(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~755'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~755'), 0))
-
-
-def x_1436(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~756'))) is int else num(_w2)))
-
-
-def d_1273(ctx, E=None, B=1272):  # rules_data/terraforming_mars/cards/001-070.yaml:510
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~754', 1, True)
-    return True
-
-
-def d_1276(ctx, E=None, B=1272):  # rules_data/terraforming_mars/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, x_1436(ctx, E), '+=', False, K[1])
-    return True
-
-
-def x_1438(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:514
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 2)
-
-
-def t_1277(ctx, k, s=None, E=None, B=1277):  # rules_data/terraforming_mars/cards/001-070.yaml:521
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    return t_354(ctx, k, s, E, B)
-
-
-def d_1285(ctx, E=None, B=1277):  # rules_data/terraforming_mars/cards/001-070.yaml:525
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'animal', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[21])
-    return True
-
-
-def d_1287(ctx, E=None, B=1277):  # rules_data/terraforming_mars/cards/001-070.yaml:525
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'animal', True)
-    return True
-
-
-def d_1288(ctx, E=None, B=1277):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[21])
-    return True
-
-
-def x_1453(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:527
+def x_1456(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:527
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 0)
 
 
-def x_1478(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
+def x_1481(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_767, 0) if type(_h1) is dict else KEY(_h1, v_p_767, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_767, NOREC).get('step', 0) if type(v_p_767) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_767, NOREC).get('max', 0) if type(v_p_767) is str else 0))) is int else num(_w4))) for v_p_767 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_767, NOREC).get('tile', None) if type(v_p_767) is str else None) == E.get('t~766'))))
-    return MEMO(ctx, (1478, E.get('t~766'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_769, 0) if type(_h1) is dict else KEY(_h1, v_p_769, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_769, NOREC).get('step', 0) if type(v_p_769) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_769, NOREC).get('max', 0) if type(v_p_769) is str else 0))) is int else num(_w4))) for v_p_769 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_769, NOREC).get('tile', None) if type(v_p_769) is str else None) == E.get('t~768'))))
+    return MEMO(ctx, (1481, E.get('t~768'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_1479(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+def x_1482(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~766'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_769, NOREC).get('reserved', None) if type(v_x_769) is str else None) == E.get('this')) for v_x_769 in [v_x_768 for v_x_768 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_768, NOREC).get('type', None) if type(v_x_768) is str else None) == _h1)]) else None)
-    return MEMO(ctx, (1479, E.get('this'), E.get('t~766'),), compute)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~768'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_771, NOREC).get('reserved', None) if type(v_x_771) is str else None) == E.get('this')) for v_x_771 in [v_x_770 for v_x_770 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_770, NOREC).get('type', None) if type(v_x_770) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (1482, E.get('this'), E.get('t~768'),), compute)
 
 
-def x_1480(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
+def x_1483(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~766'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~768'))) is str else None)
         _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~766'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~766'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_772 for v_s_772 in [v_x_771 for v_x_771 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_771, NOREC).get('type', None) if type(v_x_771) is str else None) == _h1)] if (True if ((not (v_s_772 in _h2 if type(_h2) in (list, dict) else IN(v_s_772, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_772, NOREC).get('reserved', None) if type(v_s_772) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_772, NOREC).get('reserved', None) if type(v_s_772) is str else None) == E.get('t~766'))) or (((ctx.index.plain['spaces'].get(v_s_772, NOREC).get('reserved', None) if type(v_s_772) is str else None) == E.get('mine~770'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_772 in _h4 if type(_h4) in (list, dict) else IN(v_s_772, _h4))) or ((not any((True if ((v_x_773 in _h2 if type(_h2) in (list, dict) else IN(v_x_773, _h2))) and ((not (v_x_773 in _h4 if type(_h4) in (list, dict) else IN(v_x_773, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_773, {}) if type(_h2) is dict else KEY(_h2, v_x_773, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_773, {}) if type(_h2) is dict else KEY(_h2, v_x_773, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_774)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_773, {}) if type(_h2) is dict else KEY(_h2, v_x_773, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_774)) else False)) else False) for v_u_774 in items_of(_h3))) else False) for v_x_773 in ADJ(ctx, 'spaces', v_s_772)))) else False)) else False)]
-    return MEMO(ctx, (1480, E.get('mine~770'), E.get('t~766'), ctx.stamps.get('board', 0),), compute)
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~768'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~768'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_774 for v_s_774 in [v_x_773 for v_x_773 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_773, NOREC).get('type', None) if type(v_x_773) is str else None) == _h1)] if (True if ((not (v_s_774 in _h2 if type(_h2) in (list, dict) else IN(v_s_774, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None) == E.get('t~768'))) or (((ctx.index.plain['spaces'].get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None) == E.get('mine~772'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_774 in _h4 if type(_h4) in (list, dict) else IN(v_s_774, _h4))) or ((not any((True if ((v_x_775 in _h2 if type(_h2) in (list, dict) else IN(v_x_775, _h2))) and ((not (v_x_775 in _h4 if type(_h4) in (list, dict) else IN(v_x_775, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_775, {}) if type(_h2) is dict else KEY(_h2, v_x_775, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_775, {}) if type(_h2) is dict else KEY(_h2, v_x_775, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_776)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_775, {}) if type(_h2) is dict else KEY(_h2, v_x_775, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_776)) else False)) else False) for v_u_776 in items_of(_h3))) else False) for v_x_775 in ADJ(ctx, 'spaces', v_s_774)))) else False)) else False)]
+    return MEMO(ctx, (1483, E.get('mine~772'), E.get('t~768'), ctx.stamps.get('board', 0),), compute)
 
 
-def x_1481(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+def x_1484(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('claims')
         _h2 = ctx.state.get('board')
-        return (lambda v_open_777: ((lambda v_near_780: (v_near_780 if (FN['count'](ctx, None, v_near_780) > 0) else v_open_777))([v_s_778 for v_s_778 in items_of(v_open_777) if (True if ((E.get('you') != None)) and (any((True if ((v_x_779 in _h2 if type(_h2) in (list, dict) else IN(v_x_779, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_779, {}) if type(_h2) is dict else KEY(_h2, v_x_779, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_779 in ADJ(ctx, 'spaces', v_s_778))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~766'))) is str else None) == 'if_possible') else v_open_777))([v_s_776 for v_s_776 in items_of(E.get('empty~775')) if (True if ((not (v_s_776 in _h1 if type(_h1) in (list, dict) else IN(v_s_776, _h1)))) or (((_h1.get(v_s_776, None) if type(_h1) is dict else KEY(_h1, v_s_776, None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (1481, E.get('empty~775'), E.get('t~766'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        return (lambda v_open_779: ((lambda v_near_782: (v_near_782 if (FN['count'](ctx, None, v_near_782) > 0) else v_open_779))([v_s_780 for v_s_780 in items_of(v_open_779) if (True if ((E.get('you') != None)) and (any((True if ((v_x_781 in _h2 if type(_h2) in (list, dict) else IN(v_x_781, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_781, {}) if type(_h2) is dict else KEY(_h2, v_x_781, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_781 in ADJ(ctx, 'spaces', v_s_780))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~768'))) is str else None) == 'if_possible') else v_open_779))([v_s_778 for v_s_778 in items_of(E.get('empty~777')) if (True if ((not (v_s_778 in _h1 if type(_h1) in (list, dict) else IN(v_s_778, _h1)))) or (((_h1.get(v_s_778, None) if type(_h1) is dict else KEY(_h1, v_s_778, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (1484, E.get('empty~777'), E.get('t~768'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_1482(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+def x_1485(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~781')) > 0)
+    return (FN['count'](ctx, None, E.get('legal~783')) > 0)
 
 
-def x_1486(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def x_1489(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~784'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~784'), {}))
+    return (_w1.get(E.get('s~786'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~786'), {}))
 
 
-def x_1487(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def x_1490(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~783'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~783'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~785'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~785'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_1491(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def x_1494(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~784'))
+    return FLD(ctx, K[13], E.get('s~786'))
 
 
-def x_1492(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def x_1495(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~784'))
+    return ADJ(ctx, 'spaces', E.get('s~786'))
 
 
-def x_1493(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def x_1496(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~785') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~785'), _w1))
+    return (E.get('x~787') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~787'), _w1))
 
 
-def x_1494(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def x_1497(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~785'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~785'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~787'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~787'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def x_1495(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def x_1498(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~783'))
+    return FLD(ctx, K[15], E.get('t~785'))
 
 
-def x_1499(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def x_1502(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~782')}
+    return {'space': E.get('space~784')}
 
 
-def t_1289(ctx, k, s=None, E=None, B=1289):  # rules_data/terraforming_mars/cards/001-070.yaml:533
+def t_1292(ctx, k, s=None, E=None, B=1292):  # rules_data/terraforming_mars/cards/001-070.yaml:533
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5501,230 +5477,196 @@ def t_1289(ctx, k, s=None, E=None, B=1289):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~766', 'ocean', True)
-        return t_1312(ctx, k, s, E, B)
+        LOCAL(ctx, E, 't~768', 'ocean', True)
+        return t_1315(ctx, k, s, E, B)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~746', 'ocean', True)
-    return t_879(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 't~748', 'ocean', True)
+    return t_882(ctx, r1, s, E, B)
 
 
-def d_1311(ctx, E=None, B=1289):  # rules_data/terraforming_mars/cards/001-070.yaml:533
+def d_1314(ctx, E=None, B=1292):  # rules_data/terraforming_mars/cards/001-070.yaml:533
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~766', 'ocean', True)
+    LOCAL(ctx, E, 't~768', 'ocean', True)
     return True
 
 
-def t_1312(ctx, k, s=None, E=None, B=1289):  # rules_data/terraforming_mars/definitions/board.yaml:141
+def t_1315(ctx, k, s=None, E=None, B=1292):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1478(ctx, E):
-        return t_1313(ctx, k, s, E, B)
+    if x_1481(ctx, E):
+        return t_1316(ctx, k, s, E, B)
     return k()
 
 
-def t_1313(ctx, k, s=None, E=None, B=1289):  # rules_data/terraforming_mars/definitions/board.yaml:142
+def t_1316(ctx, k, s=None, E=None, B=1292):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~770', x_1479(ctx, E), True)
-    LOCAL(ctx, E, 'empty~775', x_1480(ctx, E), True)
-    LOCAL(ctx, E, 'legal~781', x_1481(ctx, E), True)
-    if not x_1482(ctx, E):
+    LOCAL(ctx, E, 'mine~772', x_1482(ctx, E), True)
+    LOCAL(ctx, E, 'empty~777', x_1483(ctx, E), True)
+    LOCAL(ctx, E, 'legal~783', x_1484(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('legal~783')) > 0)):
         return False
-    return t_1318(ctx, k, s, E, B)
+    return t_1321(ctx, k, s, E, B)
 
 
-def d_1314(ctx, E=None, B=1289):  # rules_data/terraforming_mars/definitions/board.yaml:142
+def d_1317(ctx, E=None, B=1292):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~770', x_1479(ctx, E), True)
+    LOCAL(ctx, E, 'mine~772', x_1482(ctx, E), True)
     return True
 
 
-def d_1315(ctx, E=None, B=1289):  # rules_data/terraforming_mars/definitions/board.yaml:143
+def d_1318(ctx, E=None, B=1292):  # rules_data/terraforming_mars/definitions/board.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~775', x_1480(ctx, E), True)
+    LOCAL(ctx, E, 'empty~777', x_1483(ctx, E), True)
     return True
 
 
-def d_1316(ctx, E=None, B=1289):  # rules_data/terraforming_mars/definitions/board.yaml:144
+def d_1319(ctx, E=None, B=1292):  # rules_data/terraforming_mars/definitions/board.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~781', x_1481(ctx, E), True)
+    LOCAL(ctx, E, 'legal~783', x_1484(ctx, E), True)
     return True
 
 
-def d_1317(ctx, E=None, B=1289):  # rules_data/terraforming_mars/definitions/board.yaml:145
+def d_1320(ctx, E=None, B=1292):  # rules_data/terraforming_mars/definitions/board.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1482(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~783')) > 0)):
         return False
     return True
 
 
-def t_1318(ctx, k, s=None, E=None, B=1289):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def t_1321(ctx, k, s=None, E=None, B=1292):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, B + 29, None, [], k)
 
 
-def t_1319(ctx, k, s=None, E=None, B=1289):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def t_1322(ctx, k, s=None, E=None, B=1292):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~783', E.get('t~766'), True)
-    LOCAL(ctx, E, 's~784', E.get('space~782'), True)
-    return t_1322(ctx, k, s, E, B)
-
-
-def d_1320(ctx, E=None, B=1289):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~783', E.get('t~766'), True)
-    return True
-
-
-def d_1321(ctx, E=None, B=1289):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's~784', E.get('space~782'), True)
-    return True
-
-
-def t_1322(ctx, k, s=None, E=None, B=1289):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~784'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1487(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~784'), '=', False, K[18])
+    LOCAL(ctx, E, 't~785', E.get('t~768'), True)
+    LOCAL(ctx, E, 's~786', E.get('space~784'), True)
     return t_1325(ctx, k, s, E, B)
 
 
-def d_1323(ctx, E=None, B=1289):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def d_1323(ctx, E=None, B=1292):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~784'))
+    LOCAL(ctx, E, 't~785', E.get('t~768'), True)
+    return True
+
+
+def d_1324(ctx, E=None, B=1292):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's~786', E.get('space~784'), True)
+    return True
+
+
+def t_1325(ctx, k, s=None, E=None, B=1292):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~786'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1487(ctx, E), '=', False, K[17])
-    return True
+        SET(ctx, 'board', c, key, x_1490(ctx, E), '=', False, K[17])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~786'), '=', False, K[18])
+    return t_1328(ctx, k, s, E, B)
 
 
-def d_1324(ctx, E=None, B=1289):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def d_1326(ctx, E=None, B=1292):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~784'), '=', False, K[18])
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~786'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_1490(ctx, E), '=', False, K[17])
     return True
 
 
-def t_1325(ctx, k, s=None, E=None, B=1289):  # rules_data/terraforming_mars/definitions/board.yaml:119
+def d_1327(ctx, E=None, B=1292):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_410(ctx, E):
-        return t_1326(ctx, k, s, E, B)
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~786'), '=', False, K[18])
+    return True
+
+
+def t_1328(ctx, k, s=None, E=None, B=1292):  # rules_data/terraforming_mars/definitions/board.yaml:119
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if ((E.get('you') != None)):
+        return t_1329(ctx, k, s, E, B)
     return k()
 
 
-def t_1326(ctx, k, s=None, E=None, B=1289):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_1329(ctx, k, s=None, E=None, B=1292):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_1328(ctx, r2, s, E, B)
+        return t_1331(ctx, r2, s, E, B)
 
     def r2():
-        return t_1330(ctx, r3, s, E, B)
+        return t_1333(ctx, r3, s, E, B)
 
     def r3():
         ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~783'), 'space': E.get('s~784'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~785'), 'space': E.get('s~786'), 'by': E.get('you')}):
             return False
         return k()
 
-    return t_1327(ctx, r1, s, E, B)
+    return t_1330(ctx, r1, s, E, B)
 
 
-def t_1327(ctx, k, s=None, E=None, B=1289):  # rules_data/terraforming_mars/definitions/board.yaml:120
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_1491(ctx, E), k)
-
-
-def t_1328(ctx, k, s=None, E=None, B=1289):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_1492(ctx, E)))
-    old = E.get('x~785', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'x~785', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'x~785', item, True)
-            if x_1493(ctx, E):
-                return t_1329(ctx, lambda i=i: nxt(i), brk, E, B)
-        return brk()
-
-    return nxt(0)
-
-
-def t_1329(ctx, k, s=None, E=None, B=1289):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_1330(ctx, k, s=None, E=None, B=1292):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5733,1072 +5675,263 @@ def t_1329(ctx, k, s=None, E=None, B=1289):  # rules_data/terraforming_mars/defi
     return DO(ctx, x_1494(ctx, E), k)
 
 
-def t_1330(ctx, k, s=None, E=None, B=1289):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def t_1331(ctx, k, s=None, E=None, B=1292):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1495(ctx, E), k)
-
-
-def d_1331(ctx, E=None, B=1289):  # rules_data/terraforming_mars/definitions/board.yaml:123
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~783'), 'space': E.get('s~784'), 'by': E.get('you')}):
-        return False
-    return True
-
-
-def x_1501(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:536
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 6)
-
-
-def d_1356(ctx, E=None, B=1354):  # rules_data/terraforming_mars/cards/001-070.yaml:565
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~747', 'steel', True)
-    return True
-
-
-def x_1550(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:589
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 4)
-
-
-def x_1554(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
-    if E is None:
-        E = ctx.env()
-    return MEMO(ctx, (1554, E.get('k~747'),), lambda: [v_x_748 for v_x_748 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_748, NOREC).get('type', None) if type(v_x_748) is str else None) == E.get('k~747'))])
-
-
-def x_1555(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_751, 0) if type(_h1) is dict else KEY(_h1, v_p_751, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_751, NOREC).get('step', 0) if type(v_p_751) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_751, NOREC).get('max', 0) if type(v_p_751) is str else 0))) is int else num(_w4))) for v_p_751 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_751, NOREC).get('tile', None) if type(v_p_751) is str else None) == E.get('t~749'))))
-    return MEMO(ctx, (1555, E.get('t~749'), ctx.stamps.get('params', 0),), compute)
-
-
-def x_1556(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('board')
-        _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~749'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~749'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        return [v_s_752 for v_s_752 in items_of(E.get('l~750')) if (True if ((not (v_s_752 in _h1 if type(_h1) in (list, dict) else IN(v_s_752, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_752, NOREC).get('reserved', None) if type(v_s_752) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_752, NOREC).get('reserved', None) if type(v_s_752) is str else None) == E.get('t~749'))) or (((ctx.index.plain['spaces'].get(v_s_752, NOREC).get('reserved', None) if type(v_s_752) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_752 in _h2 if type(_h2) in (list, dict) else IN(v_s_752, _h2)))) or (((_h2.get(v_s_752, None) if type(_h2) is dict else KEY(_h2, v_s_752, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_752 in _h4 if type(_h4) in (list, dict) else IN(v_s_752, _h4))) or ((not any((True if ((v_x_753 in _h1 if type(_h1) in (list, dict) else IN(v_x_753, _h1))) and ((not (v_x_753 in _h4 if type(_h4) in (list, dict) else IN(v_x_753, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_753, {}) if type(_h1) is dict else KEY(_h1, v_x_753, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_753, {}) if type(_h1) is dict else KEY(_h1, v_x_753, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_754)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_753, {}) if type(_h1) is dict else KEY(_h1, v_x_753, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_754)) else False)) else False) for v_u_754 in items_of(_h3))) else False) for v_x_753 in ADJ(ctx, 'spaces', v_s_752)))) else False)) else False)]
-    return MEMO(ctx, (1556, E.get('l~750'), E.get('this'), E.get('t~749'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
-
-
-def x_1557(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
-    if E is None:
-        E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~755')) > 0)
-
-
-def x_1561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('s~758'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~758'), {}))
-
-
-def x_1562(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    if E is None:
-        E = ctx.env()
-    return {'tile': E.get('t~757'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~757'))) is str else False) else None), 'card': E.get('this')}
-
-
-def x_1566(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~758'))
-
-
-def x_1567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    if E is None:
-        E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~758'))
-
-
-def x_1568(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    if E is None:
-        E = ctx.env()
-    return (E.get('x~759') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~759'), _w1))
-
-
-def x_1569(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~759'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~759'), {})))) is dict else KEY(_w2, 'tile', None)))
-
-
-def x_1570(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~757'))
-
-
-def x_1574(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
-    if E is None:
-        E = ctx.env()
-    return {'space': E.get('space~756')}
-
-
-def t_1373(ctx, k, s=None, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:158
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~749', E.get('t~746'), True)
-    LOCAL(ctx, E, 'l~750', x_1554(ctx, E), True)
-    return t_1376(ctx, k, s, E, B)
-
-
-def d_1374(ctx, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:158
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~749', E.get('t~746'), True)
-    return True
-
-
-def d_1375(ctx, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:158
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'l~750', x_1554(ctx, E), True)
-    return True
-
-
-def t_1376(ctx, k, s=None, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:132
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1555(ctx, E):
-        return t_1377(ctx, k, s, E, B)
-    return k()
-
-
-def t_1377(ctx, k, s=None, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:133
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'open~755', x_1556(ctx, E), True)
-    if not x_1557(ctx, E):
-        return False
-    return t_1380(ctx, k, s, E, B)
-
-
-def d_1378(ctx, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:133
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'open~755', x_1556(ctx, E), True)
-    return True
-
-
-def d_1379(ctx, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:134
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1557(ctx, E):
-        return False
-    return True
-
-
-def t_1380(ctx, k, s=None, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:135
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, B + 10, None, [], k)
-
-
-def t_1381(ctx, k, s=None, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~757', E.get('t~749'), True)
-    LOCAL(ctx, E, 's~758', E.get('space~756'), True)
-    return t_1384(ctx, k, s, E, B)
-
-
-def d_1382(ctx, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:135
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~757', E.get('t~749'), True)
-    return True
-
-
-def d_1383(ctx, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:135
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's~758', E.get('space~756'), True)
-    return True
-
-
-def t_1384(ctx, k, s=None, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~758'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1562(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~758'), '=', False, K[18])
-    return t_1387(ctx, k, s, E, B)
-
-
-def d_1385(ctx, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~758'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1562(ctx, E), '=', False, K[17])
-    return True
-
-
-def d_1386(ctx, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:118
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~758'), '=', False, K[18])
-    return True
-
-
-def t_1387(ctx, k, s=None, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:119
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_410(ctx, E):
-        return t_1388(ctx, k, s, E, B)
-    return k()
-
-
-def t_1388(ctx, k, s=None, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:120
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        return t_1390(ctx, r2, s, E, B)
-
-    def r2():
-        return t_1392(ctx, r3, s, E, B)
-
-    def r3():
-        ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~757'), 'space': E.get('s~758'), 'by': E.get('you')}):
-            return False
-        return k()
-
-    return t_1389(ctx, r1, s, E, B)
-
-
-def t_1389(ctx, k, s=None, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:120
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_1566(ctx, E), k)
-
-
-def t_1390(ctx, k, s=None, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_1567(ctx, E)))
-    old = E.get('x~759', MISSING)
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~786')))))
+    old = E.get('x~787', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~759', old)
+        UNSET(ctx, E, 'x~787', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~759', item, True)
-            if x_1568(ctx, E):
-                return t_1391(ctx, lambda i=i: nxt(i), brk, E, B)
+            LOCAL(ctx, E, 'x~787', item, True)
+            if ((E.get('x~787') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~787'), _w1))):
+                return t_1332(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_1391(ctx, k, s=None, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_1332(ctx, k, s=None, E=None, B=1292):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1569(ctx, E), k)
+    return DO(ctx, x_1497(ctx, E), k)
 
 
-def t_1392(ctx, k, s=None, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def t_1333(ctx, k, s=None, E=None, B=1292):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1570(ctx, E), k)
+    return DO(ctx, x_1498(ctx, E), k)
 
 
-def d_1393(ctx, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:123
+def d_1334(ctx, E=None, B=1292):  # rules_data/terraforming_mars/definitions/board.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~757'), 'space': E.get('s~758'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~785'), 'space': E.get('s~786'), 'by': E.get('you')}):
         return False
     return True
 
 
-def d_1410(ctx, E=None, B=1401):  # rules_data/terraforming_mars/cards/001-070.yaml:616
+def x_1504(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:536
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 6)
+
+
+def d_1359(ctx, E=None, B=1357):  # rules_data/terraforming_mars/cards/001-070.yaml:565
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'steel', True)
+    LOCAL(ctx, E, 'r~749', 'steel', True)
     return True
 
 
-def d_1413(ctx, E=None, B=1412):  # rules_data/terraforming_mars/cards/001-070.yaml:624
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+def x_1553(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:589
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 4)
+
+
+def x_1557(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 5, True)
-    return True
+    return MEMO(ctx, (1557, E.get('k~749'),), lambda: [v_x_750 for v_x_750 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_750, NOREC).get('type', None) if type(v_x_750) is str else None) == E.get('k~749'))])
 
 
-def d_1419(ctx, E=None, B=1416):  # rules_data/terraforming_mars/cards/001-070.yaml:633
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+def x_1558(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~746', 'oxygen', True)
-    return True
+    def compute():
+        _h1 = ctx.state.get('params')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_753, 0) if type(_h1) is dict else KEY(_h1, v_p_753, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('step', 0) if type(v_p_753) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('max', 0) if type(v_p_753) is str else 0))) is int else num(_w4))) for v_p_753 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_753, NOREC).get('tile', None) if type(v_p_753) is str else None) == E.get('t~751'))))
+    return MEMO(ctx, (1558, E.get('t~751'), ctx.stamps.get('params', 0),), compute)
 
 
-def d_1435(ctx, E=None, B=1416):  # rules_data/terraforming_mars/cards/001-070.yaml:633
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~749', 2, True)
-    return True
-
-
-def x_1639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:218
+def x_1559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return FN['first'](ctx, None, [v_s_748 for v_s_748 in items_of(ctx.state.get('board')) if ((_w1.get('card', None) if type((_w1 := (_h1.get(v_s_748, {}) if type(_h1) is dict else KEY(_h1, v_s_748, {})))) is dict else KEY(_w1, 'card', None)) == E.get('this'))])
-    return MEMO(ctx, (1639, E.get('this'), ctx.stamps.get('board', 0),), compute)
+        _h2 = ctx.state.get('claims')
+        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~751'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~751'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        return [v_s_754 for v_s_754 in items_of(E.get('l~752')) if (True if ((not (v_s_754 in _h1 if type(_h1) in (list, dict) else IN(v_s_754, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == E.get('t~751'))) or (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_754 in _h2 if type(_h2) in (list, dict) else IN(v_s_754, _h2)))) or (((_h2.get(v_s_754, None) if type(_h2) is dict else KEY(_h2, v_s_754, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_754 in _h4 if type(_h4) in (list, dict) else IN(v_s_754, _h4))) or ((not any((True if ((v_x_755 in _h1 if type(_h1) in (list, dict) else IN(v_x_755, _h1))) and ((not (v_x_755 in _h4 if type(_h4) in (list, dict) else IN(v_x_755, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_755, {}) if type(_h1) is dict else KEY(_h1, v_x_755, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_755, {}) if type(_h1) is dict else KEY(_h1, v_x_755, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_756)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_755, {}) if type(_h1) is dict else KEY(_h1, v_x_755, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_756)) else False)) else False) for v_u_756 in items_of(_h3))) else False) for v_x_755 in ADJ(ctx, 'spaces', v_s_754)))) else False)) else False)]
+    return MEMO(ctx, (1559, E.get('l~752'), E.get('this'), E.get('t~751'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_1640(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:219
+def x_1560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     if E is None:
         E = ctx.env()
-    def compute():
-        _h1 = (ctx.index.plain['spaces'].get(_w1, NOREC).get('bonus_resources', []) if type((_w1 := E.get('sp~749'))) is str else [])
-        return [v_r_750 for v_r_750 in items_of(E.get('l~747')) if (True if ((E.get('sp~749') != None)) and ((v_r_750 in _h1 if type(_h1) in (list, dict) else IN(v_r_750, _h1))) else False)]
-    return MEMO(ctx, (1640, E.get('l~747'), E.get('sp~749'),), compute)
+    return (FN['count'](ctx, None, E.get('open~757')) > 0)
 
 
-def x_1641(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:220
-    if E is None:
-        E = ctx.env()
-    return (FN['count'](ctx, None, E.get('shown~751')) > 0)
-
-
-def x_1642(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:221
-    if E is None:
-        E = ctx.env()
-    return FN['distinct'](ctx, None, E.get('shown~751'))
-
-
-def x_1645(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~754'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~754'), 0))
-
-
-def x_1647(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:221
-    if E is None:
-        E = ctx.env()
-    return {'resource': E.get('r~752')}
-
-
-def t_1444(ctx, k, s=None, E=None, B=1444):  # rules_data/terraforming_mars/cards/001-070.yaml:643
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'l~747', K[22], True)
-    return t_1447(ctx, k, s, E, B)
-
-
-def d_1446(ctx, E=None, B=1444):  # rules_data/terraforming_mars/cards/001-070.yaml:643
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'l~747', K[22], True)
-    return True
-
-
-def t_1447(ctx, k, s=None, E=None, B=1444):  # rules_data/terraforming_mars/definitions/board.yaml:218
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'sp~749', x_1639(ctx, E), True)
-    LOCAL(ctx, E, 'shown~751', x_1640(ctx, E), True)
-    return t_1450(ctx, k, s, E, B)
-
-
-def d_1448(ctx, E=None, B=1444):  # rules_data/terraforming_mars/definitions/board.yaml:218
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'sp~749', x_1639(ctx, E), True)
-    return True
-
-
-def d_1449(ctx, E=None, B=1444):  # rules_data/terraforming_mars/definitions/board.yaml:219
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'shown~751', x_1640(ctx, E), True)
-    return True
-
-
-def t_1450(ctx, k, s=None, E=None, B=1444):  # rules_data/terraforming_mars/definitions/board.yaml:220
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1641(ctx, E):
-        return t_933(ctx, k, s, E, B)
-    return k()
-
-
-def d_1452(ctx, E=None, B=1444):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~753', E.get('n~746'), True)
-    LOCAL(ctx, E, 'r~754', E.get('r~752'), True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~753'), '+=', False, K[1])
-    return True
-
-
-def d_1453(ctx, E=None, B=1444):  # rules_data/terraforming_mars/definitions/board.yaml:221
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~753', E.get('n~746'), True)
-    return True
-
-
-def d_1454(ctx, E=None, B=1444):  # rules_data/terraforming_mars/definitions/board.yaml:221
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~754', E.get('r~752'), True)
-    return True
-
-
-def d_1455(ctx, E=None, B=1444):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~753'), '+=', False, K[1])
-    return True
-
-
-def d_1458(ctx, E=None, B=1444):  # rules_data/terraforming_mars/cards/001-070.yaml:644
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'l~756', K[22], True)
-    return True
-
-
-def d_1555(ctx, E=None, B=1534):  # rules_data/terraforming_mars/cards/001-070.yaml:695
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 7, True)
-    return True
-
-
-def x_1774(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:35
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (('science' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('science', _w3))) else False)
-
-
-def x_1775(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:46
-    if E is None:
-        E = ctx.env()
-    return items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('science')
-
-
-def t_1570(ctx, k, s=None, E=None, B=1570):  # rules_data/terraforming_mars/cards/071-140.yaml:46
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_791(ctx, lambda: nxt(left - 1), k, E, B)
-
-    return nxt(num(x_1775(ctx, E)))
-
-
-def x_1800(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~750'), 0))
-
-
-def x_1880(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~757'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~757'), 0))
-
-
-def d_1640(ctx, E=None, B=1639):  # rules_data/terraforming_mars/cards/071-140.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 7, True)
-    return True
-
-
-def d_1664(ctx, E=None, B=1639):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~757'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~756'), '+=', False, K[1])
-    return True
-
-
-def d_1670(ctx, E=None, B=1665):  # rules_data/terraforming_mars/cards/071-140.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'titanium', True)
-    return True
-
-
-def d_1809(ctx, E=None, B=1809):  # rules_data/terraforming_mars/cards/071-140.yaml:132
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 3, True)
-    LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
-    return True
-
-
-def d_1817(ctx, E=None, B=1817):  # rules_data/terraforming_mars/cards/071-140.yaml:159
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_386(ctx, E, B):
-        return False
-    ctx.steps += 3
-    LOCAL(ctx, E, 'n~748', 4, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
-    return True
-
-
-def x_2102(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:182
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-14))
-
-
-def d_1878(ctx, E=None, B=1878):  # rules_data/terraforming_mars/cards/071-140.yaml:207
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    if not d_1880(ctx, E, B):
-        return False
-    return True
-
-
-def d_1880(ctx, E=None, B=1878):  # rules_data/terraforming_mars/definitions/cards.yaml:12
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    left = num(E.get('n~746'))
-    while left > 0:
-        left -= 1
-        if not d_1881(ctx, E, B):
-            return False
-    return True
-
-
-def d_1881(ctx, E=None, B=1878):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not d_441(ctx, E, B):
-        return False
-    if not d_695(ctx, E, B):
-        return False
-    return True
-
-
-def x_2178(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
-    def compute():
-        _h1 = ctx.state.get('board')
-        return len([v_s_748 for v_s_748 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_748, {}) if type(_h1) is dict else KEY(_h1, v_s_748, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)])
-    return MEMO(ctx, (2178, ctx.stamps.get('board', 0),), compute)
-
-
-def x_2180(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
-    if E is None:
-        E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~749'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~751'))) is int else num(_w2)))
-
-
-def d_1926(ctx, E=None, B=1923):  # rules_data/terraforming_mars/cards/071-140.yaml:272
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~751', x_2178(ctx, E), True)
-    return True
-
-
-def d_1990(ctx, E=None, B=1990):  # rules_data/terraforming_mars/cards/071-140.yaml:320
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 4, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_480(ctx, E, B):
-        return False
-    return True
-
-
-def d_1991(ctx, E=None, B=1990):  # rules_data/terraforming_mars/cards/071-140.yaml:320
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 4, True)
-    return True
-
-
-def x_2277(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~761'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~761'), 0))
-
-
-def x_2278(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~760'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~762'))) is int else num(_w2)))
-
-
-def d_2016(ctx, E=None, B=2015):  # rules_data/terraforming_mars/cards/071-140.yaml:330
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~760', 1, True)
-    return True
-
-
-def d_2019(ctx, E=None, B=2015):  # rules_data/terraforming_mars/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~761'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, x_2278(ctx, E), '+=', False, K[1])
-    return True
-
-
-def d_2114(ctx, E=None, B=2114):  # rules_data/terraforming_mars/cards/071-140.yaml:397
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 3, True)
-    LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[8])
-    return True
-
-
-def x_2456(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-    if E is None:
-        E = ctx.env()
-    return [E.get('c~749')]
-
-
-def x_2459(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-    if E is None:
-        E = ctx.env()
-    return {'keep': E.get('c~749')}
-
-
-def t_2167(ctx, k, s=None, E=None, B=2164):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        SET(ctx, 'discard', ctx.state, 'discard', x_495(ctx, E), '+=', True, K[11])
-        c, key = SEAT(ctx, E.get('you')), 'offer'
-        if c is not None:
-            SET(ctx, 'offer', c, key, K[10], '=', False, K[12])
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'n~748', E.get('n~746'), True)
-    if not d_2169(ctx, E, B):
-        return False
-    return t_2180(ctx, r1, s, E, B)
-
-
-def d_2168(ctx, E=None, B=2164):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~748', E.get('n~746'), True)
-    return True
-
-
-def d_2169(ctx, E=None, B=2164):  # rules_data/terraforming_mars/definitions/cards.yaml:20
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    left = num(E.get('n~748'))
-    while left > 0:
-        left -= 1
-        if not d_2170(ctx, E, B):
-            return False
-    return True
-
-
-def d_2170(ctx, E=None, B=2164):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not d_2171(ctx, E, B):
-        return False
-    if not d_446(ctx, E, B):
-        return False
-    return True
-
-
-def d_2171(ctx, E=None, B=2164):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_467(ctx, E):
-        if not d_2172(ctx, E, B):
-            return False
-    return True
-
-
-def d_2172(ctx, E=None, B=2164):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '=', False, K[9])
-    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
-    STMT(ctx, B + 11)
-    return True
-
-
-def d_2175(ctx, E=None, B=2164):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    STMT(ctx, B + 11)
-    return True
-
-
-def t_2180(ctx, k, s=None, E=None, B=2164):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    left = num(E.get('k~747'))
-    if left <= 0:
-        return k()
-    return CHOOSE(ctx, B + 16, left, [], k)
-
-
-def d_2181(ctx, E=None, B=2164):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, x_2456(ctx, E), '-=', True, K[12])
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_2456(ctx, E), '+=', True, K[19])
-    return True
-
-
-def d_2182(ctx, E=None, B=2164):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, x_2456(ctx, E), '-=', True, K[12])
-    return True
-
-
-def d_2183(ctx, E=None, B=2164):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_2456(ctx, E), '+=', True, K[19])
-    return True
-
-
-def d_2184(ctx, E=None, B=2164):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_495(ctx, E), '+=', True, K[11])
-    return True
-
-
-def x_2482(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:440
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 7)
-
-
-def x_2494(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:457
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-6))
-
-
-def d_2233(ctx, E=None, B=2233):  # rules_data/terraforming_mars/cards/071-140.yaml:474
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
-    return True
-
-
-def x_2560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def x_1564(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
     return (_w1.get(E.get('s~760'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~760'), {}))
 
 
-def x_2561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def x_1565(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~759'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~759'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_2565(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def x_1569(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[13], E.get('s~760'))
 
 
-def x_2566(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def x_1570(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~760'))
 
 
-def x_2567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def x_1571(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
     return (E.get('x~761') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~761'), _w1))
 
 
-def x_2568(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def x_1572(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~761'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~761'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def x_2569(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def x_1573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[15], E.get('t~759'))
 
 
-def x_2573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:192
+def x_1577(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~758')}
 
 
-def d_2248(ctx, E=None, B=2248):  # rules_data/terraforming_mars/cards/071-140.yaml:502
+def t_1376(ctx, k, s=None, E=None, B=1373):  # rules_data/terraforming_mars/definitions/board.yaml:158
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_386(ctx, E, B):
-        return False
-    ctx.steps += 3
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+    LOCAL(ctx, E, 't~751', E.get('t~748'), True)
+    LOCAL(ctx, E, 'l~752', x_1557(ctx, E), True)
+    return t_1379(ctx, k, s, E, B)
+
+
+def d_1377(ctx, E=None, B=1373):  # rules_data/terraforming_mars/definitions/board.yaml:158
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~751', E.get('t~748'), True)
     return True
 
 
-def d_2269(ctx, E=None, B=2248):  # rules_data/terraforming_mars/definitions/board.yaml:192
+def d_1378(ctx, E=None, B=1373):  # rules_data/terraforming_mars/definitions/board.yaml:158
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'l~752', x_1557(ctx, E), True)
+    return True
+
+
+def t_1379(ctx, k, s=None, E=None, B=1373):  # rules_data/terraforming_mars/definitions/board.yaml:132
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_1558(ctx, E):
+        return t_1380(ctx, k, s, E, B)
+    return k()
+
+
+def t_1380(ctx, k, s=None, E=None, B=1373):  # rules_data/terraforming_mars/definitions/board.yaml:133
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'open~757', x_1559(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('open~757')) > 0)):
+        return False
+    return t_1383(ctx, k, s, E, B)
+
+
+def d_1381(ctx, E=None, B=1373):  # rules_data/terraforming_mars/definitions/board.yaml:133
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'open~757', x_1559(ctx, E), True)
+    return True
+
+
+def d_1382(ctx, E=None, B=1373):  # rules_data/terraforming_mars/definitions/board.yaml:134
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ((FN['count'](ctx, None, E.get('open~757')) > 0)):
+        return False
+    return True
+
+
+def t_1383(ctx, k, s=None, E=None, B=1373):  # rules_data/terraforming_mars/definitions/board.yaml:135
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 10, None, [], k)
+
+
+def t_1384(ctx, k, s=None, E=None, B=1373):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~759', E.get('t~751'), True)
+    LOCAL(ctx, E, 's~760', E.get('space~758'), True)
+    return t_1387(ctx, k, s, E, B)
+
+
+def d_1385(ctx, E=None, B=1373):  # rules_data/terraforming_mars/definitions/board.yaml:135
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~759', E.get('t~751'), True)
+    return True
+
+
+def d_1386(ctx, E=None, B=1373):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6808,7 +5941,7 @@ def d_2269(ctx, E=None, B=2248):  # rules_data/terraforming_mars/definitions/boa
     return True
 
 
-def t_2270(ctx, k, s=None, E=None, B=2248):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def t_1387(ctx, k, s=None, E=None, B=1373):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6816,12 +5949,12 @@ def t_2270(ctx, k, s=None, E=None, B=2248):  # rules_data/terraforming_mars/defi
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~760'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2561(ctx, E), '=', False, K[17])
+        SET(ctx, 'board', c, key, x_1565(ctx, E), '=', False, K[17])
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~760'), '=', False, K[18])
-    return t_2273(ctx, k, s, E, B)
+    return t_1390(ctx, k, s, E, B)
 
 
-def d_2271(ctx, E=None, B=2248):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def d_1388(ctx, E=None, B=1373):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6829,11 +5962,11 @@ def d_2271(ctx, E=None, B=2248):  # rules_data/terraforming_mars/definitions/boa
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~760'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2561(ctx, E), '=', False, K[17])
+        SET(ctx, 'board', c, key, x_1565(ctx, E), '=', False, K[17])
     return True
 
 
-def d_2272(ctx, E=None, B=2248):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def d_1389(ctx, E=None, B=1373):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6843,28 +5976,28 @@ def d_2272(ctx, E=None, B=2248):  # rules_data/terraforming_mars/definitions/boa
     return True
 
 
-def t_2273(ctx, k, s=None, E=None, B=2248):  # rules_data/terraforming_mars/definitions/board.yaml:119
+def t_1390(ctx, k, s=None, E=None, B=1373):  # rules_data/terraforming_mars/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_410(ctx, E):
-        return t_2274(ctx, k, s, E, B)
+    if ((E.get('you') != None)):
+        return t_1391(ctx, k, s, E, B)
     return k()
 
 
-def t_2274(ctx, k, s=None, E=None, B=2248):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_1391(ctx, k, s=None, E=None, B=1373):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_2276(ctx, r2, s, E, B)
+        return t_1393(ctx, r2, s, E, B)
 
     def r2():
-        return t_2278(ctx, r3, s, E, B)
+        return t_1395(ctx, r3, s, E, B)
 
     def r3():
         ctx.steps += 1
@@ -6872,25 +6005,25 @@ def t_2274(ctx, k, s=None, E=None, B=2248):  # rules_data/terraforming_mars/defi
             return False
         return k()
 
-    return t_2275(ctx, r1, s, E, B)
+    return t_1392(ctx, r1, s, E, B)
 
 
-def t_2275(ctx, k, s=None, E=None, B=2248):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_1392(ctx, k, s=None, E=None, B=1373):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_2565(ctx, E), k)
+    return DO(ctx, x_1569(ctx, E), k)
 
 
-def t_2276(ctx, k, s=None, E=None, B=2248):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_1393(ctx, k, s=None, E=None, B=1373):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_2566(ctx, E)))
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~760')))))
     old = E.get('x~761', MISSING)
 
     def brk():
@@ -6902,32 +6035,32 @@ def t_2276(ctx, k, s=None, E=None, B=2248):  # rules_data/terraforming_mars/defi
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~761', item, True)
-            if x_2567(ctx, E):
-                return t_2277(ctx, lambda i=i: nxt(i), brk, E, B)
+            if ((E.get('x~761') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~761'), _w1))):
+                return t_1394(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_2277(ctx, k, s=None, E=None, B=2248):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_1394(ctx, k, s=None, E=None, B=1373):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_2568(ctx, E), k)
+    return DO(ctx, x_1572(ctx, E), k)
 
 
-def t_2278(ctx, k, s=None, E=None, B=2248):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def t_1395(ctx, k, s=None, E=None, B=1373):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_2569(ctx, E), k)
+    return DO(ctx, x_1573(ctx, E), k)
 
 
-def d_2279(ctx, E=None, B=2248):  # rules_data/terraforming_mars/definitions/board.yaml:123
+def d_1396(ctx, E=None, B=1373):  # rules_data/terraforming_mars/definitions/board.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6938,415 +6071,1333 @@ def d_2279(ctx, E=None, B=2248):  # rules_data/terraforming_mars/definitions/boa
     return True
 
 
-def x_2579(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def d_1413(ctx, E=None, B=1404):  # rules_data/terraforming_mars/cards/001-070.yaml:616
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~748'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~747'), 0))
+    LOCAL(ctx, E, 'r~753', 'steel', True)
+    return True
 
 
-def x_2581(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def d_1416(ctx, E=None, B=1415):  # rules_data/terraforming_mars/cards/001-070.yaml:624
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~748')}
+    LOCAL(ctx, E, 'n~748', 5, True)
+    return True
 
 
-def x_2601(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def d_1422(ctx, E=None, B=1419):  # rules_data/terraforming_mars/cards/001-070.yaml:633
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~754')}
+    LOCAL(ctx, E, 'p~748', 'oxygen', True)
+    return True
 
 
-def x_2618(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
+def d_1438(ctx, E=None, B=1419):  # rules_data/terraforming_mars/cards/001-070.yaml:633
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
     if E is None:
         E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_753, 0) if type(_h1) is dict else KEY(_h1, v_p_753, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('step', 0) if type(v_p_753) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('max', 0) if type(v_p_753) is str else 0))) is int else num(_w4))) for v_p_753 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_753, NOREC).get('tile', None) if type(v_p_753) is str else None) == E.get('t~751'))))
-    return MEMO(ctx, (2618, E.get('t~751'), ctx.stamps.get('params', 0),), compute)
+    LOCAL(ctx, E, 'n~751', 2, True)
+    return True
 
 
-def x_2619(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
+def x_1642(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:218
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~751'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~751'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        return [v_s_754 for v_s_754 in items_of(E.get('l~752')) if (True if ((not (v_s_754 in _h1 if type(_h1) in (list, dict) else IN(v_s_754, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == E.get('t~751'))) or (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_754 in _h2 if type(_h2) in (list, dict) else IN(v_s_754, _h2)))) or (((_h2.get(v_s_754, None) if type(_h2) is dict else KEY(_h2, v_s_754, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_754 in _h4 if type(_h4) in (list, dict) else IN(v_s_754, _h4))) or ((not any((True if ((v_x_755 in _h1 if type(_h1) in (list, dict) else IN(v_x_755, _h1))) and ((not (v_x_755 in _h4 if type(_h4) in (list, dict) else IN(v_x_755, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_755, {}) if type(_h1) is dict else KEY(_h1, v_x_755, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_755, {}) if type(_h1) is dict else KEY(_h1, v_x_755, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_756)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_755, {}) if type(_h1) is dict else KEY(_h1, v_x_755, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_756)) else False)) else False) for v_u_756 in items_of(_h3))) else False) for v_x_755 in ADJ(ctx, 'spaces', v_s_754)))) else False)) else False)]
-    return MEMO(ctx, (2619, E.get('l~752'), E.get('this'), E.get('t~751'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        return FN['first'](ctx, None, [v_s_750 for v_s_750 in items_of(ctx.state.get('board')) if ((_w1.get('card', None) if type((_w1 := (_h1.get(v_s_750, {}) if type(_h1) is dict else KEY(_h1, v_s_750, {})))) is dict else KEY(_w1, 'card', None)) == E.get('this'))])
+    return MEMO(ctx, (1642, E.get('this'), ctx.stamps.get('board', 0),), compute)
 
 
-def x_2620(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
+def x_1643(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:219
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~757')) > 0)
+    def compute():
+        _h1 = (ctx.index.plain['spaces'].get(_w1, NOREC).get('bonus_resources', []) if type((_w1 := E.get('sp~751'))) is str else [])
+        return [v_r_752 for v_r_752 in items_of(E.get('l~749')) if (True if ((E.get('sp~751') != None)) and ((v_r_752 in _h1 if type(_h1) in (list, dict) else IN(v_r_752, _h1))) else False)]
+    return MEMO(ctx, (1643, E.get('l~749'), E.get('sp~751'),), compute)
 
 
-def x_2666(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_1644(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:220
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~773'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~773'), 0))
+    return (FN['count'](ctx, None, E.get('shown~753')) > 0)
 
 
-def d_2319(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/board.yaml:133
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+def x_1645(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:221
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~757', x_2619(ctx, E), True)
-    return True
+    return FN['distinct'](ctx, None, E.get('shown~753'))
 
 
-def d_2320(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/board.yaml:134
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+def x_1648(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    if not x_2620(ctx, E):
-        return False
-    return True
+    return (_w2.get(E.get('r~756'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~756'), 0))
 
 
-def t_2322(ctx, k, s=None, E=None, B=2311):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def x_1650(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:221
+    if E is None:
+        E = ctx.env()
+    return {'resource': E.get('r~754')}
+
+
+def t_1447(ctx, k, s=None, E=None, B=1447):  # rules_data/terraforming_mars/cards/001-070.yaml:643
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~759', E.get('t~751'), True)
-    LOCAL(ctx, E, 's~760', E.get('space~758'), True)
-    return t_2270(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'l~749', K[22], True)
+    return t_1450(ctx, k, s, E, B)
 
 
-def d_2323(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/board.yaml:135
+def d_1449(ctx, E=None, B=1447):  # rules_data/terraforming_mars/cards/001-070.yaml:643
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~759', E.get('t~751'), True)
+    LOCAL(ctx, E, 'l~749', K[22], True)
     return True
 
 
-def d_2358(ctx, E=None, B=2311):  # rules_data/terraforming_mars/cards/071-140.yaml:535
+def t_1450(ctx, k, s=None, E=None, B=1447):  # rules_data/terraforming_mars/definitions/board.yaml:218
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'sp~751', x_1642(ctx, E), True)
+    LOCAL(ctx, E, 'shown~753', x_1643(ctx, E), True)
+    return t_1453(ctx, k, s, E, B)
+
+
+def d_1451(ctx, E=None, B=1447):  # rules_data/terraforming_mars/definitions/board.yaml:218
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~772', 1, True)
+    LOCAL(ctx, E, 'sp~751', x_1642(ctx, E), True)
     return True
 
 
-def d_2360(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1452(ctx, E=None, B=1447):  # rules_data/terraforming_mars/definitions/board.yaml:219
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~773'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~772'), '+=', False, K[1])
+    LOCAL(ctx, E, 'shown~753', x_1643(ctx, E), True)
     return True
 
 
-def t_2399(ctx, k, s=None, E=None, B=2384):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, B + 15, None, [], k)
-
-
-def t_2425(ctx, k, s=None, E=None, B=2425):  # rules_data/terraforming_mars/cards/071-140.yaml:578
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~746', 'ocean', True)
-    return t_879(ctx, k, s, E, B)
-
-
-def x_2801(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:596
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 5)
-
-
-def x_2813(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:116
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~752'), 0))
-
-
-def x_2814(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:116
-    if E is None:
-        E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) * AR('/', E.get('k~754'), E.get('m~753')))
-
-
-def d_2483(ctx, E=None, B=2480):  # rules_data/terraforming_mars/cards/071-140.yaml:614
+def t_1453(ctx, k, s=None, E=None, B=1447):  # rules_data/terraforming_mars/definitions/board.yaml:220
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'm~753', 2, True)
-    return True
+    if ((FN['count'](ctx, None, E.get('shown~753')) > 0)):
+        return t_936(ctx, k, s, E, B)
+    return k()
 
 
-def d_2485(ctx, E=None, B=2480):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:116
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~752'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, x_2814(ctx, E), '+=', False, K[1])
-    return True
-
-
-def x_2822(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:631
-    if E is None:
-        E = ctx.env()
-    return MEMO(ctx, (2822, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_746, NOREC).get('tags', []) if type(v_c_746) is str else [])).count('power') for v_c_746 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('power') for v_c_748 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 2))
-
-
-def d_2490(ctx, E=None, B=2490):  # rules_data/terraforming_mars/cards/071-140.yaml:638
+def d_1455(ctx, E=None, B=1447):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 3, True)
-    LOCAL(ctx, E, 'r~751', 'energy', True)
+    LOCAL(ctx, E, 'n~755', E.get('n~748'), True)
+    LOCAL(ctx, E, 'r~756', E.get('r~754'), True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[1])
+    return True
+
+
+def d_1456(ctx, E=None, B=1447):  # rules_data/terraforming_mars/definitions/board.yaml:221
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~755', E.get('n~748'), True)
+    return True
+
+
+def d_1457(ctx, E=None, B=1447):  # rules_data/terraforming_mars/definitions/board.yaml:221
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~756', E.get('r~754'), True)
+    return True
+
+
+def d_1458(ctx, E=None, B=1447):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[1])
+    return True
+
+
+def d_1461(ctx, E=None, B=1447):  # rules_data/terraforming_mars/cards/001-070.yaml:644
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'l~758', K[22], True)
+    return True
+
+
+def d_1558(ctx, E=None, B=1537):  # rules_data/terraforming_mars/cards/001-070.yaml:695
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~754', 7, True)
+    return True
+
+
+def x_1777(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:35
+    if E is None:
+        E = ctx.env()
+    return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (('science' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('science', _w3))) else False)
+
+
+def x_1778(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:46
+    if E is None:
+        E = ctx.env()
+    return items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('science')
+
+
+def t_1573(ctx, k, s=None, E=None, B=1573):  # rules_data/terraforming_mars/cards/071-140.yaml:46
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def nxt(left):
+        if left <= 0:
+            return k()
+        return t_794(ctx, lambda: nxt(left - 1), k, E, B)
+
+    return nxt(num((items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('science'))))
+
+
+def d_1581(ctx, E=None, B=1573):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        if not d_1582(ctx, E, B):
+            return False
+    return True
+
+
+def d_1582(ctx, E=None, B=1573):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[9])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
+    STMT(ctx, B + 12)
+    return True
+
+
+def d_1585(ctx, E=None, B=1573):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    STMT(ctx, B + 12)
+    return True
+
+
+def x_1803(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~752'), 0))
+
+
+def x_1883(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~759'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~759'), 0))
+
+
+def d_1643(ctx, E=None, B=1642):  # rules_data/terraforming_mars/cards/071-140.yaml:77
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~748', 7, True)
+    return True
+
+
+def t_1644(ctx, k, s=None, E=None, B=1642):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'price~749', E.get('n~748'), True)
+    LOCAL(ctx, E, 'sv~750', 0, True)
+    LOCAL(ctx, E, 'tv~751', 0, True)
+    return t_629(ctx, k, s, E, B)
+
+
+def d_1667(ctx, E=None, B=1642):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~759'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~758'), '+=', False, K[1])
+    return True
+
+
+def d_1673(ctx, E=None, B=1668):  # rules_data/terraforming_mars/cards/071-140.yaml:85
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~751', 'titanium', True)
+    return True
+
+
+def d_1812(ctx, E=None, B=1812):  # rules_data/terraforming_mars/cards/071-140.yaml:132
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+    return True
+
+
+def d_1820(ctx, E=None, B=1820):  # rules_data/terraforming_mars/cards/071-140.yaml:159
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
+    if not d_386(ctx, E, B):
+        return False
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~750', 4, True)
+    LOCAL(ctx, E, 'r~751', 'megacredits', True)
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-def t_2499(ctx, k, s=None, E=None, B=2495):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_2105(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:182
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-14))
+
+
+def x_2124(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:207
+    return ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is type((_w2 := FN['count'](ctx, None, ctx.state.get('discard')))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 2)
+
+
+def d_1881(ctx, E=None, B=1881):  # rules_data/terraforming_mars/cards/071-140.yaml:207
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_2124(ctx, E):
+        return False
+    ctx.steps += 1
+    LOCAL(ctx, E, 'n~748', 2, True)
+    if not d_1884(ctx, E, B):
+        return False
+    return True
+
+
+def d_1882(ctx, E=None, B=1881):  # rules_data/terraforming_mars/cards/071-140.yaml:207
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_2124(ctx, E):
+        return False
+    return True
+
+
+def d_1884(ctx, E=None, B=1881):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    left = num(E.get('n~748'))
+    while left > 0:
+        left -= 1
+        if not d_1885(ctx, E, B):
+            return False
+    return True
+
+
+def d_1885(ctx, E=None, B=1881):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not d_443(ctx, E, B):
+        return False
+    if not d_698(ctx, E, B):
+        return False
+    return True
+
+
+def x_2182(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
+    def compute():
+        _h1 = ctx.state.get('board')
+        return len([v_s_750 for v_s_750 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_750, {}) if type(_h1) is dict else KEY(_h1, v_s_750, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)])
+    return MEMO(ctx, (2182, ctx.stamps.get('board', 0),), compute)
+
+
+def x_2184(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+    if E is None:
+        E = ctx.env()
+    return ((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~753'))) is int else num(_w2)))
+
+
+def d_1930(ctx, E=None, B=1927):  # rules_data/terraforming_mars/cards/071-140.yaml:272
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~753', x_2182(ctx, E), True)
+    return True
+
+
+def d_1994(ctx, E=None, B=1994):  # rules_data/terraforming_mars/cards/071-140.yaml:320
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~748', 4, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
+    if not d_482(ctx, E, B):
+        return False
+    return True
+
+
+def d_1995(ctx, E=None, B=1994):  # rules_data/terraforming_mars/cards/071-140.yaml:320
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~748', 4, True)
+    return True
+
+
+def x_2281(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~763'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~763'), 0))
+
+
+def x_2282(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return ((_w1 if type((_w1 := E.get('n~762'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~764'))) is int else num(_w2)))
+
+
+def d_2020(ctx, E=None, B=2019):  # rules_data/terraforming_mars/cards/071-140.yaml:330
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~762', 1, True)
+    return True
+
+
+def d_2023(ctx, E=None, B=2019):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~763'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~762'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~764'))) is int else num(_w2)))), '+=', False, K[1])
+    return True
+
+
+def d_2118(ctx, E=None, B=2118):  # rules_data/terraforming_mars/cards/071-140.yaml:397
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[8])
+    return True
+
+
+def x_2462(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+    if E is None:
+        E = ctx.env()
+    return [E.get('c~751')]
+
+
+def x_2465(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+    if E is None:
+        E = ctx.env()
+    return {'keep': E.get('c~751')}
+
+
+def t_2173(ctx, k, s=None, E=None, B=2169):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 2
+        SET(ctx, 'discard', ctx.state, 'discard', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')), '+=', True, K[11])
+        c, key = SEAT(ctx, E.get('you')), 'offer'
+        if c is not None:
+            SET(ctx, 'offer', c, key, K[10], '=', False, K[12])
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'n~750', E.get('n~748'), True)
+    if not d_2175(ctx, E, B):
+        return False
+    return t_2186(ctx, r1, s, E, B)
+
+
+def d_2174(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~750', E.get('n~748'), True)
+    return True
+
+
+def d_2175(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/cards.yaml:20
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    left = num(E.get('n~750'))
+    while left > 0:
+        left -= 1
+        if not d_2176(ctx, E, B):
+            return False
+    return True
+
+
+def d_2176(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not d_1581(ctx, E, B):
+        return False
+    if not d_448(ctx, E, B):
+        return False
+    return True
+
+
+def t_2186(ctx, k, s=None, E=None, B=2169):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    left = num(E.get('k~749'))
+    if left <= 0:
+        return k()
+    return CHOOSE(ctx, B + 17, left, [], k)
+
+
+def d_2187(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'offer'
+    if c is not None:
+        SET(ctx, 'offer', c, key, ([E.get('c~751')]), '-=', True, K[12])
+    c, key = SEAT(ctx, E.get('you')), 'hand'
+    if c is not None:
+        SET(ctx, 'hand', c, key, ([E.get('c~751')]), '+=', True, K[19])
+    return True
+
+
+def d_2188(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'offer'
+    if c is not None:
+        SET(ctx, 'offer', c, key, ([E.get('c~751')]), '-=', True, K[12])
+    return True
+
+
+def d_2189(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'hand'
+    if c is not None:
+        SET(ctx, 'hand', c, key, ([E.get('c~751')]), '+=', True, K[19])
+    return True
+
+
+def d_2190(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'discard', ctx.state, 'discard', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')), '+=', True, K[11])
+    return True
+
+
+def x_2488(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:440
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 7)
+
+
+def x_2500(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:457
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-6))
+
+
+def d_2239(ctx, E=None, B=2239):  # rules_data/terraforming_mars/cards/071-140.yaml:474
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+    return True
+
+
+def x_2566(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('s~762'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~762'), {}))
+
+
+def x_2567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    if E is None:
+        E = ctx.env()
+    return {'tile': E.get('t~761'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~761'))) is str else False) else None), 'card': E.get('this')}
+
+
+def x_2571(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[13], E.get('s~762'))
+
+
+def x_2572(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~762'))
+
+
+def x_2573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return (E.get('x~763') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~763'), _w1))
+
+
+def x_2574(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~763'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~763'), {})))) is dict else KEY(_w2, 'tile', None)))
+
+
+def x_2575(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[15], E.get('t~761'))
+
+
+def x_2579(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:192
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~760')}
+
+
+def d_2254(ctx, E=None, B=2254):  # rules_data/terraforming_mars/cards/071-140.yaml:502
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
+    if not d_386(ctx, E, B):
+        return False
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
+    return True
+
+
+def d_2275(ctx, E=None, B=2254):  # rules_data/terraforming_mars/definitions/board.yaml:192
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's~762', E.get('space~760'), True)
+    return True
+
+
+def t_2276(ctx, k, s=None, E=None, B=2254):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~762'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_2567(ctx, E), '=', False, K[17])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~762'), '=', False, K[18])
+    return t_2279(ctx, k, s, E, B)
+
+
+def d_2277(ctx, E=None, B=2254):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~762'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_2567(ctx, E), '=', False, K[17])
+    return True
+
+
+def d_2278(ctx, E=None, B=2254):  # rules_data/terraforming_mars/definitions/board.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~762'), '=', False, K[18])
+    return True
+
+
+def t_2279(ctx, k, s=None, E=None, B=2254):  # rules_data/terraforming_mars/definitions/board.yaml:119
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if ((E.get('you') != None)):
+        return t_2280(ctx, k, s, E, B)
+    return k()
+
+
+def t_2280(ctx, k, s=None, E=None, B=2254):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        return t_2282(ctx, r2, s, E, B)
+
+    def r2():
+        return t_2284(ctx, r3, s, E, B)
+
+    def r3():
+        ctx.steps += 1
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~761'), 'space': E.get('s~762'), 'by': E.get('you')}):
+            return False
+        return k()
+
+    return t_2281(ctx, r1, s, E, B)
+
+
+def t_2281(ctx, k, s=None, E=None, B=2254):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_2571(ctx, E), k)
+
+
+def t_2282(ctx, k, s=None, E=None, B=2254):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~762')))))
+    old = E.get('x~763', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'x~763', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'x~763', item, True)
+            if ((E.get('x~763') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~763'), _w1))):
+                return t_2283(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_2283(ctx, k, s=None, E=None, B=2254):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_2574(ctx, E), k)
+
+
+def t_2284(ctx, k, s=None, E=None, B=2254):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_2575(ctx, E), k)
+
+
+def d_2285(ctx, E=None, B=2254):  # rules_data/terraforming_mars/definitions/board.yaml:123
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~761'), 'space': E.get('s~762'), 'by': E.get('you')}):
+        return False
+    return True
+
+
+def x_2585(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~750'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~749'), 0))
+
+
+def x_2587(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+    if E is None:
+        E = ctx.env()
+    return {'target': E.get('target~750')}
+
+
+def x_2607(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+    if E is None:
+        E = ctx.env()
+    return {'target': E.get('target~756')}
+
+
+def x_2623(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:118
+    if E is None:
+        E = ctx.env()
+    return ((_w1.get('card', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'card', None)) == E.get('this'))
+
+
+def d_2314(ctx, E=None, B=2308):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:117
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_758(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+        if c is not None:
+            SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[8])
+    else:
+        ctx.steps += 1
+        STMT(ctx, B + 8)
+    return True
+
+
+def d_2316(ctx, E=None, B=2308):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    STMT(ctx, B + 8)
+    return True
+
+
+def x_2628(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('params')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_755, 0) if type(_h1) is dict else KEY(_h1, v_p_755, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_755, NOREC).get('step', 0) if type(v_p_755) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_755, NOREC).get('max', 0) if type(v_p_755) is str else 0))) is int else num(_w4))) for v_p_755 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_755, NOREC).get('tile', None) if type(v_p_755) is str else None) == E.get('t~753'))))
+    return MEMO(ctx, (2628, E.get('t~753'), ctx.stamps.get('params', 0),), compute)
+
+
+def x_2629(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('board')
+        _h2 = ctx.state.get('claims')
+        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~753'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~753'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        return [v_s_756 for v_s_756 in items_of(E.get('l~754')) if (True if ((not (v_s_756 in _h1 if type(_h1) in (list, dict) else IN(v_s_756, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == E.get('t~753'))) or (((ctx.index.plain['spaces'].get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_756 in _h2 if type(_h2) in (list, dict) else IN(v_s_756, _h2)))) or (((_h2.get(v_s_756, None) if type(_h2) is dict else KEY(_h2, v_s_756, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_756 in _h4 if type(_h4) in (list, dict) else IN(v_s_756, _h4))) or ((not any((True if ((v_x_757 in _h1 if type(_h1) in (list, dict) else IN(v_x_757, _h1))) and ((not (v_x_757 in _h4 if type(_h4) in (list, dict) else IN(v_x_757, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_757, {}) if type(_h1) is dict else KEY(_h1, v_x_757, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_757, {}) if type(_h1) is dict else KEY(_h1, v_x_757, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_758)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_757, {}) if type(_h1) is dict else KEY(_h1, v_x_757, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_758)) else False)) else False) for v_u_758 in items_of(_h3))) else False) for v_x_757 in ADJ(ctx, 'spaces', v_s_756)))) else False)) else False)]
+    return MEMO(ctx, (2629, E.get('l~754'), E.get('this'), E.get('t~753'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+
+
+def x_2630(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
+    if E is None:
+        E = ctx.env()
+    return (FN['count'](ctx, None, E.get('open~759')) > 0)
+
+
+def x_2676(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~775'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~775'), 0))
+
+
+def d_2328(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/board.yaml:133
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'open~759', x_2629(ctx, E), True)
+    return True
+
+
+def d_2329(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/board.yaml:134
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ((FN['count'](ctx, None, E.get('open~759')) > 0)):
+        return False
+    return True
+
+
+def t_2331(ctx, k, s=None, E=None, B=2320):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~761', E.get('t~753'), True)
+    LOCAL(ctx, E, 's~762', E.get('space~760'), True)
+    return t_2276(ctx, k, s, E, B)
+
+
+def d_2332(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/board.yaml:135
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~761', E.get('t~753'), True)
+    return True
+
+
+def d_2367(ctx, E=None, B=2320):  # rules_data/terraforming_mars/cards/071-140.yaml:535
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~774', 1, True)
+    return True
+
+
+def d_2369(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~775'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~774'), '+=', False, K[1])
+    return True
+
+
+def t_2434(ctx, k, s=None, E=None, B=2434):  # rules_data/terraforming_mars/cards/071-140.yaml:578
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~748', 'ocean', True)
+    return t_882(ctx, k, s, E, B)
+
+
+def x_2811(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:596
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 5)
+
+
+def x_2823(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:116
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~754'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~754'), 0))
+
+
+def x_2824(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:116
+    if E is None:
+        E = ctx.env()
+    return ((_w1 if type((_w1 := E.get('n~753'))) is int else num(_w1)) * AR('/', E.get('k~756'), E.get('m~755')))
+
+
+def d_2492(ctx, E=None, B=2489):  # rules_data/terraforming_mars/cards/071-140.yaml:614
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'm~755', 2, True)
+    return True
+
+
+def d_2494(ctx, E=None, B=2489):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:116
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~753'))) is int else num(_w1)) * AR('/', E.get('k~756'), E.get('m~755')))), '+=', False, K[1])
+    return True
+
+
+def x_2832(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:631
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (2832, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('power') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('power') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 2))
+
+
+def d_2499(ctx, E=None, B=2499):  # rules_data/terraforming_mars/cards/071-140.yaml:638
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~752', 3, True)
+    LOCAL(ctx, E, 'r~753', 'energy', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[1])
+    return True
+
+
+def t_2508(ctx, k, s=None, E=None, B=2504):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, B + 4, None, [], k)
 
 
-def d_2518(ctx, E=None, B=2516):  # rules_data/terraforming_mars/cards/071-140.yaml:690
+def d_2527(ctx, E=None, B=2525):  # rules_data/terraforming_mars/cards/071-140.yaml:690
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~761', 'megacredits', True)
+    LOCAL(ctx, E, 'r~763', 'megacredits', True)
     return True
 
 
-def d_2536(ctx, E=None, B=2521):  # rules_data/terraforming_mars/cards/071-140.yaml:700
+def d_2545(ctx, E=None, B=2530):  # rules_data/terraforming_mars/cards/071-140.yaml:700
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~753', 2, True)
+    LOCAL(ctx, E, 'n~755', 2, True)
     return True
 
 
-def x_2955(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
+def x_2965(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2955, E.get('k~749'),), lambda: [v_x_750 for v_x_750 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_750, NOREC).get('type', None) if type(v_x_750) is str else None) == E.get('k~749'))])
+    return MEMO(ctx, (2965, E.get('k~751'),), lambda: [v_x_752 for v_x_752 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_752, NOREC).get('type', None) if type(v_x_752) is str else None) == E.get('k~751'))])
 
 
-def d_2604(ctx, E=None, B=2597):  # rules_data/terraforming_mars/cards/141-208.yaml:25
+def d_2613(ctx, E=None, B=2606):  # rules_data/terraforming_mars/cards/141-208.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~749', 'ocean', True)
+    LOCAL(ctx, E, 'k~751', 'ocean', True)
     return True
 
 
-def t_2605(ctx, k, s=None, E=None, B=2597):  # rules_data/terraforming_mars/definitions/board.yaml:158
+def t_2614(ctx, k, s=None, E=None, B=2606):  # rules_data/terraforming_mars/definitions/board.yaml:158
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~751', E.get('t~748'), True)
-    LOCAL(ctx, E, 'l~752', x_2955(ctx, E), True)
-    return t_2608(ctx, k, s, E, B)
+    LOCAL(ctx, E, 't~753', E.get('t~750'), True)
+    LOCAL(ctx, E, 'l~754', x_2965(ctx, E), True)
+    return t_2617(ctx, k, s, E, B)
 
 
-def d_2606(ctx, E=None, B=2597):  # rules_data/terraforming_mars/definitions/board.yaml:158
+def d_2615(ctx, E=None, B=2606):  # rules_data/terraforming_mars/definitions/board.yaml:158
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~751', E.get('t~748'), True)
+    LOCAL(ctx, E, 't~753', E.get('t~750'), True)
     return True
 
 
-def d_2607(ctx, E=None, B=2597):  # rules_data/terraforming_mars/definitions/board.yaml:158
+def d_2616(ctx, E=None, B=2606):  # rules_data/terraforming_mars/definitions/board.yaml:158
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~752', x_2955(ctx, E), True)
+    LOCAL(ctx, E, 'l~754', x_2965(ctx, E), True)
     return True
 
 
-def t_2608(ctx, k, s=None, E=None, B=2597):  # rules_data/terraforming_mars/definitions/board.yaml:132
+def t_2617(ctx, k, s=None, E=None, B=2606):  # rules_data/terraforming_mars/definitions/board.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2618(ctx, E):
-        return t_2609(ctx, k, s, E, B)
+    if x_2628(ctx, E):
+        return t_2618(ctx, k, s, E, B)
     return k()
 
 
-def t_2609(ctx, k, s=None, E=None, B=2597):  # rules_data/terraforming_mars/definitions/board.yaml:133
+def t_2618(ctx, k, s=None, E=None, B=2606):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~757', x_2619(ctx, E), True)
-    if not x_2620(ctx, E):
+    LOCAL(ctx, E, 'open~759', x_2629(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('open~759')) > 0)):
         return False
-    return t_2399(ctx, k, s, E, B)
+    return t_453(ctx, k, s, E, B)
 
 
-def d_2649(ctx, E=None, B=2626):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def t_2638(ctx, k, s=None, E=None, B=2635):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~766'))
+    if x_980(ctx, E):
+        return t_2639(ctx, k, s, E, B)
+    return k()
+
+
+def t_2639(ctx, k, s=None, E=None, B=2635):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'mine~752', x_981(ctx, E), True)
+    LOCAL(ctx, E, 'empty~757', x_982(ctx, E), True)
+    LOCAL(ctx, E, 'legal~763', x_983(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
+        return False
+    return t_802(ctx, k, s, E, B)
+
+
+def d_2659(ctx, E=None, B=2635):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    left = num(E.get('n~768'))
     while left > 0:
         left -= 1
-        if not d_2650(ctx, E, B):
+        if not d_2660(ctx, E, B):
             return False
     return True
 
 
-def d_2650(ctx, E=None, B=2626):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_2660(ctx, E=None, B=2635):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_2651(ctx, E, B):
+    if not d_2661(ctx, E, B):
         return False
-    if not d_695(ctx, E, B):
+    if not d_698(ctx, E, B):
         return False
     return True
 
 
-def d_2651(ctx, E=None, B=2626):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_2661(ctx, E=None, B=2635):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_467(ctx, E):
-        if not d_2652(ctx, E, B):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        if not d_2662(ctx, E, B):
             return False
     return True
 
 
-def d_2652(ctx, E=None, B=2626):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_2662(ctx, E=None, B=2635):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '=', False, K[9])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[9])
     SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
-    STMT(ctx, B + 29)
+    STMT(ctx, B + 30)
     return True
 
 
-def d_2655(ctx, E=None, B=2626):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_2665(ctx, E=None, B=2635):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, B + 29)
+    STMT(ctx, B + 30)
     return True
 
 
-def x_3031(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:46
+def x_3042(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:46
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3031, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_746, NOREC).get('tags', []) if type(v_c_746) is str else [])).count('science') for v_c_746 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 2))
+    return MEMO(ctx, (3042, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('science') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 2))
 
 
-def x_3094(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:68
+def x_3109(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:68
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~746'))) is int else num(_w1)) >= 1)
+    return ((_w1 if type((_w1 := E.get('n~748'))) is int else num(_w1)) >= 1)
 
 
-def x_3095(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:69
+def x_3110(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:69
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')
 
 
-def x_3097(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
+def x_3112(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
     if E is None:
         E = ctx.env()
-    return RANGE(1, E.get('n~746'))
+    return RANGE(1, E.get('n~748'))
 
 
-def x_3100(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
+def x_3115(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
     if E is None:
         E = ctx.env()
-    return {'amount': E.get('k~747')}
+    return {'amount': E.get('k~749')}
 
 
-def x_3104(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_3119(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~749'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~748'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~749'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~751'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~750'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~751'))) is str else 0))) is int else num(_w6)))
 
 
-def t_2726(ctx, k, s=None, E=None, B=2724):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:68
+def t_2739(ctx, k, s=None, E=None, B=2737):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:68
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3094(ctx, E):
+    if not (((_w1 if type((_w1 := E.get('n~748'))) is int else num(_w1)) >= 1)):
         return False
     ctx.steps += 1
     c, key = SEAT(ctx, E.get('you')), 'chosen'
     if c is not None:
         SET(ctx, 'chosen', c, key, 0, '=', False, K[23])
-    return t_920(ctx, k, s, E, B)
+    return t_923(ctx, k, s, E, B)
 
 
-def d_2727(ctx, E=None, B=2724):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:68
+def d_2740(ctx, E=None, B=2737):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3094(ctx, E):
+    if not (((_w1 if type((_w1 := E.get('n~748'))) is int else num(_w1)) >= 1)):
         return False
     return True
 
 
-def d_2728(ctx, E=None, B=2724):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:69
+def d_2741(ctx, E=None, B=2737):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:69
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7358,7 +7409,7 @@ def d_2728(ctx, E=None, B=2724):  # rules_data/terraforming_mars/definitions/car
     return True
 
 
-def d_2730(ctx, E=None, B=2724):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
+def d_2743(ctx, E=None, B=2737):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7366,214 +7417,214 @@ def d_2730(ctx, E=None, B=2724):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'chosen'
     if c is not None:
-        SET(ctx, 'chosen', c, key, E.get('k~747'), '=', False, K[23])
+        SET(ctx, 'chosen', c, key, E.get('k~749'), '=', False, K[23])
     return True
 
 
-def d_2731(ctx, E=None, B=2724):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def d_2744(ctx, E=None, B=2737):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', x_3095(ctx, E), True)
+    LOCAL(ctx, E, 'n~750', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')), True)
     return True
 
 
-def d_2733(ctx, E=None, B=2724):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2746(ctx, E=None, B=2737):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3104(ctx, E):
+    if not x_3119(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '-=', False, K[1])
     return True
 
 
-def d_2734(ctx, E=None, B=2724):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2747(ctx, E=None, B=2737):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3104(ctx, E):
+    if not x_3119(ctx, E):
         return False
     return True
 
 
-def d_2735(ctx, E=None, B=2724):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2748(ctx, E=None, B=2737):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '-=', False, K[1])
     return True
 
 
-def d_2736(ctx, E=None, B=2724):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def d_2749(ctx, E=None, B=2737):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', x_3095(ctx, E), True)
+    LOCAL(ctx, E, 'n~752', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')), True)
     return True
 
 
-def d_2740(ctx, E=None, B=2739):  # rules_data/terraforming_mars/cards/141-208.yaml:145
+def d_2753(ctx, E=None, B=2752):  # rules_data/terraforming_mars/cards/141-208.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 8, True)
+    LOCAL(ctx, E, 'n~748', 8, True)
     return True
 
 
-def d_2773(ctx, E=None, B=2762):  # rules_data/terraforming_mars/cards/141-208.yaml:177
+def d_2786(ctx, E=None, B=2775):  # rules_data/terraforming_mars/cards/141-208.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'microbe', True)
+    LOCAL(ctx, E, 'r~753', 'microbe', True)
     return True
 
 
-def x_3273(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3289(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~752'))) is str else None) == E.get('r~751'))) and ((E.get('card~752') != E.get('this'))) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~754'))) is str else None) == E.get('r~753'))) and ((E.get('card~754') != E.get('this'))) else False)
 
 
-def x_3274(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_3290(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~752'), 0))
+    return (_w2.get(E.get('card~754'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~754'), 0))
 
 
-def x_3276(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3292(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~752')}
+    return {'card': E.get('card~754')}
 
 
-def d_2879(ctx, E=None, B=2864):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def d_2893(ctx, E=None, B=2878):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('card~752'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('card~754'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[21])
     return True
 
 
-def x_3300(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def x_3316(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~750'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~752'))) is str else None) == 'game')
 
 
-def x_3301(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def x_3317(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~750'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~750'), 0))
+    return (_w1.get(E.get('t~752'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~752'), 0))
 
 
-def x_3303(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def x_3319(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~750'), 0))
+    return (_w2.get(E.get('t~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~752'), 0))
 
 
-def x_3305(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def x_3321(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~750') == 'tr')) and (((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) > 0)) else False)
+    return (True if ((E.get('t~752') == 'tr')) and (((_w1 if type((_w1 := E.get('n~753'))) is int else num(_w1)) > 0)) else False)
 
 
-def d_2899(ctx, E=None, B=2888):  # rules_data/terraforming_mars/cards/141-208.yaml:247
+def d_2913(ctx, E=None, B=2902):  # rules_data/terraforming_mars/cards/141-208.yaml:247
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~750', 'tr', True)
+    LOCAL(ctx, E, 't~752', 'tr', True)
     return True
 
 
-def d_2901(ctx, E=None, B=2888):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def d_2915(ctx, E=None, B=2902):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3300(ctx, E):
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~752'))) is str else None) == 'game')):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~750'))
+        c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~752'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~751'), '+=', False, K[20])
+            SET(ctx, 'game_tracks', c, key, E.get('n~753'), '+=', False, K[20])
     else:
-        if not d_2903(ctx, E, B):
+        if not d_2917(ctx, E, B):
             return False
     return True
 
 
-def d_2902(ctx, E=None, B=2888):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def d_2916(ctx, E=None, B=2902):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~750'))
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~752'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~751'), '+=', False, K[20])
+        SET(ctx, 'game_tracks', c, key, E.get('n~753'), '+=', False, K[20])
     return True
 
 
-def d_2903(ctx, E=None, B=2888):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_2917(ctx, E=None, B=2902):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~750'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~752'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~751'), '+=', False, K[5])
-    if not d_2905(ctx, E, B):
+        SET(ctx, 'tracks', c, key, E.get('n~753'), '+=', False, K[5])
+    if not d_2919(ctx, E, B):
         return False
     return True
 
 
-def d_2904(ctx, E=None, B=2888):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_2918(ctx, E=None, B=2902):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~750'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~752'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~751'), '+=', False, K[5])
+        SET(ctx, 'tracks', c, key, E.get('n~753'), '+=', False, K[5])
     return True
 
 
-def d_2905(ctx, E=None, B=2888):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_2919(ctx, E=None, B=2902):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3305(ctx, E):
+    if ((True if ((E.get('t~752') == 'tr')) and (((_w1 if type((_w1 := E.get('n~753'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -7581,13 +7632,13 @@ def d_2905(ctx, E=None, B=2888):  # rules_data/terraforming_mars/definitions/res
     return True
 
 
-def x_3827(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:58
+def x_3844(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:58
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (((_w2.get('card', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'card', None)) != E.get('this'))) else False)
 
 
-def d_3357(ctx, E=None, B=3355):  # rules_data/terraforming_mars/definitions/cards.yaml:58
+def d_3372(ctx, E=None, B=3370):  # rules_data/terraforming_mars/definitions/cards.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7661,713 +7712,719 @@ AT = {
     'd_395': 'rules_data/terraforming_mars/definitions/resources.yaml:63',
     'd_396': 'rules_data/terraforming_mars/cards/001-070.yaml:47',
     'd_398': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    'x_445': 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    'x_446': 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    'x_447': 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    'x_448': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    'x_441': 'rules_data/terraforming_mars/cards/001-070.yaml:60',
+    'x_446': 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    'x_447': 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    'x_448': 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     'x_449': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     'x_450': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    'x_452': 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    'x_453': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    'x_451': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    'x_453': 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     'x_454': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     'x_455': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     'x_456': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    'x_458': 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    'x_459': 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    'x_461': 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    'x_463': 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    'x_465': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    'x_467': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
+    'x_457': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    'x_459': 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    'x_460': 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    'x_462': 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    'x_464': 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    'x_466': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     'x_468': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
     'x_469': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
     'x_470': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
-    'x_475': 'rules_data/terraforming_mars/definitions/cards.yaml:266',
-    'x_477': 'rules_data/terraforming_mars/definitions/cards.yaml:266',
-    'x_483': 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    't_401': 'rules_data/terraforming_mars/definitions/cards.yaml:112',
-    'd_402': 'rules_data/terraforming_mars/definitions/cards.yaml:112',
+    'x_471': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
+    'x_476': 'rules_data/terraforming_mars/definitions/cards.yaml:266',
+    'x_478': 'rules_data/terraforming_mars/definitions/cards.yaml:266',
+    'x_484': 'rules_data/terraforming_mars/definitions/cards.yaml:185',
+    'd_400': 'rules_data/terraforming_mars/cards/001-070.yaml:60',
     'd_403': 'rules_data/terraforming_mars/definitions/cards.yaml:112',
     'd_404': 'rules_data/terraforming_mars/definitions/cards.yaml:112',
-    't_405': 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    'd_406': 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    'd_407': 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    'd_408': 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    't_409': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    'd_410': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    'd_405': 'rules_data/terraforming_mars/definitions/cards.yaml:112',
+    'd_407': 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    'd_408': 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    'd_409': 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     'd_411': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     'd_412': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    't_413': 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    'd_414': 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    't_415': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    'd_416': 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    'd_413': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    'd_415': 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     'd_417': 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    'd_418': 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    'd_418': 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     'd_419': 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     'd_420': 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    'd_424': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
+    'd_421': 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     'd_425': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
-    'd_431': 'rules_data/terraforming_mars/definitions/cards.yaml:266',
-    'd_434': 'rules_data/terraforming_mars/cards/001-070.yaml:60',
-    'x_495': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    'x_526': 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    'd_441': 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    'd_442': 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    'd_445': 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    'd_446': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    'd_447': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    'd_426': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
+    'd_432': 'rules_data/terraforming_mars/definitions/cards.yaml:266',
+    'd_435': 'rules_data/terraforming_mars/cards/001-070.yaml:60',
+    'x_497': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    'x_528': 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    'd_443': 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    'd_444': 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    'd_447': 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     'd_448': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    't_451': 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    'd_453': 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    'd_476': 'rules_data/terraforming_mars/definitions/turns.yaml:133',
-    'x_536': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    'x_537': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    'x_542': 'rules_data/terraforming_mars/definitions/resources.yaml:21',
-    'd_477': 'rules_data/terraforming_mars/cards/001-070.yaml:80',
-    'd_480': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    'd_481': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    'd_449': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    'd_450': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    't_453': 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    'd_455': 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    'd_478': 'rules_data/terraforming_mars/definitions/turns.yaml:133',
+    'x_538': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    'x_539': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    'x_544': 'rules_data/terraforming_mars/definitions/resources.yaml:21',
     'd_482': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    'd_484': 'rules_data/terraforming_mars/cards/001-070.yaml:80',
-    'd_485': 'rules_data/terraforming_mars/cards/001-070.yaml:80',
-    'x_544': 'rules_data/terraforming_mars/cards/001-070.yaml:82',
-    'x_552': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    'x_556': 'rules_data/terraforming_mars/definitions/board.yaml:141',
-    'x_557': 'rules_data/terraforming_mars/definitions/board.yaml:142',
-    'x_558': 'rules_data/terraforming_mars/definitions/board.yaml:143',
-    'x_559': 'rules_data/terraforming_mars/definitions/board.yaml:144',
-    'x_560': 'rules_data/terraforming_mars/definitions/board.yaml:145',
-    'x_564': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'x_565': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'x_566': 'rules_data/terraforming_mars/definitions/board.yaml:118',
-    'x_569': 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    'x_570': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    'x_571': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'd_483': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    'd_484': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    'd_486': 'rules_data/terraforming_mars/cards/001-070.yaml:80',
+    'd_487': 'rules_data/terraforming_mars/cards/001-070.yaml:80',
+    'x_546': 'rules_data/terraforming_mars/cards/001-070.yaml:82',
+    'x_554': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'x_558': 'rules_data/terraforming_mars/definitions/board.yaml:141',
+    'x_559': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'x_560': 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    'x_561': 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    'x_562': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    'x_566': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_567': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_568': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    'x_571': 'rules_data/terraforming_mars/definitions/board.yaml:120',
     'x_572': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    'x_573': 'rules_data/terraforming_mars/definitions/board.yaml:122',
-    'x_577': 'rules_data/terraforming_mars/definitions/board.yaml:146',
-    'd_489': 'rules_data/terraforming_mars/cards/001-070.yaml:89',
-    'd_495': 'rules_data/terraforming_mars/cards/001-070.yaml:89',
-    'd_496': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    't_500': 'rules_data/terraforming_mars/definitions/board.yaml:141',
-    't_501': 'rules_data/terraforming_mars/definitions/board.yaml:142',
-    'd_502': 'rules_data/terraforming_mars/definitions/board.yaml:142',
-    'd_503': 'rules_data/terraforming_mars/definitions/board.yaml:143',
-    'd_504': 'rules_data/terraforming_mars/definitions/board.yaml:144',
-    'd_505': 'rules_data/terraforming_mars/definitions/board.yaml:145',
-    't_506': 'rules_data/terraforming_mars/definitions/board.yaml:146',
-    't_507': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'd_508': 'rules_data/terraforming_mars/definitions/board.yaml:146',
-    'd_509': 'rules_data/terraforming_mars/definitions/board.yaml:146',
-    't_510': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'd_511': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'd_512': 'rules_data/terraforming_mars/definitions/board.yaml:118',
-    't_513': 'rules_data/terraforming_mars/definitions/board.yaml:119',
-    't_514': 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    't_515': 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    't_516': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    't_517': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    't_518': 'rules_data/terraforming_mars/definitions/board.yaml:122',
-    'd_519': 'rules_data/terraforming_mars/definitions/board.yaml:123',
-    'x_582': 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    'x_583': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    'x_584': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    'x_586': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    'x_587': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    'x_591': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'x_592': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'x_573': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_574': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_575': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'x_579': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_491': 'rules_data/terraforming_mars/cards/001-070.yaml:89',
+    'd_497': 'rules_data/terraforming_mars/cards/001-070.yaml:89',
+    'd_498': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    't_502': 'rules_data/terraforming_mars/definitions/board.yaml:141',
+    't_503': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'd_504': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'd_505': 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    'd_506': 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    'd_507': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    't_508': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    't_509': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'd_510': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_511': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    't_512': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'd_513': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'd_514': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    't_515': 'rules_data/terraforming_mars/definitions/board.yaml:119',
+    't_516': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_517': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_518': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_519': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_520': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'd_521': 'rules_data/terraforming_mars/definitions/board.yaml:123',
+    'x_584': 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    'x_585': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    'x_586': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    'x_588': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'x_589': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     'x_593': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'x_601': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
-    'x_602': 'rules_data/terraforming_mars/definitions/resources.yaml:50',
-    't_521': 'rules_data/terraforming_mars/definitions/effects.yaml:14',
-    'd_523': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
-    'd_524': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
-    't_525': 'rules_data/terraforming_mars/definitions/resources.yaml:84',
-    't_526': 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    't_527': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    'd_528': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    't_529': 'rules_data/terraforming_mars/definitions/resources.yaml:87',
-    't_530': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    'd_531': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    'd_532': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'x_594': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'x_595': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'x_603': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    'x_604': 'rules_data/terraforming_mars/definitions/resources.yaml:50',
+    't_523': 'rules_data/terraforming_mars/definitions/effects.yaml:14',
+    'd_525': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
+    'd_526': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
+    't_527': 'rules_data/terraforming_mars/definitions/resources.yaml:84',
+    't_528': 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    't_529': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    'd_530': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    't_531': 'rules_data/terraforming_mars/definitions/resources.yaml:87',
+    't_532': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     'd_533': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    't_535': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    't_536': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'd_537': 'rules_data/terraforming_mars/definitions/resources.yaml:90',
-    'd_540': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
-    't_541': 'rules_data/terraforming_mars/definitions/resources.yaml:47',
-    't_542': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
-    'd_543': 'rules_data/terraforming_mars/definitions/resources.yaml:50',
-    'd_544': 'rules_data/terraforming_mars/definitions/resources.yaml:51',
-    'd_546': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
-    'd_547': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    'x_630': 'rules_data/terraforming_mars/definitions/board.yaml:141',
-    'x_631': 'rules_data/terraforming_mars/definitions/board.yaml:142',
-    'x_632': 'rules_data/terraforming_mars/definitions/board.yaml:143',
-    'x_633': 'rules_data/terraforming_mars/definitions/board.yaml:144',
-    'x_634': 'rules_data/terraforming_mars/definitions/board.yaml:145',
-    'x_638': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'x_639': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'x_643': 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    'x_644': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    'x_645': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'd_534': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'd_535': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    't_537': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    't_538': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'd_539': 'rules_data/terraforming_mars/definitions/resources.yaml:90',
+    'd_542': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
+    't_543': 'rules_data/terraforming_mars/definitions/resources.yaml:47',
+    't_544': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    'd_545': 'rules_data/terraforming_mars/definitions/resources.yaml:50',
+    'd_546': 'rules_data/terraforming_mars/definitions/resources.yaml:51',
+    'd_548': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
+    'd_549': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    'x_632': 'rules_data/terraforming_mars/definitions/board.yaml:141',
+    'x_633': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'x_634': 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    'x_635': 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    'x_636': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    'x_640': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_641': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_645': 'rules_data/terraforming_mars/definitions/board.yaml:120',
     'x_646': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    'x_647': 'rules_data/terraforming_mars/definitions/board.yaml:122',
-    'x_651': 'rules_data/terraforming_mars/definitions/board.yaml:146',
-    't_548': 'rules_data/terraforming_mars/definitions/effects.yaml:14',
-    'd_565': 'rules_data/terraforming_mars/cards/001-070.yaml:108',
-    't_566': 'rules_data/terraforming_mars/definitions/board.yaml:141',
-    't_567': 'rules_data/terraforming_mars/definitions/board.yaml:142',
-    'd_568': 'rules_data/terraforming_mars/definitions/board.yaml:142',
-    'd_569': 'rules_data/terraforming_mars/definitions/board.yaml:143',
-    'd_570': 'rules_data/terraforming_mars/definitions/board.yaml:144',
-    'd_571': 'rules_data/terraforming_mars/definitions/board.yaml:145',
-    't_572': 'rules_data/terraforming_mars/definitions/board.yaml:146',
-    't_573': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'd_574': 'rules_data/terraforming_mars/definitions/board.yaml:146',
-    'd_575': 'rules_data/terraforming_mars/definitions/board.yaml:146',
-    't_576': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'd_577': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'd_578': 'rules_data/terraforming_mars/definitions/board.yaml:118',
-    't_579': 'rules_data/terraforming_mars/definitions/board.yaml:119',
-    't_580': 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    't_581': 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    't_582': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    't_583': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    't_584': 'rules_data/terraforming_mars/definitions/board.yaml:122',
-    'd_585': 'rules_data/terraforming_mars/definitions/board.yaml:123',
-    'd_588': 'rules_data/terraforming_mars/cards/001-070.yaml:108',
-    't_590': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
-    'd_597': 'rules_data/terraforming_mars/cards/001-070.yaml:116',
-    'd_612': 'rules_data/terraforming_mars/cards/001-070.yaml:116',
-    'd_618': 'rules_data/terraforming_mars/cards/001-070.yaml:116',
-    'x_725': 'rules_data/terraforming_mars/definitions/board.yaml:141',
-    'x_726': 'rules_data/terraforming_mars/definitions/board.yaml:142',
-    'x_727': 'rules_data/terraforming_mars/definitions/board.yaml:143',
-    'x_728': 'rules_data/terraforming_mars/definitions/board.yaml:144',
-    'x_729': 'rules_data/terraforming_mars/definitions/board.yaml:145',
-    'x_733': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'x_734': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'x_738': 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    'x_739': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    'x_740': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_647': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_648': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_649': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'x_653': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    't_550': 'rules_data/terraforming_mars/definitions/effects.yaml:14',
+    'd_567': 'rules_data/terraforming_mars/cards/001-070.yaml:108',
+    't_568': 'rules_data/terraforming_mars/definitions/board.yaml:141',
+    't_569': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'd_570': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'd_571': 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    'd_572': 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    'd_573': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    't_574': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    't_575': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'd_576': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_577': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    't_578': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'd_579': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'd_580': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    't_581': 'rules_data/terraforming_mars/definitions/board.yaml:119',
+    't_582': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_583': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_584': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_585': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_586': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'd_587': 'rules_data/terraforming_mars/definitions/board.yaml:123',
+    'd_590': 'rules_data/terraforming_mars/cards/001-070.yaml:108',
+    'd_599': 'rules_data/terraforming_mars/cards/001-070.yaml:116',
+    'd_614': 'rules_data/terraforming_mars/cards/001-070.yaml:116',
+    'd_620': 'rules_data/terraforming_mars/cards/001-070.yaml:116',
+    'x_727': 'rules_data/terraforming_mars/definitions/board.yaml:141',
+    'x_728': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'x_729': 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    'x_730': 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    'x_731': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    'x_735': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_736': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_740': 'rules_data/terraforming_mars/definitions/board.yaml:120',
     'x_741': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    'x_742': 'rules_data/terraforming_mars/definitions/board.yaml:122',
-    'x_746': 'rules_data/terraforming_mars/definitions/board.yaml:146',
-    't_643': 'rules_data/terraforming_mars/cards/001-070.yaml:125',
-    'd_644': 'rules_data/terraforming_mars/cards/001-070.yaml:125',
-    't_645': 'rules_data/terraforming_mars/definitions/board.yaml:141',
-    't_646': 'rules_data/terraforming_mars/definitions/board.yaml:142',
-    'd_647': 'rules_data/terraforming_mars/definitions/board.yaml:142',
-    'd_648': 'rules_data/terraforming_mars/definitions/board.yaml:143',
-    'd_649': 'rules_data/terraforming_mars/definitions/board.yaml:144',
-    'd_650': 'rules_data/terraforming_mars/definitions/board.yaml:145',
-    't_651': 'rules_data/terraforming_mars/definitions/board.yaml:146',
-    't_652': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'd_653': 'rules_data/terraforming_mars/definitions/board.yaml:146',
-    'd_654': 'rules_data/terraforming_mars/definitions/board.yaml:146',
-    't_655': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'd_656': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'd_657': 'rules_data/terraforming_mars/definitions/board.yaml:118',
-    't_658': 'rules_data/terraforming_mars/definitions/board.yaml:119',
-    't_659': 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    't_660': 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    't_661': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    't_662': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    't_663': 'rules_data/terraforming_mars/definitions/board.yaml:122',
-    'd_664': 'rules_data/terraforming_mars/definitions/board.yaml:123',
-    'x_756': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    'x_757': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    'x_761': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    'd_665': 'rules_data/terraforming_mars/cards/001-070.yaml:134',
-    'd_672': 'rules_data/terraforming_mars/cards/001-070.yaml:138',
-    'd_673': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    'd_674': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    'x_742': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_743': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_744': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'x_748': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    't_629': 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    't_633': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    't_637': 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    't_639': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    't_645': 'rules_data/terraforming_mars/cards/001-070.yaml:125',
+    'd_646': 'rules_data/terraforming_mars/cards/001-070.yaml:125',
+    't_647': 'rules_data/terraforming_mars/definitions/board.yaml:141',
+    't_648': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'd_649': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'd_650': 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    'd_651': 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    'd_652': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    't_653': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    't_654': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'd_655': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_656': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    't_657': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'd_658': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'd_659': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    't_660': 'rules_data/terraforming_mars/definitions/board.yaml:119',
+    't_661': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_662': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_663': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_664': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_665': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'd_666': 'rules_data/terraforming_mars/definitions/board.yaml:123',
+    'x_758': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    'x_759': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    'x_763': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    'd_667': 'rules_data/terraforming_mars/cards/001-070.yaml:134',
+    'd_674': 'rules_data/terraforming_mars/cards/001-070.yaml:138',
     'd_675': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    'd_677': 'rules_data/terraforming_mars/cards/001-070.yaml:138',
-    'd_678': 'rules_data/terraforming_mars/cards/001-070.yaml:138',
-    'd_679': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    'd_690': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    'd_691': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    'd_676': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    'd_677': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    'd_679': 'rules_data/terraforming_mars/cards/001-070.yaml:138',
+    'd_680': 'rules_data/terraforming_mars/cards/001-070.yaml:138',
+    'd_681': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    'd_693': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     'd_694': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    'd_695': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    'd_696': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    'd_697': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    'x_788': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    'x_789': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    'x_791': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    'x_793': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    'd_699': 'rules_data/terraforming_mars/cards/001-070.yaml:158',
-    'd_705': 'rules_data/terraforming_mars/cards/001-070.yaml:158',
-    'd_706': 'rules_data/terraforming_mars/cards/001-070.yaml:158',
-    'd_708': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    'd_709': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    'd_710': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    'd_711': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    'd_712': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    'x_812': 'rules_data/terraforming_mars/definitions/board.yaml:141',
-    'x_813': 'rules_data/terraforming_mars/definitions/board.yaml:142',
-    'x_814': 'rules_data/terraforming_mars/definitions/board.yaml:143',
-    'x_815': 'rules_data/terraforming_mars/definitions/board.yaml:144',
-    'x_816': 'rules_data/terraforming_mars/definitions/board.yaml:145',
-    'x_820': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'x_821': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'x_825': 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    'x_826': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    'x_827': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    'x_828': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    'x_829': 'rules_data/terraforming_mars/definitions/board.yaml:122',
-    'x_833': 'rules_data/terraforming_mars/definitions/board.yaml:146',
-    'd_714': 'rules_data/terraforming_mars/cards/001-070.yaml:167',
-    'd_725': 'rules_data/terraforming_mars/cards/001-070.yaml:168',
-    'd_726': 'rules_data/terraforming_mars/cards/001-070.yaml:168',
+    'd_697': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    'd_698': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    'd_699': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    'd_700': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    'x_791': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    'x_792': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    'x_794': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'x_796': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'd_702': 'rules_data/terraforming_mars/cards/001-070.yaml:158',
+    'd_708': 'rules_data/terraforming_mars/cards/001-070.yaml:158',
+    'd_709': 'rules_data/terraforming_mars/cards/001-070.yaml:158',
+    'd_711': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    'd_712': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    'd_713': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'd_714': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'd_715': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'x_815': 'rules_data/terraforming_mars/definitions/board.yaml:141',
+    'x_816': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'x_817': 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    'x_818': 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    'x_819': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    'x_823': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_824': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_828': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    'x_829': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_830': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_831': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_832': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'x_836': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_717': 'rules_data/terraforming_mars/cards/001-070.yaml:167',
     'd_728': 'rules_data/terraforming_mars/cards/001-070.yaml:168',
-    't_729': 'rules_data/terraforming_mars/definitions/board.yaml:141',
-    't_730': 'rules_data/terraforming_mars/definitions/board.yaml:142',
-    'd_731': 'rules_data/terraforming_mars/definitions/board.yaml:142',
-    'd_732': 'rules_data/terraforming_mars/definitions/board.yaml:143',
-    'd_733': 'rules_data/terraforming_mars/definitions/board.yaml:144',
-    'd_734': 'rules_data/terraforming_mars/definitions/board.yaml:145',
-    't_735': 'rules_data/terraforming_mars/definitions/board.yaml:146',
-    't_736': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'd_737': 'rules_data/terraforming_mars/definitions/board.yaml:146',
-    'd_738': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_729': 'rules_data/terraforming_mars/cards/001-070.yaml:168',
+    'd_731': 'rules_data/terraforming_mars/cards/001-070.yaml:168',
+    't_732': 'rules_data/terraforming_mars/definitions/board.yaml:141',
+    't_733': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'd_734': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'd_735': 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    'd_736': 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    'd_737': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    't_738': 'rules_data/terraforming_mars/definitions/board.yaml:146',
     't_739': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'd_740': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'd_741': 'rules_data/terraforming_mars/definitions/board.yaml:118',
-    't_742': 'rules_data/terraforming_mars/definitions/board.yaml:119',
-    't_743': 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    't_744': 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    't_745': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    't_746': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    't_747': 'rules_data/terraforming_mars/definitions/board.yaml:122',
-    'd_748': 'rules_data/terraforming_mars/definitions/board.yaml:123',
-    'x_849': 'rules_data/terraforming_mars/definitions/board.yaml:132',
-    'x_850': 'rules_data/terraforming_mars/definitions/board.yaml:133',
-    'x_851': 'rules_data/terraforming_mars/definitions/board.yaml:134',
-    'x_855': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'x_856': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'x_860': 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    'x_861': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    'x_862': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    'x_863': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    'x_864': 'rules_data/terraforming_mars/definitions/board.yaml:122',
-    'x_868': 'rules_data/terraforming_mars/definitions/board.yaml:135',
-    'd_760': 'rules_data/terraforming_mars/cards/001-070.yaml:178',
-    'd_767': 'rules_data/terraforming_mars/definitions/board.yaml:133',
-    'd_768': 'rules_data/terraforming_mars/definitions/board.yaml:134',
-    't_769': 'rules_data/terraforming_mars/definitions/board.yaml:135',
-    't_770': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'd_771': 'rules_data/terraforming_mars/definitions/board.yaml:135',
-    'd_772': 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    'd_740': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_741': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    't_742': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'd_743': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'd_744': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    't_745': 'rules_data/terraforming_mars/definitions/board.yaml:119',
+    't_746': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_747': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_748': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_749': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_750': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'd_751': 'rules_data/terraforming_mars/definitions/board.yaml:123',
+    'x_852': 'rules_data/terraforming_mars/definitions/board.yaml:132',
+    'x_853': 'rules_data/terraforming_mars/definitions/board.yaml:133',
+    'x_854': 'rules_data/terraforming_mars/definitions/board.yaml:134',
+    'x_858': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_859': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_863': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    'x_864': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_865': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_866': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_867': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'x_871': 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    'd_763': 'rules_data/terraforming_mars/cards/001-070.yaml:178',
+    'd_770': 'rules_data/terraforming_mars/definitions/board.yaml:133',
+    'd_771': 'rules_data/terraforming_mars/definitions/board.yaml:134',
     't_773': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'd_774': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'd_775': 'rules_data/terraforming_mars/definitions/board.yaml:118',
-    't_776': 'rules_data/terraforming_mars/definitions/board.yaml:119',
-    't_777': 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    't_778': 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    't_779': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    't_780': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    't_781': 'rules_data/terraforming_mars/definitions/board.yaml:122',
-    'd_782': 'rules_data/terraforming_mars/definitions/board.yaml:123',
-    'd_785': 'rules_data/terraforming_mars/cards/001-070.yaml:188',
-    'd_787': 'rules_data/terraforming_mars/cards/001-070.yaml:188',
+    'd_774': 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    'd_775': 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    't_776': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'd_777': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'd_778': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    't_779': 'rules_data/terraforming_mars/definitions/board.yaml:119',
+    't_780': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_781': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_782': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_783': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_784': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'd_785': 'rules_data/terraforming_mars/definitions/board.yaml:123',
     'd_788': 'rules_data/terraforming_mars/cards/001-070.yaml:188',
-    'x_886': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    'x_887': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    'x_888': 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    'd_790': 'rules_data/terraforming_mars/cards/001-070.yaml:188',
+    'd_791': 'rules_data/terraforming_mars/cards/001-070.yaml:188',
+    'x_889': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     'x_890': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    't_791': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
-    'd_793': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
-    'd_794': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
-    'd_795': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    'd_798': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
-    't_799': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    'd_800': 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    'd_802': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
-    't_813': 'rules_data/terraforming_mars/definitions/board.yaml:146',
-    'x_926': 'rules_data/terraforming_mars/definitions/board.yaml:132',
-    'x_927': 'rules_data/terraforming_mars/definitions/board.yaml:133',
-    'x_928': 'rules_data/terraforming_mars/definitions/board.yaml:134',
-    'x_932': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'x_933': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'x_937': 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    'x_938': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    'x_939': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    'x_940': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    'x_941': 'rules_data/terraforming_mars/definitions/board.yaml:122',
-    'x_945': 'rules_data/terraforming_mars/definitions/board.yaml:135',
-    'd_828': 'rules_data/terraforming_mars/cards/001-070.yaml:205',
-    'd_834': 'rules_data/terraforming_mars/definitions/board.yaml:133',
-    'd_835': 'rules_data/terraforming_mars/definitions/board.yaml:134',
-    't_837': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'd_838': 'rules_data/terraforming_mars/definitions/board.yaml:135',
-    'd_839': 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    'x_891': 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    'x_893': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    't_794': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
+    'd_796': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
+    'd_797': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
+    'd_798': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    'd_801': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
+    't_802': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    'd_803': 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    'd_805': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
+    't_807': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    't_816': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'x_929': 'rules_data/terraforming_mars/definitions/board.yaml:132',
+    'x_930': 'rules_data/terraforming_mars/definitions/board.yaml:133',
+    'x_931': 'rules_data/terraforming_mars/definitions/board.yaml:134',
+    'x_935': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_936': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_940': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    'x_941': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_942': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_943': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_944': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'x_948': 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    'd_831': 'rules_data/terraforming_mars/cards/001-070.yaml:205',
+    'd_837': 'rules_data/terraforming_mars/definitions/board.yaml:133',
+    'd_838': 'rules_data/terraforming_mars/definitions/board.yaml:134',
     't_840': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'd_841': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'd_842': 'rules_data/terraforming_mars/definitions/board.yaml:118',
-    't_843': 'rules_data/terraforming_mars/definitions/board.yaml:119',
-    't_844': 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    't_845': 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    't_846': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    't_847': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    't_848': 'rules_data/terraforming_mars/definitions/board.yaml:122',
-    'd_849': 'rules_data/terraforming_mars/definitions/board.yaml:123',
-    'x_977': 'rules_data/terraforming_mars/definitions/board.yaml:141',
-    'x_978': 'rules_data/terraforming_mars/definitions/board.yaml:142',
-    'x_979': 'rules_data/terraforming_mars/definitions/board.yaml:143',
-    'x_980': 'rules_data/terraforming_mars/definitions/board.yaml:144',
-    'x_981': 'rules_data/terraforming_mars/definitions/board.yaml:145',
-    'x_985': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'x_986': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'x_990': 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    'x_991': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    'x_992': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    'x_993': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    'x_994': 'rules_data/terraforming_mars/definitions/board.yaml:122',
-    'x_998': 'rules_data/terraforming_mars/definitions/board.yaml:146',
-    'd_878': 'rules_data/terraforming_mars/cards/001-070.yaml:223',
-    't_879': 'rules_data/terraforming_mars/definitions/board.yaml:141',
-    't_880': 'rules_data/terraforming_mars/definitions/board.yaml:142',
-    'd_881': 'rules_data/terraforming_mars/definitions/board.yaml:142',
-    'd_882': 'rules_data/terraforming_mars/definitions/board.yaml:143',
-    'd_883': 'rules_data/terraforming_mars/definitions/board.yaml:144',
-    'd_884': 'rules_data/terraforming_mars/definitions/board.yaml:145',
-    't_885': 'rules_data/terraforming_mars/definitions/board.yaml:146',
-    't_886': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'd_887': 'rules_data/terraforming_mars/definitions/board.yaml:146',
-    'd_888': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_841': 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    'd_842': 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    't_843': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'd_844': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'd_845': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    't_846': 'rules_data/terraforming_mars/definitions/board.yaml:119',
+    't_847': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_848': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_849': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_850': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_851': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'd_852': 'rules_data/terraforming_mars/definitions/board.yaml:123',
+    'x_980': 'rules_data/terraforming_mars/definitions/board.yaml:141',
+    'x_981': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'x_982': 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    'x_983': 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    'x_984': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    'x_988': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_989': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_993': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    'x_994': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_995': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_996': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_997': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'x_1001': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_881': 'rules_data/terraforming_mars/cards/001-070.yaml:223',
+    't_882': 'rules_data/terraforming_mars/definitions/board.yaml:141',
+    't_883': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'd_884': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'd_885': 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    'd_886': 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    'd_887': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    't_888': 'rules_data/terraforming_mars/definitions/board.yaml:146',
     't_889': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'd_890': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'd_891': 'rules_data/terraforming_mars/definitions/board.yaml:118',
-    't_892': 'rules_data/terraforming_mars/definitions/board.yaml:119',
-    't_893': 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    't_894': 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    't_895': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    't_896': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    't_897': 'rules_data/terraforming_mars/definitions/board.yaml:122',
-    'd_898': 'rules_data/terraforming_mars/definitions/board.yaml:123',
-    'd_899': 'rules_data/terraforming_mars/cards/001-070.yaml:223',
-    'd_900': 'rules_data/terraforming_mars/cards/001-070.yaml:223',
-    'd_907': 'rules_data/terraforming_mars/cards/001-070.yaml:232',
-    'd_914': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    'x_1021': 'rules_data/terraforming_mars/definitions/cards.yaml:233',
-    'x_1023': 'rules_data/terraforming_mars/definitions/cards.yaml:236',
-    'x_1024': 'rules_data/terraforming_mars/definitions/cards.yaml:236',
-    'x_1025': 'rules_data/terraforming_mars/definitions/cards.yaml:239',
+    'd_890': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_891': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    't_892': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'd_893': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'd_894': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    't_895': 'rules_data/terraforming_mars/definitions/board.yaml:119',
+    't_896': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_897': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_898': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_899': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_900': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'd_901': 'rules_data/terraforming_mars/definitions/board.yaml:123',
+    'd_902': 'rules_data/terraforming_mars/cards/001-070.yaml:223',
+    'd_903': 'rules_data/terraforming_mars/cards/001-070.yaml:223',
+    'd_910': 'rules_data/terraforming_mars/cards/001-070.yaml:232',
+    'd_917': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    'x_1024': 'rules_data/terraforming_mars/definitions/cards.yaml:233',
+    'x_1026': 'rules_data/terraforming_mars/definitions/cards.yaml:236',
     'x_1027': 'rules_data/terraforming_mars/definitions/cards.yaml:236',
-    'x_1032': 'rules_data/terraforming_mars/cards/001-070.yaml:236',
-    'd_917': 'rules_data/terraforming_mars/cards/001-070.yaml:245',
-    't_918': 'rules_data/terraforming_mars/definitions/cards.yaml:233',
-    'd_919': 'rules_data/terraforming_mars/definitions/cards.yaml:233',
-    't_920': 'rules_data/terraforming_mars/definitions/cards.yaml:236',
-    'd_921': 'rules_data/terraforming_mars/definitions/cards.yaml:239',
-    'd_922': 'rules_data/terraforming_mars/cards/001-070.yaml:245',
-    'd_924': 'rules_data/terraforming_mars/cards/001-070.yaml:245',
-    'd_925': 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    'x_1034': 'rules_data/terraforming_mars/cards/001-070.yaml:248',
-    'd_926': 'rules_data/terraforming_mars/cards/001-070.yaml:266',
-    'd_932': 'rules_data/terraforming_mars/cards/001-070.yaml:267',
-    't_933': 'rules_data/terraforming_mars/definitions/cards.yaml:202',
+    'x_1028': 'rules_data/terraforming_mars/definitions/cards.yaml:239',
+    'x_1030': 'rules_data/terraforming_mars/definitions/cards.yaml:236',
+    'x_1035': 'rules_data/terraforming_mars/cards/001-070.yaml:236',
+    'd_920': 'rules_data/terraforming_mars/cards/001-070.yaml:245',
+    't_921': 'rules_data/terraforming_mars/definitions/cards.yaml:233',
+    'd_922': 'rules_data/terraforming_mars/definitions/cards.yaml:233',
+    't_923': 'rules_data/terraforming_mars/definitions/cards.yaml:236',
+    'd_924': 'rules_data/terraforming_mars/definitions/cards.yaml:239',
+    'd_925': 'rules_data/terraforming_mars/cards/001-070.yaml:245',
+    'd_927': 'rules_data/terraforming_mars/cards/001-070.yaml:245',
+    'd_928': 'rules_data/terraforming_mars/definitions/cards.yaml:185',
+    'x_1037': 'rules_data/terraforming_mars/cards/001-070.yaml:248',
+    'd_929': 'rules_data/terraforming_mars/cards/001-070.yaml:266',
     'd_935': 'rules_data/terraforming_mars/cards/001-070.yaml:267',
-    'd_936': 'rules_data/terraforming_mars/cards/001-070.yaml:267',
-    'x_1054': 'rules_data/terraforming_mars/cards/001-070.yaml:270',
-    'd_948': 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    't_958': 'rules_data/terraforming_mars/cards/001-070.yaml:300',
-    'd_990': 'rules_data/terraforming_mars/cards/001-070.yaml:308',
-    'd_991': 'rules_data/terraforming_mars/cards/001-070.yaml:308',
-    'x_1162': 'rules_data/terraforming_mars/definitions/cards.yaml:208',
-    'x_1168': 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    'x_1169': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    'x_1170': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    'x_1172': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    'x_1173': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    'x_1177': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'x_1178': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'x_1179': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    't_1032': 'rules_data/terraforming_mars/cards/001-070.yaml:336',
-    'd_1033': 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    'd_1035': 'rules_data/terraforming_mars/cards/001-070.yaml:336',
+    't_936': 'rules_data/terraforming_mars/definitions/cards.yaml:202',
+    'd_938': 'rules_data/terraforming_mars/cards/001-070.yaml:267',
+    'd_939': 'rules_data/terraforming_mars/cards/001-070.yaml:267',
+    'x_1057': 'rules_data/terraforming_mars/cards/001-070.yaml:270',
+    'd_951': 'rules_data/terraforming_mars/definitions/cards.yaml:185',
+    't_961': 'rules_data/terraforming_mars/cards/001-070.yaml:300',
+    'd_993': 'rules_data/terraforming_mars/cards/001-070.yaml:308',
+    'd_994': 'rules_data/terraforming_mars/cards/001-070.yaml:308',
+    'x_1165': 'rules_data/terraforming_mars/definitions/cards.yaml:208',
+    'x_1171': 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    'x_1172': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    'x_1173': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    'x_1175': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'x_1176': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'x_1180': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'x_1181': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'x_1182': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    't_1035': 'rules_data/terraforming_mars/cards/001-070.yaml:336',
     'd_1036': 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    'd_1040': 'rules_data/terraforming_mars/definitions/cards.yaml:208',
-    'd_1041': 'rules_data/terraforming_mars/definitions/cards.yaml:208',
-    'd_1042': 'rules_data/terraforming_mars/definitions/cards.yaml:208',
-    'd_1043': 'rules_data/terraforming_mars/cards/001-070.yaml:336',
-    'd_1044': 'rules_data/terraforming_mars/cards/001-070.yaml:336',
-    't_1045': 'rules_data/terraforming_mars/definitions/resources.yaml:84',
-    't_1046': 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    't_1047': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    'd_1048': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    't_1049': 'rules_data/terraforming_mars/definitions/resources.yaml:87',
-    't_1050': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    'd_1051': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    'd_1052': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    'd_1053': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    't_1055': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    't_1056': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'd_1057': 'rules_data/terraforming_mars/definitions/resources.yaml:90',
-    'x_1183': 'rules_data/terraforming_mars/cards/001-070.yaml:338',
-    'x_1213': 'rules_data/terraforming_mars/cards/001-070.yaml:349',
-    'x_1229': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    'x_1230': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    'x_1232': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    'x_1234': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    'd_1095': 'rules_data/terraforming_mars/cards/001-070.yaml:366',
-    'd_1096': 'rules_data/terraforming_mars/cards/001-070.yaml:366',
-    'd_1098': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    'd_1099': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    'd_1100': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    'd_1101': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    'd_1102': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    'x_1267': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    'x_1271': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    'd_1132': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    'd_1136': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    'x_1274': 'rules_data/terraforming_mars/cards/001-070.yaml:377',
-    'd_1167': 'rules_data/terraforming_mars/cards/001-070.yaml:394',
-    'd_1179': 'rules_data/terraforming_mars/cards/001-070.yaml:411',
-    'd_1183': 'rules_data/terraforming_mars/cards/001-070.yaml:422',
-    'd_1197': 'rules_data/terraforming_mars/cards/001-070.yaml:440',
-    'd_1232': 'rules_data/terraforming_mars/cards/001-070.yaml:450',
-    'x_1383': 'rules_data/terraforming_mars/cards/001-070.yaml:453',
-    'x_1419': 'rules_data/terraforming_mars/definitions/cards.yaml:250',
-    'x_1427': 'rules_data/terraforming_mars/definitions/resources.yaml:50',
-    'x_1429': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
-    't_1261': 'rules_data/terraforming_mars/definitions/cards.yaml:249',
-    't_1268': 'rules_data/terraforming_mars/definitions/resources.yaml:47',
-    't_1269': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
-    'x_1435': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    'x_1436': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    'd_1273': 'rules_data/terraforming_mars/cards/001-070.yaml:510',
-    'd_1276': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    'x_1438': 'rules_data/terraforming_mars/cards/001-070.yaml:514',
-    't_1277': 'rules_data/terraforming_mars/cards/001-070.yaml:521',
-    'd_1285': 'rules_data/terraforming_mars/cards/001-070.yaml:525',
-    'd_1287': 'rules_data/terraforming_mars/cards/001-070.yaml:525',
-    'd_1288': 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    'x_1453': 'rules_data/terraforming_mars/cards/001-070.yaml:527',
-    'x_1478': 'rules_data/terraforming_mars/definitions/board.yaml:141',
-    'x_1479': 'rules_data/terraforming_mars/definitions/board.yaml:142',
-    'x_1480': 'rules_data/terraforming_mars/definitions/board.yaml:143',
-    'x_1481': 'rules_data/terraforming_mars/definitions/board.yaml:144',
-    'x_1482': 'rules_data/terraforming_mars/definitions/board.yaml:145',
-    'x_1486': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'x_1487': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'x_1491': 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    'x_1492': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    'x_1493': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    'x_1494': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    'x_1495': 'rules_data/terraforming_mars/definitions/board.yaml:122',
-    'x_1499': 'rules_data/terraforming_mars/definitions/board.yaml:146',
-    't_1289': 'rules_data/terraforming_mars/cards/001-070.yaml:533',
-    'd_1311': 'rules_data/terraforming_mars/cards/001-070.yaml:533',
-    't_1312': 'rules_data/terraforming_mars/definitions/board.yaml:141',
-    't_1313': 'rules_data/terraforming_mars/definitions/board.yaml:142',
-    'd_1314': 'rules_data/terraforming_mars/definitions/board.yaml:142',
-    'd_1315': 'rules_data/terraforming_mars/definitions/board.yaml:143',
-    'd_1316': 'rules_data/terraforming_mars/definitions/board.yaml:144',
-    'd_1317': 'rules_data/terraforming_mars/definitions/board.yaml:145',
-    't_1318': 'rules_data/terraforming_mars/definitions/board.yaml:146',
-    't_1319': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'd_1320': 'rules_data/terraforming_mars/definitions/board.yaml:146',
-    'd_1321': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_1038': 'rules_data/terraforming_mars/cards/001-070.yaml:336',
+    'd_1039': 'rules_data/terraforming_mars/definitions/cards.yaml:185',
+    'd_1043': 'rules_data/terraforming_mars/definitions/cards.yaml:208',
+    'd_1044': 'rules_data/terraforming_mars/definitions/cards.yaml:208',
+    'd_1045': 'rules_data/terraforming_mars/definitions/cards.yaml:208',
+    'd_1046': 'rules_data/terraforming_mars/cards/001-070.yaml:336',
+    'd_1047': 'rules_data/terraforming_mars/cards/001-070.yaml:336',
+    't_1048': 'rules_data/terraforming_mars/definitions/resources.yaml:84',
+    't_1049': 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    't_1050': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    'd_1051': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    't_1052': 'rules_data/terraforming_mars/definitions/resources.yaml:87',
+    't_1053': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'd_1054': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'd_1055': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'd_1056': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    't_1058': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    't_1059': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'd_1060': 'rules_data/terraforming_mars/definitions/resources.yaml:90',
+    'x_1186': 'rules_data/terraforming_mars/cards/001-070.yaml:338',
+    'x_1216': 'rules_data/terraforming_mars/cards/001-070.yaml:349',
+    'x_1232': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    'x_1233': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    'x_1235': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'x_1237': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'd_1098': 'rules_data/terraforming_mars/cards/001-070.yaml:366',
+    'd_1099': 'rules_data/terraforming_mars/cards/001-070.yaml:366',
+    'd_1101': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    'd_1102': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    'd_1103': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'd_1104': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'd_1105': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'x_1270': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'x_1274': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'd_1135': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'd_1139': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'x_1277': 'rules_data/terraforming_mars/cards/001-070.yaml:377',
+    'd_1170': 'rules_data/terraforming_mars/cards/001-070.yaml:394',
+    'd_1182': 'rules_data/terraforming_mars/cards/001-070.yaml:411',
+    'd_1186': 'rules_data/terraforming_mars/cards/001-070.yaml:422',
+    'd_1200': 'rules_data/terraforming_mars/cards/001-070.yaml:440',
+    'd_1235': 'rules_data/terraforming_mars/cards/001-070.yaml:450',
+    'x_1386': 'rules_data/terraforming_mars/cards/001-070.yaml:453',
+    'x_1422': 'rules_data/terraforming_mars/definitions/cards.yaml:250',
+    'x_1430': 'rules_data/terraforming_mars/definitions/resources.yaml:50',
+    'x_1432': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    't_1264': 'rules_data/terraforming_mars/definitions/cards.yaml:249',
+    't_1271': 'rules_data/terraforming_mars/definitions/resources.yaml:47',
+    't_1272': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    'x_1438': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    'x_1439': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    'd_1276': 'rules_data/terraforming_mars/cards/001-070.yaml:510',
+    'd_1279': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    'x_1441': 'rules_data/terraforming_mars/cards/001-070.yaml:514',
+    't_1280': 'rules_data/terraforming_mars/cards/001-070.yaml:521',
+    'd_1288': 'rules_data/terraforming_mars/cards/001-070.yaml:525',
+    'd_1290': 'rules_data/terraforming_mars/cards/001-070.yaml:525',
+    'd_1291': 'rules_data/terraforming_mars/definitions/cards.yaml:185',
+    'x_1456': 'rules_data/terraforming_mars/cards/001-070.yaml:527',
+    'x_1481': 'rules_data/terraforming_mars/definitions/board.yaml:141',
+    'x_1482': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'x_1483': 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    'x_1484': 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    'x_1485': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    'x_1489': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_1490': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_1494': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    'x_1495': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_1496': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_1497': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_1498': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'x_1502': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    't_1292': 'rules_data/terraforming_mars/cards/001-070.yaml:533',
+    'd_1314': 'rules_data/terraforming_mars/cards/001-070.yaml:533',
+    't_1315': 'rules_data/terraforming_mars/definitions/board.yaml:141',
+    't_1316': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'd_1317': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'd_1318': 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    'd_1319': 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    'd_1320': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    't_1321': 'rules_data/terraforming_mars/definitions/board.yaml:146',
     't_1322': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'd_1323': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'd_1324': 'rules_data/terraforming_mars/definitions/board.yaml:118',
-    't_1325': 'rules_data/terraforming_mars/definitions/board.yaml:119',
-    't_1326': 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    't_1327': 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    't_1328': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    't_1329': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    't_1330': 'rules_data/terraforming_mars/definitions/board.yaml:122',
-    'd_1331': 'rules_data/terraforming_mars/definitions/board.yaml:123',
-    'x_1501': 'rules_data/terraforming_mars/cards/001-070.yaml:536',
-    'd_1356': 'rules_data/terraforming_mars/cards/001-070.yaml:565',
-    'x_1550': 'rules_data/terraforming_mars/cards/001-070.yaml:589',
-    'x_1554': 'rules_data/terraforming_mars/definitions/board.yaml:158',
-    'x_1555': 'rules_data/terraforming_mars/definitions/board.yaml:132',
-    'x_1556': 'rules_data/terraforming_mars/definitions/board.yaml:133',
-    'x_1557': 'rules_data/terraforming_mars/definitions/board.yaml:134',
-    'x_1561': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'x_1562': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'x_1566': 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    'x_1567': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    'x_1568': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    'x_1569': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    'x_1570': 'rules_data/terraforming_mars/definitions/board.yaml:122',
-    'x_1574': 'rules_data/terraforming_mars/definitions/board.yaml:135',
-    't_1373': 'rules_data/terraforming_mars/definitions/board.yaml:158',
-    'd_1374': 'rules_data/terraforming_mars/definitions/board.yaml:158',
-    'd_1375': 'rules_data/terraforming_mars/definitions/board.yaml:158',
-    't_1376': 'rules_data/terraforming_mars/definitions/board.yaml:132',
-    't_1377': 'rules_data/terraforming_mars/definitions/board.yaml:133',
-    'd_1378': 'rules_data/terraforming_mars/definitions/board.yaml:133',
-    'd_1379': 'rules_data/terraforming_mars/definitions/board.yaml:134',
-    't_1380': 'rules_data/terraforming_mars/definitions/board.yaml:135',
-    't_1381': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'd_1382': 'rules_data/terraforming_mars/definitions/board.yaml:135',
-    'd_1383': 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    'd_1323': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_1324': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    't_1325': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'd_1326': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'd_1327': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    't_1328': 'rules_data/terraforming_mars/definitions/board.yaml:119',
+    't_1329': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_1330': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_1331': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_1332': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_1333': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'd_1334': 'rules_data/terraforming_mars/definitions/board.yaml:123',
+    'x_1504': 'rules_data/terraforming_mars/cards/001-070.yaml:536',
+    'd_1359': 'rules_data/terraforming_mars/cards/001-070.yaml:565',
+    'x_1553': 'rules_data/terraforming_mars/cards/001-070.yaml:589',
+    'x_1557': 'rules_data/terraforming_mars/definitions/board.yaml:158',
+    'x_1558': 'rules_data/terraforming_mars/definitions/board.yaml:132',
+    'x_1559': 'rules_data/terraforming_mars/definitions/board.yaml:133',
+    'x_1560': 'rules_data/terraforming_mars/definitions/board.yaml:134',
+    'x_1564': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_1565': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_1569': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    'x_1570': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_1571': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_1572': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_1573': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'x_1577': 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    't_1376': 'rules_data/terraforming_mars/definitions/board.yaml:158',
+    'd_1377': 'rules_data/terraforming_mars/definitions/board.yaml:158',
+    'd_1378': 'rules_data/terraforming_mars/definitions/board.yaml:158',
+    't_1379': 'rules_data/terraforming_mars/definitions/board.yaml:132',
+    't_1380': 'rules_data/terraforming_mars/definitions/board.yaml:133',
+    'd_1381': 'rules_data/terraforming_mars/definitions/board.yaml:133',
+    'd_1382': 'rules_data/terraforming_mars/definitions/board.yaml:134',
+    't_1383': 'rules_data/terraforming_mars/definitions/board.yaml:135',
     't_1384': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'd_1385': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'd_1386': 'rules_data/terraforming_mars/definitions/board.yaml:118',
-    't_1387': 'rules_data/terraforming_mars/definitions/board.yaml:119',
-    't_1388': 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    't_1389': 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    't_1390': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    't_1391': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    't_1392': 'rules_data/terraforming_mars/definitions/board.yaml:122',
-    'd_1393': 'rules_data/terraforming_mars/definitions/board.yaml:123',
-    'd_1410': 'rules_data/terraforming_mars/cards/001-070.yaml:616',
-    'd_1413': 'rules_data/terraforming_mars/cards/001-070.yaml:624',
-    'd_1419': 'rules_data/terraforming_mars/cards/001-070.yaml:633',
-    'd_1435': 'rules_data/terraforming_mars/cards/001-070.yaml:633',
-    'x_1639': 'rules_data/terraforming_mars/definitions/board.yaml:218',
-    'x_1640': 'rules_data/terraforming_mars/definitions/board.yaml:219',
-    'x_1641': 'rules_data/terraforming_mars/definitions/board.yaml:220',
-    'x_1642': 'rules_data/terraforming_mars/definitions/board.yaml:221',
-    'x_1645': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    'x_1647': 'rules_data/terraforming_mars/definitions/board.yaml:221',
-    't_1444': 'rules_data/terraforming_mars/cards/001-070.yaml:643',
-    'd_1446': 'rules_data/terraforming_mars/cards/001-070.yaml:643',
-    't_1447': 'rules_data/terraforming_mars/definitions/board.yaml:218',
-    'd_1448': 'rules_data/terraforming_mars/definitions/board.yaml:218',
-    'd_1449': 'rules_data/terraforming_mars/definitions/board.yaml:219',
-    't_1450': 'rules_data/terraforming_mars/definitions/board.yaml:220',
-    'd_1452': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    'd_1453': 'rules_data/terraforming_mars/definitions/board.yaml:221',
-    'd_1454': 'rules_data/terraforming_mars/definitions/board.yaml:221',
+    'd_1385': 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    'd_1386': 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    't_1387': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'd_1388': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'd_1389': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    't_1390': 'rules_data/terraforming_mars/definitions/board.yaml:119',
+    't_1391': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_1392': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_1393': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_1394': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_1395': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'd_1396': 'rules_data/terraforming_mars/definitions/board.yaml:123',
+    'd_1413': 'rules_data/terraforming_mars/cards/001-070.yaml:616',
+    'd_1416': 'rules_data/terraforming_mars/cards/001-070.yaml:624',
+    'd_1422': 'rules_data/terraforming_mars/cards/001-070.yaml:633',
+    'd_1438': 'rules_data/terraforming_mars/cards/001-070.yaml:633',
+    'x_1642': 'rules_data/terraforming_mars/definitions/board.yaml:218',
+    'x_1643': 'rules_data/terraforming_mars/definitions/board.yaml:219',
+    'x_1644': 'rules_data/terraforming_mars/definitions/board.yaml:220',
+    'x_1645': 'rules_data/terraforming_mars/definitions/board.yaml:221',
+    'x_1648': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'x_1650': 'rules_data/terraforming_mars/definitions/board.yaml:221',
+    't_1447': 'rules_data/terraforming_mars/cards/001-070.yaml:643',
+    'd_1449': 'rules_data/terraforming_mars/cards/001-070.yaml:643',
+    't_1450': 'rules_data/terraforming_mars/definitions/board.yaml:218',
+    'd_1451': 'rules_data/terraforming_mars/definitions/board.yaml:218',
+    'd_1452': 'rules_data/terraforming_mars/definitions/board.yaml:219',
+    't_1453': 'rules_data/terraforming_mars/definitions/board.yaml:220',
     'd_1455': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    'd_1458': 'rules_data/terraforming_mars/cards/001-070.yaml:644',
-    'd_1555': 'rules_data/terraforming_mars/cards/001-070.yaml:695',
-    'x_1774': 'rules_data/terraforming_mars/cards/071-140.yaml:35',
-    'x_1775': 'rules_data/terraforming_mars/cards/071-140.yaml:46',
-    't_1570': 'rules_data/terraforming_mars/cards/071-140.yaml:46',
-    'x_1800': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    'x_1880': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    'd_1640': 'rules_data/terraforming_mars/cards/071-140.yaml:77',
-    'd_1664': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    'd_1670': 'rules_data/terraforming_mars/cards/071-140.yaml:85',
-    'd_1809': 'rules_data/terraforming_mars/cards/071-140.yaml:132',
-    'd_1817': 'rules_data/terraforming_mars/cards/071-140.yaml:159',
-    'x_2102': 'rules_data/terraforming_mars/cards/071-140.yaml:182',
-    'd_1878': 'rules_data/terraforming_mars/cards/071-140.yaml:207',
-    'd_1880': 'rules_data/terraforming_mars/definitions/cards.yaml:12',
-    'd_1881': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    'x_2178': 'rules_data/terraforming_mars/cards/071-140.yaml:272',
-    'x_2180': 'rules_data/terraforming_mars/definitions/resources.yaml:21',
-    'd_1926': 'rules_data/terraforming_mars/cards/071-140.yaml:272',
-    'd_1990': 'rules_data/terraforming_mars/cards/071-140.yaml:320',
-    'd_1991': 'rules_data/terraforming_mars/cards/071-140.yaml:320',
-    'x_2277': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    'x_2278': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    'd_2016': 'rules_data/terraforming_mars/cards/071-140.yaml:330',
-    'd_2019': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    'd_2114': 'rules_data/terraforming_mars/cards/071-140.yaml:397',
-    'x_2456': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
-    'x_2459': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
-    't_2167': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:52',
-    'd_2168': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:52',
-    'd_2169': 'rules_data/terraforming_mars/definitions/cards.yaml:20',
-    'd_2170': 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    'd_2171': 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    'd_2172': 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    'd_2175': 'rules_data/terraforming_mars/definitions/cards.yaml:21',
-    't_2180': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
-    'd_2181': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
-    'd_2182': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
-    'd_2183': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
-    'd_2184': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:54',
-    'x_2482': 'rules_data/terraforming_mars/cards/071-140.yaml:440',
-    'x_2494': 'rules_data/terraforming_mars/cards/071-140.yaml:457',
-    'd_2233': 'rules_data/terraforming_mars/cards/071-140.yaml:474',
-    'x_2560': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'x_2561': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'x_2565': 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    'x_2566': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    'x_2567': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    'x_2568': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    'x_2569': 'rules_data/terraforming_mars/definitions/board.yaml:122',
-    'x_2573': 'rules_data/terraforming_mars/definitions/board.yaml:192',
-    'd_2248': 'rules_data/terraforming_mars/cards/071-140.yaml:502',
-    'd_2269': 'rules_data/terraforming_mars/definitions/board.yaml:192',
-    't_2270': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'd_2271': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'd_2272': 'rules_data/terraforming_mars/definitions/board.yaml:118',
-    't_2273': 'rules_data/terraforming_mars/definitions/board.yaml:119',
-    't_2274': 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    't_2275': 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    't_2276': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    't_2277': 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    't_2278': 'rules_data/terraforming_mars/definitions/board.yaml:122',
-    'd_2279': 'rules_data/terraforming_mars/definitions/board.yaml:123',
-    'x_2579': 'rules_data/terraforming_mars/definitions/resources.yaml:50',
-    'x_2581': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
-    'x_2601': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
-    'x_2618': 'rules_data/terraforming_mars/definitions/board.yaml:132',
-    'x_2619': 'rules_data/terraforming_mars/definitions/board.yaml:133',
-    'x_2620': 'rules_data/terraforming_mars/definitions/board.yaml:134',
-    'x_2666': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    'd_2319': 'rules_data/terraforming_mars/definitions/board.yaml:133',
-    'd_2320': 'rules_data/terraforming_mars/definitions/board.yaml:134',
-    't_2322': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'd_2323': 'rules_data/terraforming_mars/definitions/board.yaml:135',
-    'd_2358': 'rules_data/terraforming_mars/cards/071-140.yaml:535',
-    'd_2360': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    't_2399': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    't_2425': 'rules_data/terraforming_mars/cards/071-140.yaml:578',
-    'x_2801': 'rules_data/terraforming_mars/cards/071-140.yaml:596',
-    'x_2813': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:116',
-    'x_2814': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:116',
-    'd_2483': 'rules_data/terraforming_mars/cards/071-140.yaml:614',
-    'd_2485': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:116',
-    'x_2822': 'rules_data/terraforming_mars/cards/071-140.yaml:631',
-    'd_2490': 'rules_data/terraforming_mars/cards/071-140.yaml:638',
-    't_2499': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    'd_2518': 'rules_data/terraforming_mars/cards/071-140.yaml:690',
-    'd_2536': 'rules_data/terraforming_mars/cards/071-140.yaml:700',
-    'x_2955': 'rules_data/terraforming_mars/definitions/board.yaml:158',
-    'd_2604': 'rules_data/terraforming_mars/cards/141-208.yaml:25',
-    't_2605': 'rules_data/terraforming_mars/definitions/board.yaml:158',
-    'd_2606': 'rules_data/terraforming_mars/definitions/board.yaml:158',
-    'd_2607': 'rules_data/terraforming_mars/definitions/board.yaml:158',
-    't_2608': 'rules_data/terraforming_mars/definitions/board.yaml:132',
-    't_2609': 'rules_data/terraforming_mars/definitions/board.yaml:133',
-    'd_2649': 'rules_data/terraforming_mars/definitions/cards.yaml:12',
-    'd_2650': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    'd_2651': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    'd_2652': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    'd_2655': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    'x_3031': 'rules_data/terraforming_mars/cards/141-208.yaml:46',
-    'x_3094': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:68',
-    'x_3095': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:69',
-    'x_3097': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:70',
-    'x_3100': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:70',
-    'x_3104': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    't_2726': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:68',
-    'd_2727': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:68',
-    'd_2728': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:69',
-    'd_2730': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:70',
-    'd_2731': 'rules_data/terraforming_mars/cards/141-208.yaml:126',
-    'd_2733': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    'd_2734': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    'd_2735': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    'd_2736': 'rules_data/terraforming_mars/cards/141-208.yaml:126',
-    'd_2740': 'rules_data/terraforming_mars/cards/141-208.yaml:145',
-    'd_2773': 'rules_data/terraforming_mars/cards/141-208.yaml:177',
-    'x_3273': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    'x_3274': 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    'x_3276': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    'd_2879': 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    'x_3300': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    'x_3301': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    'x_3303': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    'x_3305': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    'd_2899': 'rules_data/terraforming_mars/cards/141-208.yaml:247',
-    'd_2901': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    'd_2902': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    'd_2903': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    'd_2904': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    'd_2905': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    'x_3827': 'rules_data/terraforming_mars/definitions/cards.yaml:58',
-    'd_3357': 'rules_data/terraforming_mars/definitions/cards.yaml:58',
+    'd_1456': 'rules_data/terraforming_mars/definitions/board.yaml:221',
+    'd_1457': 'rules_data/terraforming_mars/definitions/board.yaml:221',
+    'd_1458': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'd_1461': 'rules_data/terraforming_mars/cards/001-070.yaml:644',
+    'd_1558': 'rules_data/terraforming_mars/cards/001-070.yaml:695',
+    'x_1777': 'rules_data/terraforming_mars/cards/071-140.yaml:35',
+    'x_1778': 'rules_data/terraforming_mars/cards/071-140.yaml:46',
+    't_1573': 'rules_data/terraforming_mars/cards/071-140.yaml:46',
+    'd_1581': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    'd_1582': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    'd_1585': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    'x_1803': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    'x_1883': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'd_1643': 'rules_data/terraforming_mars/cards/071-140.yaml:77',
+    't_1644': 'rules_data/terraforming_mars/definitions/cards.yaml:112',
+    'd_1667': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'd_1673': 'rules_data/terraforming_mars/cards/071-140.yaml:85',
+    'd_1812': 'rules_data/terraforming_mars/cards/071-140.yaml:132',
+    'd_1820': 'rules_data/terraforming_mars/cards/071-140.yaml:159',
+    'x_2105': 'rules_data/terraforming_mars/cards/071-140.yaml:182',
+    'x_2124': 'rules_data/terraforming_mars/cards/071-140.yaml:207',
+    'd_1881': 'rules_data/terraforming_mars/cards/071-140.yaml:207',
+    'd_1882': 'rules_data/terraforming_mars/cards/071-140.yaml:207',
+    'd_1884': 'rules_data/terraforming_mars/definitions/cards.yaml:12',
+    'd_1885': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    'x_2182': 'rules_data/terraforming_mars/cards/071-140.yaml:272',
+    'x_2184': 'rules_data/terraforming_mars/definitions/resources.yaml:21',
+    'd_1930': 'rules_data/terraforming_mars/cards/071-140.yaml:272',
+    'd_1994': 'rules_data/terraforming_mars/cards/071-140.yaml:320',
+    'd_1995': 'rules_data/terraforming_mars/cards/071-140.yaml:320',
+    'x_2281': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    'x_2282': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    'd_2020': 'rules_data/terraforming_mars/cards/071-140.yaml:330',
+    'd_2023': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    'd_2118': 'rules_data/terraforming_mars/cards/071-140.yaml:397',
+    'x_2462': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
+    'x_2465': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
+    't_2173': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:52',
+    'd_2174': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:52',
+    'd_2175': 'rules_data/terraforming_mars/definitions/cards.yaml:20',
+    'd_2176': 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    't_2186': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
+    'd_2187': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
+    'd_2188': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
+    'd_2189': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
+    'd_2190': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:54',
+    'x_2488': 'rules_data/terraforming_mars/cards/071-140.yaml:440',
+    'x_2500': 'rules_data/terraforming_mars/cards/071-140.yaml:457',
+    'd_2239': 'rules_data/terraforming_mars/cards/071-140.yaml:474',
+    'x_2566': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_2567': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_2571': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    'x_2572': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_2573': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_2574': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_2575': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'x_2579': 'rules_data/terraforming_mars/definitions/board.yaml:192',
+    'd_2254': 'rules_data/terraforming_mars/cards/071-140.yaml:502',
+    'd_2275': 'rules_data/terraforming_mars/definitions/board.yaml:192',
+    't_2276': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'd_2277': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'd_2278': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    't_2279': 'rules_data/terraforming_mars/definitions/board.yaml:119',
+    't_2280': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_2281': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_2282': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_2283': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_2284': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'd_2285': 'rules_data/terraforming_mars/definitions/board.yaml:123',
+    'x_2585': 'rules_data/terraforming_mars/definitions/resources.yaml:50',
+    'x_2587': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    'x_2607': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    'x_2623': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:118',
+    'd_2314': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:117',
+    'd_2316': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:118',
+    'x_2628': 'rules_data/terraforming_mars/definitions/board.yaml:132',
+    'x_2629': 'rules_data/terraforming_mars/definitions/board.yaml:133',
+    'x_2630': 'rules_data/terraforming_mars/definitions/board.yaml:134',
+    'x_2676': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'd_2328': 'rules_data/terraforming_mars/definitions/board.yaml:133',
+    'd_2329': 'rules_data/terraforming_mars/definitions/board.yaml:134',
+    't_2331': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'd_2332': 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    'd_2367': 'rules_data/terraforming_mars/cards/071-140.yaml:535',
+    'd_2369': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    't_2434': 'rules_data/terraforming_mars/cards/071-140.yaml:578',
+    'x_2811': 'rules_data/terraforming_mars/cards/071-140.yaml:596',
+    'x_2823': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:116',
+    'x_2824': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:116',
+    'd_2492': 'rules_data/terraforming_mars/cards/071-140.yaml:614',
+    'd_2494': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:116',
+    'x_2832': 'rules_data/terraforming_mars/cards/071-140.yaml:631',
+    'd_2499': 'rules_data/terraforming_mars/cards/071-140.yaml:638',
+    't_2508': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    'd_2527': 'rules_data/terraforming_mars/cards/071-140.yaml:690',
+    'd_2545': 'rules_data/terraforming_mars/cards/071-140.yaml:700',
+    'x_2965': 'rules_data/terraforming_mars/definitions/board.yaml:158',
+    'd_2613': 'rules_data/terraforming_mars/cards/141-208.yaml:25',
+    't_2614': 'rules_data/terraforming_mars/definitions/board.yaml:158',
+    'd_2615': 'rules_data/terraforming_mars/definitions/board.yaml:158',
+    'd_2616': 'rules_data/terraforming_mars/definitions/board.yaml:158',
+    't_2617': 'rules_data/terraforming_mars/definitions/board.yaml:132',
+    't_2618': 'rules_data/terraforming_mars/definitions/board.yaml:133',
+    't_2638': 'rules_data/terraforming_mars/definitions/board.yaml:141',
+    't_2639': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'd_2659': 'rules_data/terraforming_mars/definitions/cards.yaml:12',
+    'd_2660': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    'd_2661': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    'd_2662': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    'd_2665': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    'x_3042': 'rules_data/terraforming_mars/cards/141-208.yaml:46',
+    'x_3109': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:68',
+    'x_3110': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:69',
+    'x_3112': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:70',
+    'x_3115': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:70',
+    'x_3119': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    't_2739': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:68',
+    'd_2740': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:68',
+    'd_2741': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:69',
+    'd_2743': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:70',
+    'd_2744': 'rules_data/terraforming_mars/cards/141-208.yaml:126',
+    'd_2746': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    'd_2747': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    'd_2748': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    'd_2749': 'rules_data/terraforming_mars/cards/141-208.yaml:126',
+    'd_2753': 'rules_data/terraforming_mars/cards/141-208.yaml:145',
+    'd_2786': 'rules_data/terraforming_mars/cards/141-208.yaml:177',
+    'x_3289': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    'x_3290': 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    'x_3292': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    'd_2893': 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    'x_3316': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    'x_3317': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    'x_3319': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'x_3321': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'd_2913': 'rules_data/terraforming_mars/cards/141-208.yaml:247',
+    'd_2915': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    'd_2916': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    'd_2917': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'd_2918': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'd_2919': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'x_3844': 'rules_data/terraforming_mars/definitions/cards.yaml:58',
+    'd_3372': 'rules_data/terraforming_mars/definitions/cards.yaml:58',
 }
 for _name, _at in AT.items():  # where each function comes from, for tracebacks
     globals()[_name].rulesc_at = _at

@@ -5,19 +5,73 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(2070, """
-x_2335 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_2070 d_1809 @  # rules_data/terraforming_mars/cards/071-140.yaml:366
-d_2071 d_793 @  # rules_data/terraforming_mars/cards/071-140.yaml:366
-d_2072 d_385 @  # rules_data/terraforming_mars/cards/071-140.yaml:366
-d_2073 d_365 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
-""")
-AT = {}
+K = [
+    ['player', 'prod', 'key'],
+    {'d': 0},
+]
+
+
+x_2339 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2074 = _C.rebased(_C.d_1812, 2074)  # rules_data/terraforming_mars/cards/071-140.yaml:366
+d_2075 = _C.rebased(_C.d_796, 2074)  # rules_data/terraforming_mars/cards/071-140.yaml:366
+d_2076 = _C.rebased(_C.d_385, 2074)  # rules_data/terraforming_mars/cards/071-140.yaml:366
+d_2077 = _C.rebased(_C.d_365, 2074)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+
+
+TRIALS = {
+    2074: CPS(d_2074),
+    2075: CPS(d_2075),
+    2076: CPS(d_2076),
+    2077: CPS(d_2077),
+}
+
+
+CODE = {
+    2339: x_2339,
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:360
-    'acquired_company': '{"id":"acquired_company","number":"106","name":{"en":"Acquired Company"},"type":"automated","cost":10,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":3,"x":2333},"at":"rules_data/terraforming_mars/cards/071-140.yaml:366","id":2071},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":2334},"at":"rules_data/terraforming_mars/cards/071-140.yaml:366","id":2072},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2335},"o":"+=","e":{"op":"var","n":"n~746","x":2336},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2073}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:366","id":2070},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #106"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:360"}',
+    'acquired_company': '{"id":"acquired_company","number":"106","name":{"en":"Acquired Company"},"type":"automated","cost":10,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":2337},"at":"rules_data/terraforming_mars/cards/071-140.yaml:366","id":2075},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":2338},"at":"rules_data/terraforming_mars/cards/071-140.yaml:366","id":2076},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2339},"o":"+=","e":{"op":"var","n":"n~748","x":2340},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2077}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:366","id":2074},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #106"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:360"}',
 }

@@ -5,14 +5,60 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from . import _common as _C
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 
-CODE, TRIALS = _C.bound(None, """
-""")
-AT = {}
+K = [
+]
+
+
+
+
+TRIALS = {
+}
+
+
+CODE = {
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:128
-    'adaptation_technology': '{"id":"adaptation_technology","number":"153","name":{"en":"Adaptation Technology"},"type":"active","cost":12,"tags":["science"],"modifiers":[{"mod":"requirement_tolerance","by":{"op":"lit","v":2,"x":3111}}],"vp":{"op":"lit","v":1,"x":3112},"source":{"doc":"tm-facts","section":"cards.json #153 (global_requirement_bonus steps 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:128"}',
+    'adaptation_technology': '{"id":"adaptation_technology","number":"153","name":{"en":"Adaptation Technology"},"type":"active","cost":12,"tags":["science"],"modifiers":[{"mod":"requirement_tolerance","by":{"op":"lit","v":2,"x":3126}}],"vp":{"op":"lit","v":1,"x":3127},"source":{"doc":"tm-facts","section":"cards.json #153 (global_requirement_bonus steps 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:128"}',
 }

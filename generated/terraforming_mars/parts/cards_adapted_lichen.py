@@ -5,19 +5,73 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(1249, """
-x_1404 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_1249 d_1183 @  # rules_data/terraforming_mars/cards/001-070.yaml:479
-d_1250 d_352 @  # rules_data/terraforming_mars/cards/001-070.yaml:479
-d_1251 d_794 @  # rules_data/terraforming_mars/cards/001-070.yaml:479
-d_1252 d_365 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
-""")
-AT = {}
+K = [
+    ['player', 'prod', 'key'],
+    {'d': 0},
+]
+
+
+x_1407 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1252 = _C.rebased(_C.d_1186, 1252)  # rules_data/terraforming_mars/cards/001-070.yaml:479
+d_1253 = _C.rebased(_C.d_352, 1252)  # rules_data/terraforming_mars/cards/001-070.yaml:479
+d_1254 = _C.rebased(_C.d_797, 1252)  # rules_data/terraforming_mars/cards/001-070.yaml:479
+d_1255 = _C.rebased(_C.d_365, 1252)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+
+
+TRIALS = {
+    1252: CPS(d_1252),
+    1253: CPS(d_1253),
+    1254: CPS(d_1254),
+    1255: CPS(d_1255),
+}
+
+
+CODE = {
+    1407: x_1407,
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:473
-    'adapted_lichen': '{"id":"adapted_lichen","number":"048","name":{"en":"Adapted Lichen"},"type":"automated","cost":9,"tags":["plant"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1402},"at":"rules_data/terraforming_mars/cards/001-070.yaml:479","id":1250},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":1403},"at":"rules_data/terraforming_mars/cards/001-070.yaml:479","id":1251},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1404},"o":"+=","e":{"op":"var","n":"n~746","x":1405},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1252}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:479","id":1249},"source":{"doc":"tm-facts","section":"cards.json #048"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:473"}',
+    'adapted_lichen': '{"id":"adapted_lichen","number":"048","name":{"en":"Adapted Lichen"},"type":"automated","cost":9,"tags":["plant"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1405},"at":"rules_data/terraforming_mars/cards/001-070.yaml:479","id":1253},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":1406},"at":"rules_data/terraforming_mars/cards/001-070.yaml:479","id":1254},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1407},"o":"+=","e":{"op":"var","n":"n~748","x":1408},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1255}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:479","id":1252},"source":{"doc":"tm-facts","section":"cards.json #048"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:473"}',
 }

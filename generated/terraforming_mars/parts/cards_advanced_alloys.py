@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -45,13 +46,13 @@ K = [
 ]
 
 
-def x_1755(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:9
+def x_1758(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:9
     if E is None:
         E = ctx.env()
     return (True if ((E.get('r') == 'steel')) and (('building' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('building', _w2))) else False)
 
 
-def x_1757(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:9
+def x_1760(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:9
     if E is None:
         E = ctx.env()
     return (True if ((E.get('r') == 'titanium')) and (('space' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('space', _w2))) else False)
@@ -62,16 +63,16 @@ TRIALS = {
 
 
 CODE = {
-    1755: x_1755,
-    1757: x_1757,
+    1758: x_1758,
+    1760: x_1760,
 }
 AT = {
-    1755: 'rules_data/terraforming_mars/cards/071-140.yaml:9',
-    1757: 'rules_data/terraforming_mars/cards/071-140.yaml:9',
+    1758: 'rules_data/terraforming_mars/cards/071-140.yaml:9',
+    1760: 'rules_data/terraforming_mars/cards/071-140.yaml:9',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:9
-    'advanced_alloys': '{"id":"advanced_alloys","number":"071","name":{"en":"Advanced Alloys"},"type":"active","cost":9,"tags":["science"],"modifiers":[{"mod":"unit_value","by":{"op":"lit","v":1,"x":1754},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"r"},"b":{"op":"lit","v":"steel"}},{"op":"in","a":{"op":"lit","v":"building"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"card"},"f":"tags","d":[]},"neg":false}],"x":1755}},{"mod":"unit_value","by":{"op":"lit","v":1,"x":1756},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"r"},"b":{"op":"lit","v":"titanium"}},{"op":"in","a":{"op":"lit","v":"space"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"card"},"f":"tags","d":[]},"neg":false}],"x":1757}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #071 (steelValue 1, titanumValue 1)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:9"}',
+    'advanced_alloys': '{"id":"advanced_alloys","number":"071","name":{"en":"Advanced Alloys"},"type":"active","cost":9,"tags":["science"],"modifiers":[{"mod":"unit_value","by":{"op":"lit","v":1,"x":1757},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"r"},"b":{"op":"lit","v":"steel"}},{"op":"in","a":{"op":"lit","v":"building"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"card"},"f":"tags","d":[]},"neg":false}],"x":1758}},{"mod":"unit_value","by":{"op":"lit","v":1,"x":1759},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"r"},"b":{"op":"lit","v":"titanium"}},{"op":"in","a":{"op":"lit","v":"space"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"card"},"f":"tags","d":[]},"neg":false}],"x":1760}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #071 (steelValue 1, titanumValue 1)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:9"}',
 }

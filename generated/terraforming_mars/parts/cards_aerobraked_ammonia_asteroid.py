@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -49,69 +50,69 @@ K = [
 ]
 
 
-x_3348 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3352 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3356 = _C.x_886  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3357 = _C.x_3273  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3358 = _C.x_3274  # rules_data/terraforming_mars/definitions/cards.yaml:196
-x_3360 = _C.x_3276  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3364 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3368 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3372 = _C.x_889  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3373 = _C.x_3289  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3374 = _C.x_3290  # rules_data/terraforming_mars/definitions/cards.yaml:196
+x_3376 = _C.x_3292  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def t_2935(ctx, k, s=None, E=None, B=2935):  # rules_data/terraforming_mars/cards/141-208.yaml:296
+def t_2949(ctx, k, s=None, E=None, B=2949):  # rules_data/terraforming_mars/cards/141-208.yaml:296
     ctx.steps += 9
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 3, True)
-    LOCAL(ctx, E, 'r~747', 'heat', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
+    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'r~749', 'heat', True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~750', 2, True)
-    LOCAL(ctx, E, 'r~751', 'microbe', True)
-    return t_2944(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'plants', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~752', 2, True)
+    LOCAL(ctx, E, 'r~753', 'microbe', True)
+    return t_2958(ctx, k, s, E, B)
 
 
-d_2936 = _C.rebased(_C.d_793, 2935)  # rules_data/terraforming_mars/cards/141-208.yaml:296
-d_2937 = _C.rebased(_C.d_785, 2935)  # rules_data/terraforming_mars/cards/141-208.yaml:296
-d_2938 = _C.rebased(_C.d_365, 2935)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_2939 = _C.rebased(_C.d_389, 2935)  # rules_data/terraforming_mars/cards/141-208.yaml:296
-d_2940 = _C.rebased(_C.d_788, 2935)  # rules_data/terraforming_mars/cards/141-208.yaml:296
-d_2941 = _C.rebased(_C.d_496, 2935)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_2942 = _C.rebased(_C.d_990, 2935)  # rules_data/terraforming_mars/cards/141-208.yaml:296
-d_2943 = _C.rebased(_C.d_2773, 2935)  # rules_data/terraforming_mars/cards/141-208.yaml:296
-t_2944 = _C.rebased(_C.t_799, 2935)  # rules_data/terraforming_mars/definitions/cards.yaml:195
-d_2945 = _C.rebased(_C.d_2879, 2935)  # rules_data/terraforming_mars/definitions/cards.yaml:196
+d_2950 = _C.rebased(_C.d_796, 2949)  # rules_data/terraforming_mars/cards/141-208.yaml:296
+d_2951 = _C.rebased(_C.d_788, 2949)  # rules_data/terraforming_mars/cards/141-208.yaml:296
+d_2952 = _C.rebased(_C.d_365, 2949)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2953 = _C.rebased(_C.d_389, 2949)  # rules_data/terraforming_mars/cards/141-208.yaml:296
+d_2954 = _C.rebased(_C.d_791, 2949)  # rules_data/terraforming_mars/cards/141-208.yaml:296
+d_2955 = _C.rebased(_C.d_498, 2949)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2956 = _C.rebased(_C.d_993, 2949)  # rules_data/terraforming_mars/cards/141-208.yaml:296
+d_2957 = _C.rebased(_C.d_2786, 2949)  # rules_data/terraforming_mars/cards/141-208.yaml:296
+t_2958 = _C.rebased(_C.t_802, 2949)  # rules_data/terraforming_mars/definitions/cards.yaml:195
+d_2959 = _C.rebased(_C.d_2893, 2949)  # rules_data/terraforming_mars/definitions/cards.yaml:196
 
 
 TRIALS = {
-    2935: t_2935,
-    2936: CPS(d_2936),
-    2937: CPS(d_2937),
-    2938: CPS(d_2938),
-    2939: CPS(d_2939),
-    2940: CPS(d_2940),
-    2941: CPS(d_2941),
-    2942: CPS(d_2942),
-    2943: CPS(d_2943),
-    2944: t_2944,
-    2945: CPS(d_2945),
+    2949: t_2949,
+    2950: CPS(d_2950),
+    2951: CPS(d_2951),
+    2952: CPS(d_2952),
+    2953: CPS(d_2953),
+    2954: CPS(d_2954),
+    2955: CPS(d_2955),
+    2956: CPS(d_2956),
+    2957: CPS(d_2957),
+    2958: t_2958,
+    2959: CPS(d_2959),
 }
 
 
 CODE = {
-    3348: x_3348,
-    3352: x_3352,
-    3356: x_3356,
-    3357: x_3357,
-    3358: x_3358,
-    3360: x_3360,
+    3364: x_3364,
+    3368: x_3368,
+    3372: x_3372,
+    3373: x_3373,
+    3374: x_3374,
+    3376: x_3376,
 }
 AT = {
 }
@@ -119,5 +120,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:290
-    'aerobraked_ammonia_asteroid': '{"id":"aerobraked_ammonia_asteroid","number":"170","name":{"en":"Aerobraked Ammonia Asteroid"},"type":"event","cost":26,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":3,"x":3346},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2936},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":3347},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2937},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3348},"o":"+=","e":{"op":"var","n":"n~746","x":3349},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2938},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3350},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2939},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3351},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2940},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3352},"o":"+=","e":{"op":"var","n":"n~748","x":3353},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2941},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":3354},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2942},{"op":"let","v":"r~751","e":{"op":"lit","v":"microbe","x":3355},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2943},{"op":"choose","alts":[{"gens":[{"v":"card~752","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3356},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~752"},"f":"resource","d":null},"b":{"op":"var","n":"r~751"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~752"},"b":{"op":"var","n":"this"}}],"x":3357}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~752"},"d":0,"x":3358},"o":"+=","e":{"op":"var","n":"n~750","x":3359},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2945},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~752"}],"x":3360}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 microbi a un\'altra carta","en":"add 2 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2944}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2935},"source":{"doc":"tm-facts","section":"cards.json #170"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:290"}',
+    'aerobraked_ammonia_asteroid': '{"id":"aerobraked_ammonia_asteroid","number":"170","name":{"en":"Aerobraked Ammonia Asteroid"},"type":"event","cost":26,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":3362},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2950},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":3363},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2951},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3364},"o":"+=","e":{"op":"var","n":"n~748","x":3365},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2952},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3366},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2953},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":3367},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2954},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3368},"o":"+=","e":{"op":"var","n":"n~750","x":3369},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2955},{"op":"let","v":"n~752","e":{"op":"lit","v":2,"x":3370},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2956},{"op":"let","v":"r~753","e":{"op":"lit","v":"microbe","x":3371},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2957},{"op":"choose","alts":[{"gens":[{"v":"card~754","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3372},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~754"},"f":"resource","d":null},"b":{"op":"var","n":"r~753"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~754"},"b":{"op":"var","n":"this"}}],"x":3373}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~754"},"d":0,"x":3374},"o":"+=","e":{"op":"var","n":"n~752","x":3375},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2959},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~754"}],"x":3376}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 microbi a un\'altra carta","en":"add 2 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2958}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2949},"source":{"doc":"tm-facts","section":"cards.json #170"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:290"}',
 }

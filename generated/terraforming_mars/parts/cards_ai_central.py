@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -53,217 +54,219 @@ K = [
 ]
 
 
-x_4077 = _C.x_1383  # rules_data/terraforming_mars/cards/141-208.yaml:691
+x_4097 = _C.x_1386  # rules_data/terraforming_mars/cards/141-208.yaml:691
 
 
-def x_4080(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~751'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~750'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~751'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~753'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~752'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~753'))) is str else 0))) is int else num(_w6)))
 
 
-x_4081 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_4083 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:699
-x_4087 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4088 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4089 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4090 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4092 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4093 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4094 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4095 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4096 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4097 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4101 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_4103 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:699
+x_4105 = _C.x_2124  # rules_data/terraforming_mars/cards/141-208.yaml:702
+x_4108 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4109 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4110 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4111 = _C.x_471  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4113 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4114 = _C.x_476  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4115 = _C.x_528  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4116 = _C.x_478  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4117 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4118 = _C.x_478  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def d_3583(ctx, E=None, B=3583):  # rules_data/terraforming_mars/cards/141-208.yaml:698
+def d_3601(ctx, E=None, B=3601):  # rules_data/terraforming_mars/cards/141-208.yaml:698
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'energy', True)
-    if not d_3586(ctx, E, B):
+    LOCAL(ctx, E, 'n~752', 1, True)
+    LOCAL(ctx, E, 'r~753', 'energy', True)
+    if not d_3604(ctx, E, B):
         return False
     return True
 
 
-d_3584 = _C.rebased(_C.d_359, 3583)  # rules_data/terraforming_mars/cards/141-208.yaml:698
-d_3585 = _C.rebased(_C.d_991, 3583)  # rules_data/terraforming_mars/cards/141-208.yaml:698
+d_3602 = _C.rebased(_C.d_359, 3601)  # rules_data/terraforming_mars/cards/141-208.yaml:698
+d_3603 = _C.rebased(_C.d_994, 3601)  # rules_data/terraforming_mars/cards/141-208.yaml:698
 
 
-def d_3586(ctx, E=None, B=3583):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3604(ctx, E=None, B=3601):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4080(ctx, E):
+    if not x_4100(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~752'), '-=', False, K[1])
     return True
 
 
-def d_3587(ctx, E=None, B=3583):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3605(ctx, E=None, B=3601):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4080(ctx, E):
+    if not x_4100(ctx, E):
         return False
     return True
 
 
-def d_3588(ctx, E=None, B=3583):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3606(ctx, E=None, B=3601):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~752'), '-=', False, K[1])
     return True
 
 
-t_3589 = _C.rebased(_C.t_367, 3583)  # rules_data/terraforming_mars/cards/141-208.yaml:699
+t_3607 = _C.rebased(_C.t_367, 3601)  # rules_data/terraforming_mars/cards/141-208.yaml:699
+d_3608 = _C.rebased(_C.d_1882, 3601)  # rules_data/terraforming_mars/cards/141-208.yaml:702
 
 
-def d_3590(ctx, E=None, B=3583):  # rules_data/terraforming_mars/cards/141-208.yaml:702
+def d_3609(ctx, E=None, B=3601):  # rules_data/terraforming_mars/cards/141-208.yaml:702
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 2, True)
-    if not d_3592(ctx, E, B):
+    LOCAL(ctx, E, 'n~754', 2, True)
+    if not d_3611(ctx, E, B):
         return False
     return True
 
 
-d_3591 = _C.rebased(_C.d_396, 3583)  # rules_data/terraforming_mars/cards/141-208.yaml:702
+d_3610 = _C.rebased(_C.d_396, 3601)  # rules_data/terraforming_mars/cards/141-208.yaml:702
 
 
-def d_3592(ctx, E=None, B=3583):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_3611(ctx, E=None, B=3601):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~752'))
+    left = num(E.get('n~754'))
     while left > 0:
         left -= 1
-        if not d_3593(ctx, E, B):
+        if not d_3612(ctx, E, B):
             return False
     return True
 
 
-def d_3593(ctx, E=None, B=3583):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3612(ctx, E=None, B=3601):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3594(ctx, E, B):
+    if not d_3613(ctx, E, B):
         return False
-    if not d_3599(ctx, E, B):
+    if not d_3618(ctx, E, B):
         return False
     return True
 
 
-def d_3594(ctx, E=None, B=3583):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3613(ctx, E=None, B=3601):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4087(ctx, E):
-        if not d_3595(ctx, E, B):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        if not d_3614(ctx, E, B):
             return False
     return True
 
 
-def d_3595(ctx, E=None, B=3583):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3614(ctx, E=None, B=3601):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4089(ctx, E), '=', False, K[3])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[3])
     SET(ctx, 'discard', ctx.state, 'discard', K[4], '=', False, K[5])
-    STMT(ctx, B + 15)
+    STMT(ctx, B + 16)
     return True
 
 
-d_3596 = _C.rebased(_C.d_424, 3583)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3597 = _C.rebased(_C.d_425, 3583)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3615 = _C.rebased(_C.d_425, 3601)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3616 = _C.rebased(_C.d_426, 3601)  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_3598(ctx, E=None, B=3583):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3617(ctx, E=None, B=3601):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, B + 15)
+    STMT(ctx, B + 16)
     return True
 
 
-d_3599 = _C.rebased(_C.d_695, 3583)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3600 = _C.rebased(_C.d_696, 3583)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3601 = _C.rebased(_C.d_697, 3583)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3602 = _C.rebased(_C.d_431, 3583)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3618 = _C.rebased(_C.d_698, 3601)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3619 = _C.rebased(_C.d_699, 3601)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3620 = _C.rebased(_C.d_700, 3601)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3621 = _C.rebased(_C.d_432, 3601)  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {
-    3583: CPS(d_3583),
-    3584: CPS(d_3584),
-    3585: CPS(d_3585),
-    3586: CPS(d_3586),
-    3587: CPS(d_3587),
-    3588: CPS(d_3588),
-    3589: t_3589,
-    3590: CPS(d_3590),
-    3591: CPS(d_3591),
-    3592: CPS(d_3592),
-    3593: CPS(d_3593),
-    3594: CPS(d_3594),
-    3595: CPS(d_3595),
-    3596: CPS(d_3596),
-    3597: CPS(d_3597),
-    3598: CPS(d_3598),
-    3599: CPS(d_3599),
-    3600: CPS(d_3600),
     3601: CPS(d_3601),
     3602: CPS(d_3602),
+    3603: CPS(d_3603),
+    3604: CPS(d_3604),
+    3605: CPS(d_3605),
+    3606: CPS(d_3606),
+    3607: t_3607,
+    3608: CPS(d_3608),
+    3609: CPS(d_3609),
+    3610: CPS(d_3610),
+    3611: CPS(d_3611),
+    3612: CPS(d_3612),
+    3613: CPS(d_3613),
+    3614: CPS(d_3614),
+    3615: CPS(d_3615),
+    3616: CPS(d_3616),
+    3617: CPS(d_3617),
+    3618: CPS(d_3618),
+    3619: CPS(d_3619),
+    3620: CPS(d_3620),
+    3621: CPS(d_3621),
 }
 
 
 CODE = {
-    4077: x_4077,
-    4080: x_4080,
-    4081: x_4081,
-    4083: x_4083,
-    4087: x_4087,
-    4088: x_4088,
-    4089: x_4089,
-    4090: x_4090,
-    4092: x_4092,
-    4093: x_4093,
-    4094: x_4094,
-    4095: x_4095,
-    4096: x_4096,
     4097: x_4097,
+    4100: x_4100,
+    4101: x_4101,
+    4103: x_4103,
+    4105: x_4105,
+    4108: x_4108,
+    4109: x_4109,
+    4110: x_4110,
+    4111: x_4111,
+    4113: x_4113,
+    4114: x_4114,
+    4115: x_4115,
+    4116: x_4116,
+    4117: x_4117,
+    4118: x_4118,
 }
 AT = {
-    4080: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    4100: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:691
-    'ai_central': '{"id":"ai_central","number":"208","name":{"en":"AI Central"},"type":"active","cost":21,"tags":["science","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~746","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~747","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~746"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~747"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":3},"x":4077},"production":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":4078},"at":"rules_data/terraforming_mars/cards/141-208.yaml:698","id":3584},{"op":"let","v":"r~751","e":{"op":"lit","v":"energy","x":4079},"at":"rules_data/terraforming_mars/cards/141-208.yaml:698","id":3585},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"var","n":"n~750"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~751"},"f":"production_min","d":0},"x":4080},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3587},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":4081},"o":"-=","e":{"op":"var","n":"n~750","x":4082},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3588}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3586}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:698","id":3583},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":4083},"at":"rules_data/terraforming_mars/cards/141-208.yaml:699","id":3589},"vp":{"op":"lit","v":1,"x":4084},"actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":2,"x":4085},"at":"rules_data/terraforming_mars/cards/141-208.yaml:702","id":3591},{"op":"rep","n":{"op":"var","n":"n~752","x":4086},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4087},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":4088},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":4089},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3596},{"op":"set","t":{"op":"st","k":"discard","x":4090},"o":"=","e":{"op":"lit","v":[],"x":4091},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3597},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":4092}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3598}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3595},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3594},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4093},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":4094},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4095},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3601},{"op":"set","t":{"op":"st","k":"deck","x":4096},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4097},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3602}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3600},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3599}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3593},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3592}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:702","id":3590}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #208"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:691"}',
+    'ai_central': '{"id":"ai_central","number":"208","name":{"en":"AI Central"},"type":"active","cost":21,"tags":["science","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~750","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~751","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~750"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~751"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":3},"x":4097},"production":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":4098},"at":"rules_data/terraforming_mars/cards/141-208.yaml:698","id":3602},{"op":"let","v":"r~753","e":{"op":"lit","v":"energy","x":4099},"at":"rules_data/terraforming_mars/cards/141-208.yaml:698","id":3603},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0},"b":{"op":"var","n":"n~752"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~753"},"f":"production_min","d":0},"x":4100},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3605},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":4101},"o":"-=","e":{"op":"var","n":"n~752","x":4102},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3606}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3604}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:698","id":3601},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":4103},"at":"rules_data/terraforming_mars/cards/141-208.yaml:699","id":3607},"vp":{"op":"lit","v":1,"x":4104},"actions":[{"cost":{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"fn","f":"count","a":[{"op":"st","k":"discard"}]}},"b":{"op":"lit","v":2},"x":4105},"at":"rules_data/terraforming_mars/cards/141-208.yaml:702","id":3608},"effect":{"op":"seq","b":[{"op":"let","v":"n~754","e":{"op":"lit","v":2,"x":4106},"at":"rules_data/terraforming_mars/cards/141-208.yaml:702","id":3610},{"op":"rep","n":{"op":"var","n":"n~754","x":4107},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4108},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":4109},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":4110},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3615},{"op":"set","t":{"op":"st","k":"discard","x":4111},"o":"=","e":{"op":"lit","v":[],"x":4112},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3616},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":4113}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3617}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3614},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3613},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4114},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":4115},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4116},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3620},{"op":"set","t":{"op":"st","k":"deck","x":4117},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4118},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3621}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3619},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3618}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3612},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3611}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:702","id":3609}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #208"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:691"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -49,63 +50,63 @@ K = [
 ]
 
 
-def x_1393(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:464
+def x_1396(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:464
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 5)
 
 
-x_1396 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1400 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_1399 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1403 = _C.x_759  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1242(ctx, E=None, B=1242):  # rules_data/terraforming_mars/cards/001-070.yaml:471
+def d_1245(ctx, E=None, B=1245):  # rules_data/terraforming_mars/cards/001-070.yaml:471
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'n~748', 2, True)
     LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'plants', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[2])
     return True
 
 
-d_1243 = _C.rebased(_C.d_489, 1242)  # rules_data/terraforming_mars/cards/001-070.yaml:471
-d_1244 = _C.rebased(_C.d_794, 1242)  # rules_data/terraforming_mars/cards/001-070.yaml:471
-d_1245 = _C.rebased(_C.d_365, 1242)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_1246 = _C.rebased(_C.d_389, 1242)  # rules_data/terraforming_mars/cards/001-070.yaml:471
-d_1247 = _C.rebased(_C.d_788, 1242)  # rules_data/terraforming_mars/cards/001-070.yaml:471
-d_1248 = _C.rebased(_C.d_914, 1242)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_1246 = _C.rebased(_C.d_491, 1245)  # rules_data/terraforming_mars/cards/001-070.yaml:471
+d_1247 = _C.rebased(_C.d_797, 1245)  # rules_data/terraforming_mars/cards/001-070.yaml:471
+d_1248 = _C.rebased(_C.d_365, 1245)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1249 = _C.rebased(_C.d_389, 1245)  # rules_data/terraforming_mars/cards/001-070.yaml:471
+d_1250 = _C.rebased(_C.d_791, 1245)  # rules_data/terraforming_mars/cards/001-070.yaml:471
+d_1251 = _C.rebased(_C.d_917, 1245)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {
-    1242: CPS(d_1242),
-    1243: CPS(d_1243),
-    1244: CPS(d_1244),
     1245: CPS(d_1245),
     1246: CPS(d_1246),
     1247: CPS(d_1247),
     1248: CPS(d_1248),
+    1249: CPS(d_1249),
+    1250: CPS(d_1250),
+    1251: CPS(d_1251),
 }
 
 
 CODE = {
-    1393: x_1393,
     1396: x_1396,
-    1400: x_1400,
+    1399: x_1399,
+    1403: x_1403,
 }
 AT = {
-    1393: 'rules_data/terraforming_mars/cards/001-070.yaml:464',
+    1396: 'rules_data/terraforming_mars/cards/001-070.yaml:464',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:464
-    'algae': '{"id":"algae","number":"047","name":{"en":"Algae"},"type":"automated","cost":10,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":5},"x":1393},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":1394},"at":"rules_data/terraforming_mars/cards/001-070.yaml:471","id":1243},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":1395},"at":"rules_data/terraforming_mars/cards/001-070.yaml:471","id":1244},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1396},"o":"+=","e":{"op":"var","n":"n~746","x":1397},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1245},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1398},"at":"rules_data/terraforming_mars/cards/001-070.yaml:471","id":1246},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":1399},"at":"rules_data/terraforming_mars/cards/001-070.yaml:471","id":1247},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1400},"o":"+=","e":{"op":"var","n":"n~748","x":1401},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1248}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:471","id":1242},"source":{"doc":"tm-facts","section":"cards.json #047"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:464"}',
+    'algae': '{"id":"algae","number":"047","name":{"en":"Algae"},"type":"automated","cost":10,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":5},"x":1396},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":1397},"at":"rules_data/terraforming_mars/cards/001-070.yaml:471","id":1246},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":1398},"at":"rules_data/terraforming_mars/cards/001-070.yaml:471","id":1247},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1399},"o":"+=","e":{"op":"var","n":"n~748","x":1400},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1248},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":1401},"at":"rules_data/terraforming_mars/cards/001-070.yaml:471","id":1249},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":1402},"at":"rules_data/terraforming_mars/cards/001-070.yaml:471","id":1250},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1403},"o":"+=","e":{"op":"var","n":"n~750","x":1404},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1251}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:471","id":1245},"source":{"doc":"tm-facts","section":"cards.json #047"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:464"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -45,10 +46,10 @@ K = [
 ]
 
 
-def x_3081(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:98
+def x_3096(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:98
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3081, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_746, NOREC).get('tags', []) if type(v_c_746) is str else [])).count('science') for v_c_746 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 7))
+    return MEMO(ctx, (3096, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('science') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 7))
 
 
 TRIALS = {
@@ -56,14 +57,14 @@ TRIALS = {
 
 
 CODE = {
-    3081: x_3081,
+    3096: x_3096,
 }
 AT = {
-    3081: 'rules_data/terraforming_mars/cards/141-208.yaml:98',
+    3096: 'rules_data/terraforming_mars/cards/141-208.yaml:98',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:98
-    'anti_gravity_technology': '{"id":"anti_gravity_technology","number":"150","name":{"en":"Anti-Gravity Technology"},"type":"active","cost":14,"tags":["science"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~746","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~747","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~746"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~747"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":7},"x":3081},"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-2,"x":3082}}],"vp":{"op":"lit","v":3,"x":3083},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #150 (card_discount 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:98"}',
+    'anti_gravity_technology': '{"id":"anti_gravity_technology","number":"150","name":{"en":"Anti-Gravity Technology"},"type":"active","cost":14,"tags":["science"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~750","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~751","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~750"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~751"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":7},"x":3096},"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-2,"x":3097}}],"vp":{"op":"lit","v":3,"x":3098},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #150 (card_discount 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:98"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,91 +49,91 @@ K = [
 ]
 
 
-x_1212 = _C.x_1183  # rules_data/terraforming_mars/cards/001-070.yaml:349
-x_1213 = _C.x_1213  # rules_data/terraforming_mars/cards/001-070.yaml:349
-x_1216 = _C.x_1021  # rules_data/terraforming_mars/definitions/cards.yaml:233
-x_1217 = _C.x_389  # rules_data/terraforming_mars/definitions/cards.yaml:236
-x_1218 = _C.x_1023  # rules_data/terraforming_mars/definitions/cards.yaml:236
-x_1219 = _C.x_1024  # rules_data/terraforming_mars/definitions/cards.yaml:236
-x_1220 = _C.x_1025  # rules_data/terraforming_mars/definitions/cards.yaml:239
+x_1215 = _C.x_1186  # rules_data/terraforming_mars/cards/001-070.yaml:349
+x_1216 = _C.x_1216  # rules_data/terraforming_mars/cards/001-070.yaml:349
+x_1219 = _C.x_1024  # rules_data/terraforming_mars/definitions/cards.yaml:233
+x_1220 = _C.x_389  # rules_data/terraforming_mars/definitions/cards.yaml:236
+x_1221 = _C.x_1026  # rules_data/terraforming_mars/definitions/cards.yaml:236
 x_1222 = _C.x_1027  # rules_data/terraforming_mars/definitions/cards.yaml:236
-x_1225 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_1223 = _C.x_1028  # rules_data/terraforming_mars/definitions/cards.yaml:239
+x_1225 = _C.x_1030  # rules_data/terraforming_mars/definitions/cards.yaml:236
+x_1228 = _C.x_484  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def t_1084(ctx, k, s=None, E=None, B=1084):  # rules_data/terraforming_mars/cards/001-070.yaml:359
+def t_1087(ctx, k, s=None, E=None, B=1087):  # rules_data/terraforming_mars/cards/001-070.yaml:359
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'microbe', True)
-    return t_1087(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'microbe', True)
+    return t_1090(ctx, k, s, E, B)
 
 
-d_1085 = _C.rebased(_C.d_352, 1084)  # rules_data/terraforming_mars/cards/001-070.yaml:359
-d_1086 = _C.rebased(_C.d_1035, 1084)  # rules_data/terraforming_mars/cards/001-070.yaml:359
-t_1087 = _C.rebased(_C.t_918, 1084)  # rules_data/terraforming_mars/definitions/cards.yaml:233
-d_1088 = _C.rebased(_C.d_919, 1084)  # rules_data/terraforming_mars/definitions/cards.yaml:233
-t_1089 = _C.rebased(_C.t_920, 1084)  # rules_data/terraforming_mars/definitions/cards.yaml:236
-d_1090 = _C.rebased(_C.d_921, 1084)  # rules_data/terraforming_mars/definitions/cards.yaml:239
+d_1088 = _C.rebased(_C.d_352, 1087)  # rules_data/terraforming_mars/cards/001-070.yaml:359
+d_1089 = _C.rebased(_C.d_1038, 1087)  # rules_data/terraforming_mars/cards/001-070.yaml:359
+t_1090 = _C.rebased(_C.t_921, 1087)  # rules_data/terraforming_mars/definitions/cards.yaml:233
+d_1091 = _C.rebased(_C.d_922, 1087)  # rules_data/terraforming_mars/definitions/cards.yaml:233
+t_1092 = _C.rebased(_C.t_923, 1087)  # rules_data/terraforming_mars/definitions/cards.yaml:236
+d_1093 = _C.rebased(_C.d_924, 1087)  # rules_data/terraforming_mars/definitions/cards.yaml:239
 
 
-def d_1091(ctx, E=None, B=1084):  # rules_data/terraforming_mars/cards/001-070.yaml:359
+def d_1094(ctx, E=None, B=1087):  # rules_data/terraforming_mars/cards/001-070.yaml:359
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 1, True)
-    LOCAL(ctx, E, 'r~753', 'microbe', True)
+    LOCAL(ctx, E, 'n~754', 1, True)
+    LOCAL(ctx, E, 'r~755', 'microbe', True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~754'), '+=', False, K[0])
     return True
 
 
-d_1092 = _C.rebased(_C.d_484, 1084)  # rules_data/terraforming_mars/cards/001-070.yaml:359
+d_1095 = _C.rebased(_C.d_486, 1087)  # rules_data/terraforming_mars/cards/001-070.yaml:359
 
 
-def d_1093(ctx, E=None, B=1084):  # rules_data/terraforming_mars/cards/001-070.yaml:359
+def d_1096(ctx, E=None, B=1087):  # rules_data/terraforming_mars/cards/001-070.yaml:359
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~753', 'microbe', True)
+    LOCAL(ctx, E, 'r~755', 'microbe', True)
     return True
 
 
-d_1094 = _C.rebased(_C.d_925, 1084)  # rules_data/terraforming_mars/definitions/cards.yaml:185
+d_1097 = _C.rebased(_C.d_928, 1087)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 TRIALS = {
-    1084: t_1084,
-    1085: CPS(d_1085),
-    1086: CPS(d_1086),
     1087: t_1087,
     1088: CPS(d_1088),
-    1089: t_1089,
-    1090: CPS(d_1090),
+    1089: CPS(d_1089),
+    1090: t_1090,
     1091: CPS(d_1091),
-    1092: CPS(d_1092),
+    1092: t_1092,
     1093: CPS(d_1093),
     1094: CPS(d_1094),
+    1095: CPS(d_1095),
+    1096: CPS(d_1096),
+    1097: CPS(d_1097),
 }
 
 
 CODE = {
-    1212: x_1212,
-    1213: x_1213,
+    1215: x_1215,
     1216: x_1216,
-    1217: x_1217,
-    1218: x_1218,
     1219: x_1219,
     1220: x_1220,
+    1221: x_1221,
     1222: x_1222,
+    1223: x_1223,
     1225: x_1225,
+    1228: x_1228,
 }
 AT = {
 }
@@ -140,5 +141,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:349
-    'ants': '{"id":"ants","number":"035","name":{"en":"Ants"},"type":"active","cost":9,"tags":["microbe"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":4},"x":1212},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":1213},"resource":"microbe","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1214},"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1085},{"op":"let","v":"r~747","e":{"op":"lit","v":"microbe","x":1215},"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1086},{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"holder~748","src":{"op":"core","n":"players"},"e":{"op":"fn","f":"any","a":[{"op":"mapc","v":"card~749","src":{"op":"st","k":"tableau","p":{"op":"var","n":"holder~748"}},"e":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~749"},"f":"resource","d":null},"b":{"op":"var","n":"r~747"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~749"},"b":{"op":"var","n":"this"}},{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~748"}},"k":{"op":"var","n":"card~749"},"d":0},"b":{"op":"var","n":"n~746"}},{"op":"cmp","o":"==","a":{"op":"modv","name":"card_protection","base":{"op":"lit","v":0},"params":{"card":{"op":"var","n":"card~749"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}]}}]}}],"x":1216},"at":"rules_data/terraforming_mars/definitions/cards.yaml:233","id":1088},{"op":"choose","alts":[{"gens":[{"v":"holder~750","src":{"op":"core","n":"players","x":1217},"label":"holder"},{"v":"card~751","src":{"op":"st","k":"tableau","p":{"op":"var","n":"holder~750"},"x":1218},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~751"},"f":"resource","d":null},"b":{"op":"var","n":"r~747"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~751"},"b":{"op":"var","n":"this"}},{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~750"}},"k":{"op":"var","n":"card~751"},"d":0},"b":{"op":"var","n":"n~746"}},{"op":"cmp","o":"==","a":{"op":"modv","name":"card_protection","base":{"op":"lit","v":0},"params":{"card":{"op":"var","n":"card~751"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1219}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~750"}},"k":{"op":"var","n":"card~751"},"d":0,"x":1220},"o":"-=","e":{"op":"var","n":"n~746","x":1221},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:239","id":1090},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~751"}],"x":1222}}],"kind":"card","prompt":{"def":"remove_other","args":{"n":1,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"togli 1 microbo da un\'altra carta qualsiasi","en":"remove 1 microbe from any other card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:236","id":1089}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:233","id":1087}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1084},"effect":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":1223},"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1092},{"op":"let","v":"r~753","e":{"op":"lit","v":"microbe","x":1224},"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1093},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1225},"o":"+=","e":{"op":"var","n":"n~752","x":1226},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1094}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1091}}],"source":{"doc":"tm-facts","section":"cards.json #035"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:349"}',
+    'ants': '{"id":"ants","number":"035","name":{"en":"Ants"},"type":"active","cost":9,"tags":["microbe"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":4},"x":1215},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":1216},"resource":"microbe","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1217},"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1088},{"op":"let","v":"r~749","e":{"op":"lit","v":"microbe","x":1218},"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1089},{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"holder~750","src":{"op":"core","n":"players"},"e":{"op":"fn","f":"any","a":[{"op":"mapc","v":"card~751","src":{"op":"st","k":"tableau","p":{"op":"var","n":"holder~750"}},"e":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~751"},"f":"resource","d":null},"b":{"op":"var","n":"r~749"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~751"},"b":{"op":"var","n":"this"}},{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~750"}},"k":{"op":"var","n":"card~751"},"d":0},"b":{"op":"var","n":"n~748"}},{"op":"cmp","o":"==","a":{"op":"modv","name":"card_protection","base":{"op":"lit","v":0},"params":{"card":{"op":"var","n":"card~751"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}]}}]}}],"x":1219},"at":"rules_data/terraforming_mars/definitions/cards.yaml:233","id":1091},{"op":"choose","alts":[{"gens":[{"v":"holder~752","src":{"op":"core","n":"players","x":1220},"label":"holder"},{"v":"card~753","src":{"op":"st","k":"tableau","p":{"op":"var","n":"holder~752"},"x":1221},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~753"},"f":"resource","d":null},"b":{"op":"var","n":"r~749"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~753"},"b":{"op":"var","n":"this"}},{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~752"}},"k":{"op":"var","n":"card~753"},"d":0},"b":{"op":"var","n":"n~748"}},{"op":"cmp","o":"==","a":{"op":"modv","name":"card_protection","base":{"op":"lit","v":0},"params":{"card":{"op":"var","n":"card~753"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1222}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~752"}},"k":{"op":"var","n":"card~753"},"d":0,"x":1223},"o":"-=","e":{"op":"var","n":"n~748","x":1224},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:239","id":1093},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~753"}],"x":1225}}],"kind":"card","prompt":{"def":"remove_other","args":{"n":1,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"togli 1 microbo da un\'altra carta qualsiasi","en":"remove 1 microbe from any other card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:236","id":1092}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:233","id":1090}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1087},"effect":{"op":"seq","b":[{"op":"let","v":"n~754","e":{"op":"lit","v":1,"x":1226},"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1095},{"op":"let","v":"r~755","e":{"op":"lit","v":"microbe","x":1227},"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1096},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1228},"o":"+=","e":{"op":"var","n":"n~754","x":1229},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1097}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1094}}],"source":{"doc":"tm-facts","section":"cards.json #035"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:349"}',
 }

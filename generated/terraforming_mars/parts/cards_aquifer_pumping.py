@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -55,215 +56,215 @@ K = [
 ]
 
 
-def x_3629(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
+def x_3645(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
     if E is None:
         E = ctx.env()
     return MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('this')}, ((_w1.get('value', None) if type((_w1 := ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}))) is dict else KEY(_w1, 'value', None)) if (True if ((ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('this'))) is str else []))) else False) else 0), None)
 
 
-x_3631 = _C.x_445  # rules_data/terraforming_mars/definitions/cards.yaml:87
-x_3632 = _C.x_446  # rules_data/terraforming_mars/definitions/cards.yaml:88
-x_3633 = _C.x_447  # rules_data/terraforming_mars/definitions/cards.yaml:89
-x_3634 = _C.x_448  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_3635 = _C.x_449  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_3636 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_3638 = _C.x_452  # rules_data/terraforming_mars/definitions/cards.yaml:92
-x_3639 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_3640 = _C.x_454  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_3641 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_3642 = _C.x_456  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_3643 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:101
-x_3644 = _C.x_458  # rules_data/terraforming_mars/definitions/cards.yaml:101
-x_3645 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_3647 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_3649 = _C.x_463  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_3651 = _C.x_465  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_3655 = _C.x_725  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_3656 = _C.x_726  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_3657 = _C.x_727  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_3658 = _C.x_728  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_3659 = _C.x_729  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_3663 = _C.x_733  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_3664 = _C.x_734  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_3665 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_3667 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_3668 = _C.x_738  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_3669 = _C.x_739  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3670 = _C.x_740  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3671 = _C.x_741  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3672 = _C.x_742  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_3676 = _C.x_746  # rules_data/terraforming_mars/definitions/board.yaml:146
+x_3647 = _C.x_446  # rules_data/terraforming_mars/definitions/cards.yaml:87
+x_3648 = _C.x_447  # rules_data/terraforming_mars/definitions/cards.yaml:88
+x_3649 = _C.x_448  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_3650 = _C.x_449  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_3651 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_3652 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_3654 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:92
+x_3655 = _C.x_454  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_3656 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_3657 = _C.x_456  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_3658 = _C.x_457  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_3659 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_3660 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_3661 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_3663 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_3665 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_3667 = _C.x_466  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_3671 = _C.x_727  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_3672 = _C.x_728  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_3673 = _C.x_729  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_3674 = _C.x_730  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_3675 = _C.x_731  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_3679 = _C.x_735  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3680 = _C.x_736  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3681 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_3683 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_3684 = _C.x_740  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_3685 = _C.x_741  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3686 = _C.x_742  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3687 = _C.x_743  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3688 = _C.x_744  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_3692 = _C.x_748  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_3180(ctx, k, s=None, E=None, B=3180):  # rules_data/terraforming_mars/cards/141-208.yaml:481
+def t_3194(ctx, k, s=None, E=None, B=3194):  # rules_data/terraforming_mars/cards/141-208.yaml:481
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 8, True)
-    return t_3182(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~748', 8, True)
+    return t_3196(ctx, k, s, E, B)
 
 
-d_3181 = _C.rebased(_C.d_2740, 3180)  # rules_data/terraforming_mars/cards/141-208.yaml:481
+d_3195 = _C.rebased(_C.d_2753, 3194)  # rules_data/terraforming_mars/cards/141-208.yaml:481
 
 
-def t_3182(ctx, k, s=None, E=None, B=3180):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
+def t_3196(ctx, k, s=None, E=None, B=3194):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~747', E.get('n~746'), True)
-    LOCAL(ctx, E, 'sv~748', x_3629(ctx, E), True)
+    LOCAL(ctx, E, 'price~749', E.get('n~748'), True)
+    LOCAL(ctx, E, 'sv~750', x_3645(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'tv~749', 0, True)
-    return t_3186(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'tv~751', 0, True)
+    return t_3200(ctx, k, s, E, B)
 
 
-d_3183 = _C.rebased(_C.d_402, 3180)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
+d_3197 = _C.rebased(_C.d_403, 3194)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
 
 
-def d_3184(ctx, E=None, B=3180):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
+def d_3198(ctx, E=None, B=3194):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~748', x_3629(ctx, E), True)
+    LOCAL(ctx, E, 'sv~750', x_3645(ctx, E), True)
     return True
 
 
-d_3185 = _C.rebased(_C.d_404, 3180)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
-t_3186 = _C.rebased(_C.t_405, 3180)  # rules_data/terraforming_mars/definitions/cards.yaml:87
-d_3187 = _C.rebased(_C.d_406, 3180)  # rules_data/terraforming_mars/definitions/cards.yaml:87
-d_3188 = _C.rebased(_C.d_407, 3180)  # rules_data/terraforming_mars/definitions/cards.yaml:88
-d_3189 = _C.rebased(_C.d_408, 3180)  # rules_data/terraforming_mars/definitions/cards.yaml:89
-t_3190 = _C.rebased(_C.t_409, 3180)  # rules_data/terraforming_mars/definitions/cards.yaml:90
-d_3191 = _C.rebased(_C.d_410, 3180)  # rules_data/terraforming_mars/definitions/cards.yaml:90
-d_3192 = _C.rebased(_C.d_411, 3180)  # rules_data/terraforming_mars/definitions/cards.yaml:90
-d_3193 = _C.rebased(_C.d_412, 3180)  # rules_data/terraforming_mars/definitions/cards.yaml:90
-t_3194 = _C.rebased(_C.t_413, 3180)  # rules_data/terraforming_mars/definitions/cards.yaml:92
-d_3195 = _C.rebased(_C.d_414, 3180)  # rules_data/terraforming_mars/definitions/cards.yaml:92
-t_3196 = _C.rebased(_C.t_415, 3180)  # rules_data/terraforming_mars/definitions/cards.yaml:93
-d_3197 = _C.rebased(_C.d_416, 3180)  # rules_data/terraforming_mars/definitions/cards.yaml:101
-d_3198 = _C.rebased(_C.d_417, 3180)  # rules_data/terraforming_mars/definitions/cards.yaml:101
-d_3199 = _C.rebased(_C.d_418, 3180)  # rules_data/terraforming_mars/definitions/cards.yaml:102
-d_3200 = _C.rebased(_C.d_419, 3180)  # rules_data/terraforming_mars/definitions/cards.yaml:102
-d_3201 = _C.rebased(_C.d_420, 3180)  # rules_data/terraforming_mars/definitions/cards.yaml:102
-t_3202 = _C.rebased(_C.t_643, 3180)  # rules_data/terraforming_mars/cards/141-208.yaml:481
-d_3203 = _C.rebased(_C.d_644, 3180)  # rules_data/terraforming_mars/cards/141-208.yaml:481
-t_3204 = _C.rebased(_C.t_645, 3180)  # rules_data/terraforming_mars/definitions/board.yaml:141
-t_3205 = _C.rebased(_C.t_646, 3180)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_3206 = _C.rebased(_C.d_647, 3180)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_3207 = _C.rebased(_C.d_648, 3180)  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_3208 = _C.rebased(_C.d_649, 3180)  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_3209 = _C.rebased(_C.d_650, 3180)  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_3210 = _C.rebased(_C.t_651, 3180)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_3211 = _C.rebased(_C.t_652, 3180)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3212 = _C.rebased(_C.d_653, 3180)  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_3213 = _C.rebased(_C.d_654, 3180)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_3214 = _C.rebased(_C.t_655, 3180)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3215 = _C.rebased(_C.d_656, 3180)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3216 = _C.rebased(_C.d_657, 3180)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_3217 = _C.rebased(_C.t_658, 3180)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_3218 = _C.rebased(_C.t_659, 3180)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3219 = _C.rebased(_C.t_660, 3180)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3220 = _C.rebased(_C.t_661, 3180)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3221 = _C.rebased(_C.t_662, 3180)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3222 = _C.rebased(_C.t_663, 3180)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_3223 = _C.rebased(_C.d_664, 3180)  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_3199 = _C.rebased(_C.d_405, 3194)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
+t_3200 = _C.rebased(_C.t_629, 3194)  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_3201 = _C.rebased(_C.d_407, 3194)  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_3202 = _C.rebased(_C.d_408, 3194)  # rules_data/terraforming_mars/definitions/cards.yaml:88
+d_3203 = _C.rebased(_C.d_409, 3194)  # rules_data/terraforming_mars/definitions/cards.yaml:89
+t_3204 = _C.rebased(_C.t_633, 3194)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_3205 = _C.rebased(_C.d_411, 3194)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_3206 = _C.rebased(_C.d_412, 3194)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_3207 = _C.rebased(_C.d_413, 3194)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+t_3208 = _C.rebased(_C.t_637, 3194)  # rules_data/terraforming_mars/definitions/cards.yaml:92
+d_3209 = _C.rebased(_C.d_415, 3194)  # rules_data/terraforming_mars/definitions/cards.yaml:92
+t_3210 = _C.rebased(_C.t_639, 3194)  # rules_data/terraforming_mars/definitions/cards.yaml:93
+d_3211 = _C.rebased(_C.d_417, 3194)  # rules_data/terraforming_mars/definitions/cards.yaml:101
+d_3212 = _C.rebased(_C.d_418, 3194)  # rules_data/terraforming_mars/definitions/cards.yaml:101
+d_3213 = _C.rebased(_C.d_419, 3194)  # rules_data/terraforming_mars/definitions/cards.yaml:102
+d_3214 = _C.rebased(_C.d_420, 3194)  # rules_data/terraforming_mars/definitions/cards.yaml:102
+d_3215 = _C.rebased(_C.d_421, 3194)  # rules_data/terraforming_mars/definitions/cards.yaml:102
+t_3216 = _C.rebased(_C.t_645, 3194)  # rules_data/terraforming_mars/cards/141-208.yaml:481
+d_3217 = _C.rebased(_C.d_646, 3194)  # rules_data/terraforming_mars/cards/141-208.yaml:481
+t_3218 = _C.rebased(_C.t_647, 3194)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_3219 = _C.rebased(_C.t_648, 3194)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3220 = _C.rebased(_C.d_649, 3194)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3221 = _C.rebased(_C.d_650, 3194)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_3222 = _C.rebased(_C.d_651, 3194)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_3223 = _C.rebased(_C.d_652, 3194)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_3224 = _C.rebased(_C.t_653, 3194)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3225 = _C.rebased(_C.t_654, 3194)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3226 = _C.rebased(_C.d_655, 3194)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_3227 = _C.rebased(_C.d_656, 3194)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3228 = _C.rebased(_C.t_657, 3194)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3229 = _C.rebased(_C.d_658, 3194)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3230 = _C.rebased(_C.d_659, 3194)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_3231 = _C.rebased(_C.t_660, 3194)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_3232 = _C.rebased(_C.t_661, 3194)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3233 = _C.rebased(_C.t_662, 3194)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3234 = _C.rebased(_C.t_663, 3194)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3235 = _C.rebased(_C.t_664, 3194)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3236 = _C.rebased(_C.t_665, 3194)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_3237 = _C.rebased(_C.d_666, 3194)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    3180: t_3180,
-    3181: CPS(d_3181),
-    3182: t_3182,
-    3183: CPS(d_3183),
-    3184: CPS(d_3184),
-    3185: CPS(d_3185),
-    3186: t_3186,
-    3187: CPS(d_3187),
-    3188: CPS(d_3188),
-    3189: CPS(d_3189),
-    3190: t_3190,
-    3191: CPS(d_3191),
-    3192: CPS(d_3192),
-    3193: CPS(d_3193),
     3194: t_3194,
     3195: CPS(d_3195),
     3196: t_3196,
     3197: CPS(d_3197),
     3198: CPS(d_3198),
     3199: CPS(d_3199),
-    3200: CPS(d_3200),
+    3200: t_3200,
     3201: CPS(d_3201),
-    3202: t_3202,
+    3202: CPS(d_3202),
     3203: CPS(d_3203),
     3204: t_3204,
-    3205: t_3205,
+    3205: CPS(d_3205),
     3206: CPS(d_3206),
     3207: CPS(d_3207),
-    3208: CPS(d_3208),
+    3208: t_3208,
     3209: CPS(d_3209),
     3210: t_3210,
-    3211: t_3211,
+    3211: CPS(d_3211),
     3212: CPS(d_3212),
     3213: CPS(d_3213),
-    3214: t_3214,
+    3214: CPS(d_3214),
     3215: CPS(d_3215),
-    3216: CPS(d_3216),
-    3217: t_3217,
+    3216: t_3216,
+    3217: CPS(d_3217),
     3218: t_3218,
     3219: t_3219,
-    3220: t_3220,
-    3221: t_3221,
-    3222: t_3222,
+    3220: CPS(d_3220),
+    3221: CPS(d_3221),
+    3222: CPS(d_3222),
     3223: CPS(d_3223),
+    3224: t_3224,
+    3225: t_3225,
+    3226: CPS(d_3226),
+    3227: CPS(d_3227),
+    3228: t_3228,
+    3229: CPS(d_3229),
+    3230: CPS(d_3230),
+    3231: t_3231,
+    3232: t_3232,
+    3233: t_3233,
+    3234: t_3234,
+    3235: t_3235,
+    3236: t_3236,
+    3237: CPS(d_3237),
 }
 
 
 CODE = {
-    3629: x_3629,
-    3631: x_3631,
-    3632: x_3632,
-    3633: x_3633,
-    3634: x_3634,
-    3635: x_3635,
-    3636: x_3636,
-    3638: x_3638,
-    3639: x_3639,
-    3640: x_3640,
-    3641: x_3641,
-    3642: x_3642,
-    3643: x_3643,
-    3644: x_3644,
     3645: x_3645,
     3647: x_3647,
+    3648: x_3648,
     3649: x_3649,
+    3650: x_3650,
     3651: x_3651,
+    3652: x_3652,
+    3654: x_3654,
     3655: x_3655,
     3656: x_3656,
     3657: x_3657,
     3658: x_3658,
     3659: x_3659,
+    3660: x_3660,
+    3661: x_3661,
     3663: x_3663,
-    3664: x_3664,
     3665: x_3665,
     3667: x_3667,
-    3668: x_3668,
-    3669: x_3669,
-    3670: x_3670,
     3671: x_3671,
     3672: x_3672,
-    3676: x_3676,
+    3673: x_3673,
+    3674: x_3674,
+    3675: x_3675,
+    3679: x_3679,
+    3680: x_3680,
+    3681: x_3681,
+    3683: x_3683,
+    3684: x_3684,
+    3685: x_3685,
+    3686: x_3686,
+    3687: x_3687,
+    3688: x_3688,
+    3692: x_3692,
 }
 AT = {
-    3629: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:57',
+    3645: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:57',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:474
-    'aquifer_pumping': '{"id":"aquifer_pumping","number":"187","name":{"en":"Aquifer Pumping"},"type":"active","cost":18,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":8,"x":3627},"at":"rules_data/terraforming_mars/cards/141-208.yaml:481","id":3181},{"op":"seq","b":[{"op":"let","v":"price~747","e":{"op":"var","n":"n~746","x":3628},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:57","id":3183},{"op":"let","v":"sv~748","e":{"op":"modv","name":"unit_value","base":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"lit","v":"steel"},"f":"pays_for","d":{}},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"key","of":{"op":"fld","kind":"resources","of":{"op":"lit","v":"steel"},"f":"pays_for","d":{}},"k":{"op":"lit","v":"tag"}},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"neg":false}]},"a":{"op":"key","of":{"op":"fld","kind":"resources","of":{"op":"lit","v":"steel"},"f":"pays_for","d":{}},"k":{"op":"lit","v":"value"}},"b":{"op":"lit","v":0}},"params":{"r":{"op":"lit","v":"steel"},"card":{"op":"var","n":"this"}},"x":3629},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:57","id":3184},{"op":"let","v":"tv~749","e":{"op":"lit","v":0,"x":3630},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:57","id":3185},{"op":"seq","b":[{"op":"let","v":"s_v~750","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~748"},"b":{"op":"lit","v":0},"x":3631},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3187},{"op":"let","v":"t_v~751","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~749"},"b":{"op":"lit","v":0},"x":3632},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":3188},{"op":"let","v":"h_v~752","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":3633},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":3189},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~750"},"b":{"op":"var","n":"t_v~751"}},"b":{"op":"var","n":"h_v~752"}},"b":{"op":"lit","v":0},"x":3634},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~747"},"x":3635},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3192},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":3636},"o":"-=","e":{"op":"var","n":"price~747","x":3637},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3193}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3191},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"price~747"},"x":3638},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3195},{"op":"choose","alts":[{"gens":[{"v":"s~753","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~750"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~747"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~750"}}]}]},"b":{"op":"lit","v":0}},"x":3639},"label":"s"},{"v":"t~754","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~751"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~747"},"b":{"op":"var","n":"t_v~751"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~751"}}]}]},"b":{"op":"lit","v":0}},"x":3640},"label":"t"},{"v":"h~755","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~752"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~747"},"b":{"op":"var","n":"h_v~752"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~752"}}]}]},"b":{"op":"lit","v":0}},"x":3641},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~747"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~753"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"var","n":"price~747"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~754"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"t_v~751"}},"b":{"op":"var","n":"price~747"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~755"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"h_v~752"}},"b":{"op":"var","n":"price~747"}}]}}],"x":3642}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":3643},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~747"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}}]}],"x":3644},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3198},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":3645},"o":"-=","e":{"op":"var","n":"s~753","x":3646},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3199},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":3647},"o":"-=","e":{"op":"var","n":"t~754","x":3648},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3200},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":3649},"o":"-=","e":{"op":"var","n":"h~755","x":3650},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3201}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3197},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~747"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~750"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~753"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~751"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~754"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~752"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~755"}]},"b":{"op":"lit","v":{}}},"x":3651}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":null,"tv":0},"eval":{"price":{"op":"var","n":"price~747","x":3652},"sv":{"op":"var","n":"sv~748","x":3653}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":3196}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3194},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3190}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3186}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:57","id":3182}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:481","id":3180},"effect":{"op":"seq","b":[{"op":"let","v":"t~756","e":{"op":"lit","v":"ocean","x":3654},"at":"rules_data/terraforming_mars/cards/141-208.yaml:481","id":3203},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~757","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~757"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~757"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~757"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~757"},"f":"tile","d":null},"b":{"op":"var","n":"t~756"}}}]},"x":3655},"t":{"op":"seq","b":[{"op":"let","v":"mine~760","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"filt","v":"x~758","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~758"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~759"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3656},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3206},{"op":"let","v":"empty~765","e":{"op":"filt","v":"s~762","src":{"op":"filt","v":"x~761","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~761"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~762"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~762"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~762"},"f":"reserved","d":null},"b":{"op":"var","n":"t~756"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~762"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~760"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~762"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~763","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~762"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~764","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~764"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~764"}}]}]}}]}]}}]}}]}]},"x":3657},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":3207},{"op":"let","v":"legal~771","e":{"op":"letx","v":"open~767","e":{"op":"filt","v":"s~766","src":{"op":"var","n":"empty~765"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~766"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~766"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~770","e":{"op":"filt","v":"s~768","src":{"op":"var","n":"open~767"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~769","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~768"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~769"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~769"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~770"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~770"},"b":{"op":"var","n":"open~767"}}},"b":{"op":"var","n":"open~767"}},"x":3658},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":3208},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~771"}]},"b":{"op":"lit","v":0},"x":3659},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":3209},{"op":"choose","alts":[{"gens":[{"v":"space~772","src":{"op":"var","n":"legal~771","x":3660},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~773","e":{"op":"var","n":"t~756","x":3661},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3212},{"op":"let","v":"s~774","e":{"op":"var","n":"space~772","x":3662},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3213},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~774"},"d":{},"x":3663},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~773"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~773"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3664},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3215},{"op":"set","t":{"op":"st","k":"last_space","x":3665},"o":"=","e":{"op":"var","n":"s~774","x":3666},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":3216},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3667},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~774"},"f":"bonus","d":null,"x":3668},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3219},{"op":"for","v":"x~775","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~774"}],"kind":"spaces","x":3669},"w":{"op":"in","a":{"op":"var","n":"x~775"},"b":{"op":"st","k":"board"},"neg":false,"x":3670},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~775"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3671},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3221},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3220},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~773"},"f":"effect","d":null,"x":3672},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":3222},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~773","x":3673},"space":{"op":"var","n":"s~774","x":3674},"by":{"op":"var","n":"you","x":3675}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":3223}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3218},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":3217}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3214}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3211},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~772"}],"x":3676}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (aumenta gli oceani e la NT di 1)","en":"place an ocean tile (raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3210}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3205},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":3204}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:481","id":3202}}],"source":{"doc":"tm-facts","section":"cards.json #187 (spend 8 M€, canUseSteel)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:474"}',
+    'aquifer_pumping': '{"id":"aquifer_pumping","number":"187","name":{"en":"Aquifer Pumping"},"type":"active","cost":18,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":8,"x":3643},"at":"rules_data/terraforming_mars/cards/141-208.yaml:481","id":3195},{"op":"seq","b":[{"op":"let","v":"price~749","e":{"op":"var","n":"n~748","x":3644},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:57","id":3197},{"op":"let","v":"sv~750","e":{"op":"modv","name":"unit_value","base":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"lit","v":"steel"},"f":"pays_for","d":{}},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"key","of":{"op":"fld","kind":"resources","of":{"op":"lit","v":"steel"},"f":"pays_for","d":{}},"k":{"op":"lit","v":"tag"}},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"neg":false}]},"a":{"op":"key","of":{"op":"fld","kind":"resources","of":{"op":"lit","v":"steel"},"f":"pays_for","d":{}},"k":{"op":"lit","v":"value"}},"b":{"op":"lit","v":0}},"params":{"r":{"op":"lit","v":"steel"},"card":{"op":"var","n":"this"}},"x":3645},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:57","id":3198},{"op":"let","v":"tv~751","e":{"op":"lit","v":0,"x":3646},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:57","id":3199},{"op":"seq","b":[{"op":"let","v":"s_v~752","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~750"},"b":{"op":"lit","v":0},"x":3647},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3201},{"op":"let","v":"t_v~753","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~751"},"b":{"op":"lit","v":0},"x":3648},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":3202},{"op":"let","v":"h_v~754","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":3649},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":3203},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~752"},"b":{"op":"var","n":"t_v~753"}},"b":{"op":"var","n":"h_v~754"}},"b":{"op":"lit","v":0},"x":3650},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~749"},"x":3651},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3206},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":3652},"o":"-=","e":{"op":"var","n":"price~749","x":3653},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3207}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3205},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~752"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~754"}}},"b":{"op":"var","n":"price~749"},"x":3654},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3209},{"op":"choose","alts":[{"gens":[{"v":"s~755","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~752"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~749"},"b":{"op":"var","n":"s_v~752"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~752"}}]}]},"b":{"op":"lit","v":0}},"x":3655},"label":"s"},{"v":"t~756","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~753"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~749"},"b":{"op":"var","n":"t_v~753"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~753"}}]}]},"b":{"op":"lit","v":0}},"x":3656},"label":"t"},{"v":"h~757","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~754"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~749"},"b":{"op":"var","n":"h_v~754"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~754"}}]}]},"b":{"op":"lit","v":0}},"x":3657},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~749"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~755"},"b":{"op":"var","n":"s_v~752"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~756"},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~757"},"b":{"op":"var","n":"h_v~754"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~755"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~755"},"b":{"op":"var","n":"s_v~752"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~756"},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~757"},"b":{"op":"var","n":"h_v~754"}}},"b":{"op":"var","n":"s_v~752"}},"b":{"op":"var","n":"price~749"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~756"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~755"},"b":{"op":"var","n":"s_v~752"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~756"},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~757"},"b":{"op":"var","n":"h_v~754"}}},"b":{"op":"var","n":"t_v~753"}},"b":{"op":"var","n":"price~749"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~757"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~755"},"b":{"op":"var","n":"s_v~752"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~756"},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~757"},"b":{"op":"var","n":"h_v~754"}}},"b":{"op":"var","n":"h_v~754"}},"b":{"op":"var","n":"price~749"}}]}}],"x":3658}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":3659},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~749"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~755"},"b":{"op":"var","n":"s_v~752"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~756"},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~757"},"b":{"op":"var","n":"h_v~754"}}}]}],"x":3660},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3212},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":3661},"o":"-=","e":{"op":"var","n":"s~755","x":3662},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3213},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":3663},"o":"-=","e":{"op":"var","n":"t~756","x":3664},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3214},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":3665},"o":"-=","e":{"op":"var","n":"h~757","x":3666},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3215}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3211},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~749"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~755"},"b":{"op":"var","n":"s_v~752"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~756"},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~757"},"b":{"op":"var","n":"h_v~754"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~752"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~755"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~753"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~756"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~754"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~757"}]},"b":{"op":"lit","v":{}}},"x":3667}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":null,"tv":0},"eval":{"price":{"op":"var","n":"price~749","x":3668},"sv":{"op":"var","n":"sv~750","x":3669}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":3210}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3208},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3204}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3200}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:57","id":3196}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:481","id":3194},"effect":{"op":"seq","b":[{"op":"let","v":"t~758","e":{"op":"lit","v":"ocean","x":3670},"at":"rules_data/terraforming_mars/cards/141-208.yaml:481","id":3217},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~759","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~759"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~759"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~759"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~759"},"f":"tile","d":null},"b":{"op":"var","n":"t~758"}}}]},"x":3671},"t":{"op":"seq","b":[{"op":"let","v":"mine~762","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~761","src":{"op":"filt","v":"x~760","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~760"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~758"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~761"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3672},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3220},{"op":"let","v":"empty~767","e":{"op":"filt","v":"s~764","src":{"op":"filt","v":"x~763","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~763"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~758"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~764"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"reserved","d":null},"b":{"op":"var","n":"t~758"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~762"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~758"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~764"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~758"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~758"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~766","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~758"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~766"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~766"}}]}]}}]}]}}]}}]}]},"x":3673},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":3221},{"op":"let","v":"legal~773","e":{"op":"letx","v":"open~769","e":{"op":"filt","v":"s~768","src":{"op":"var","n":"empty~767"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~768"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~768"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~758"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~772","e":{"op":"filt","v":"s~770","src":{"op":"var","n":"open~769"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~771","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~770"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~771"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~771"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~772"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~772"},"b":{"op":"var","n":"open~769"}}},"b":{"op":"var","n":"open~769"}},"x":3674},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":3222},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~773"}]},"b":{"op":"lit","v":0},"x":3675},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":3223},{"op":"choose","alts":[{"gens":[{"v":"space~774","src":{"op":"var","n":"legal~773","x":3676},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~775","e":{"op":"var","n":"t~758","x":3677},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3226},{"op":"let","v":"s~776","e":{"op":"var","n":"space~774","x":3678},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3227},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~776"},"d":{},"x":3679},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~775"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~775"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3680},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3229},{"op":"set","t":{"op":"st","k":"last_space","x":3681},"o":"=","e":{"op":"var","n":"s~776","x":3682},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":3230},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3683},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~776"},"f":"bonus","d":null,"x":3684},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3233},{"op":"for","v":"x~777","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~776"}],"kind":"spaces","x":3685},"w":{"op":"in","a":{"op":"var","n":"x~777"},"b":{"op":"st","k":"board"},"neg":false,"x":3686},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~777"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3687},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3235},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3234},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~775"},"f":"effect","d":null,"x":3688},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":3236},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~775","x":3689},"space":{"op":"var","n":"s~776","x":3690},"by":{"op":"var","n":"you","x":3691}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":3237}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3232},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":3231}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3228}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3225},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~774"}],"x":3692}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (guadagna un eventuale bonus di piazzamento; aumenta gli oceani e la NT di 1)","en":"place an ocean tile (gain any placement bonus; raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3224}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3219},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":3218}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:481","id":3216}}],"source":{"doc":"tm-facts","section":"cards.json #187 (spend 8 M€, canUseSteel)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:474"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,35 +49,35 @@ K = [
 ]
 
 
-def x_1328(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:415
+def x_1331(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:415
     return (((_w2 if type((_w2 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) <= (-18))
 
 
-x_1331 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_1183 = _C.rebased(_C.d_1183, 1183)  # rules_data/terraforming_mars/cards/001-070.yaml:422
-d_1184 = _C.rebased(_C.d_352, 1183)  # rules_data/terraforming_mars/cards/001-070.yaml:422
-d_1185 = _C.rebased(_C.d_794, 1183)  # rules_data/terraforming_mars/cards/001-070.yaml:422
-d_1186 = _C.rebased(_C.d_365, 1183)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1334 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1186 = _C.rebased(_C.d_1186, 1186)  # rules_data/terraforming_mars/cards/001-070.yaml:422
+d_1187 = _C.rebased(_C.d_352, 1186)  # rules_data/terraforming_mars/cards/001-070.yaml:422
+d_1188 = _C.rebased(_C.d_797, 1186)  # rules_data/terraforming_mars/cards/001-070.yaml:422
+d_1189 = _C.rebased(_C.d_365, 1186)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {
-    1183: CPS(d_1183),
-    1184: CPS(d_1184),
-    1185: CPS(d_1185),
     1186: CPS(d_1186),
+    1187: CPS(d_1187),
+    1188: CPS(d_1188),
+    1189: CPS(d_1189),
 }
 
 
 CODE = {
-    1328: x_1328,
     1331: x_1331,
+    1334: x_1334,
 }
 AT = {
-    1328: 'rules_data/terraforming_mars/cards/001-070.yaml:415',
+    1331: 'rules_data/terraforming_mars/cards/001-070.yaml:415',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:415
-    'archaebacteria': '{"id":"archaebacteria","number":"042","name":{"en":"ArchaeBacteria"},"type":"automated","cost":6,"tags":["microbe"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-18},"x":1328},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1329},"at":"rules_data/terraforming_mars/cards/001-070.yaml:422","id":1184},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":1330},"at":"rules_data/terraforming_mars/cards/001-070.yaml:422","id":1185},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1331},"o":"+=","e":{"op":"var","n":"n~746","x":1332},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1186}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:422","id":1183},"source":{"doc":"tm-facts","section":"cards.json #042"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:415"}',
+    'archaebacteria': '{"id":"archaebacteria","number":"042","name":{"en":"ArchaeBacteria"},"type":"automated","cost":6,"tags":["microbe"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-18},"x":1331},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1332},"at":"rules_data/terraforming_mars/cards/001-070.yaml:422","id":1187},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":1333},"at":"rules_data/terraforming_mars/cards/001-070.yaml:422","id":1188},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1334},"o":"+=","e":{"op":"var","n":"n~748","x":1335},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1189}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:422","id":1186},"source":{"doc":"tm-facts","section":"cards.json #042"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:415"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,70 +49,70 @@ K = [
 ]
 
 
-def x_1008(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:225
+def x_1011(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:225
     return (((_w2 if type((_w2 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) <= (-12))
 
 
-x_1011 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_1014 = _C.x_539  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def x_1013(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:225
+def x_1016(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:225
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('tile', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tile', None)) == 'ocean')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'ocean')) else False)) else False)
 
 
-x_1016 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
-d_907 = _C.rebased(_C.d_907, 907)  # rules_data/terraforming_mars/cards/001-070.yaml:232
-d_908 = _C.rebased(_C.d_352, 907)  # rules_data/terraforming_mars/cards/001-070.yaml:232
-d_909 = _C.rebased(_C.d_794, 907)  # rules_data/terraforming_mars/cards/001-070.yaml:232
-d_910 = _C.rebased(_C.d_795, 907)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_1019 = _C.x_759  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_910 = _C.rebased(_C.d_910, 910)  # rules_data/terraforming_mars/cards/001-070.yaml:232
+d_911 = _C.rebased(_C.d_352, 910)  # rules_data/terraforming_mars/cards/001-070.yaml:232
+d_912 = _C.rebased(_C.d_797, 910)  # rules_data/terraforming_mars/cards/001-070.yaml:232
+d_913 = _C.rebased(_C.d_798, 910)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_911(ctx, E=None, B=907):  # rules_data/terraforming_mars/cards/001-070.yaml:234
+def d_914(ctx, E=None, B=910):  # rules_data/terraforming_mars/cards/001-070.yaml:234
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'r~751', 'plants', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[0])
     return True
 
 
-d_912 = _C.rebased(_C.d_787, 907)  # rules_data/terraforming_mars/cards/001-070.yaml:234
-d_913 = _C.rebased(_C.d_788, 907)  # rules_data/terraforming_mars/cards/001-070.yaml:234
-d_914 = _C.rebased(_C.d_914, 907)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_915 = _C.rebased(_C.d_790, 910)  # rules_data/terraforming_mars/cards/001-070.yaml:234
+d_916 = _C.rebased(_C.d_791, 910)  # rules_data/terraforming_mars/cards/001-070.yaml:234
+d_917 = _C.rebased(_C.d_917, 910)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {
-    907: CPS(d_907),
-    908: CPS(d_908),
-    909: CPS(d_909),
     910: CPS(d_910),
     911: CPS(d_911),
     912: CPS(d_912),
     913: CPS(d_913),
     914: CPS(d_914),
+    915: CPS(d_915),
+    916: CPS(d_916),
+    917: CPS(d_917),
 }
 
 
 CODE = {
-    1008: x_1008,
     1011: x_1011,
-    1013: x_1013,
+    1014: x_1014,
     1016: x_1016,
+    1019: x_1019,
 }
 AT = {
-    1008: 'rules_data/terraforming_mars/cards/001-070.yaml:225',
-    1013: 'rules_data/terraforming_mars/cards/001-070.yaml:225',
+    1011: 'rules_data/terraforming_mars/cards/001-070.yaml:225',
+    1016: 'rules_data/terraforming_mars/cards/001-070.yaml:225',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:225
-    'arctic_algae': '{"id":"arctic_algae","number":"023","name":{"en":"Arctic Algae"},"type":"active","cost":12,"tags":["plant"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-12},"x":1008},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1009},"at":"rules_data/terraforming_mars/cards/001-070.yaml:232","id":908},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":1010},"at":"rules_data/terraforming_mars/cards/001-070.yaml:232","id":909},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1011},"o":"+=","e":{"op":"var","n":"n~746","x":1012},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":910}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:232","id":907},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"ocean"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"ocean"}}]}],"x":1013},"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":1014},"at":"rules_data/terraforming_mars/cards/001-070.yaml:234","id":912},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":1015},"at":"rules_data/terraforming_mars/cards/001-070.yaml:234","id":913},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1016},"o":"+=","e":{"op":"var","n":"n~748","x":1017},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":914}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:234","id":911}}],"source":{"doc":"tm-facts","section":"cards.json #023 (render effects: oceans(1,all) -> plants(2))"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:225"}',
+    'arctic_algae': '{"id":"arctic_algae","number":"023","name":{"en":"Arctic Algae"},"type":"active","cost":12,"tags":["plant"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-12},"x":1011},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1012},"at":"rules_data/terraforming_mars/cards/001-070.yaml:232","id":911},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":1013},"at":"rules_data/terraforming_mars/cards/001-070.yaml:232","id":912},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1014},"o":"+=","e":{"op":"var","n":"n~748","x":1015},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":913}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:232","id":910},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"ocean"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"ocean"}}]}],"x":1016},"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":1017},"at":"rules_data/terraforming_mars/cards/001-070.yaml:234","id":915},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":1018},"at":"rules_data/terraforming_mars/cards/001-070.yaml:234","id":916},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1019},"o":"+=","e":{"op":"var","n":"n~750","x":1020},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":917}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:234","id":914}}],"source":{"doc":"tm-facts","section":"cards.json #023 (render effects: oceans(1,all) -> plants(2))"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:225"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -52,114 +53,114 @@ K = [
 ]
 
 
-x_2494 = _C.x_2494  # rules_data/terraforming_mars/cards/071-140.yaml:457
-x_2498 = _C.x_1554  # rules_data/terraforming_mars/definitions/board.yaml:158
-x_2499 = _C.x_1555  # rules_data/terraforming_mars/definitions/board.yaml:132
-x_2500 = _C.x_1556  # rules_data/terraforming_mars/definitions/board.yaml:133
-x_2501 = _C.x_1557  # rules_data/terraforming_mars/definitions/board.yaml:134
-x_2505 = _C.x_1561  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_2506 = _C.x_1562  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_2507 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_2509 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_2510 = _C.x_1566  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_2511 = _C.x_1567  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2512 = _C.x_1568  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2513 = _C.x_1569  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2514 = _C.x_1570  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_2518 = _C.x_1574  # rules_data/terraforming_mars/definitions/board.yaml:135
+x_2500 = _C.x_2500  # rules_data/terraforming_mars/cards/071-140.yaml:457
+x_2504 = _C.x_1557  # rules_data/terraforming_mars/definitions/board.yaml:158
+x_2505 = _C.x_1558  # rules_data/terraforming_mars/definitions/board.yaml:132
+x_2506 = _C.x_1559  # rules_data/terraforming_mars/definitions/board.yaml:133
+x_2507 = _C.x_1560  # rules_data/terraforming_mars/definitions/board.yaml:134
+x_2511 = _C.x_1564  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2512 = _C.x_1565  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2513 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_2515 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_2516 = _C.x_1569  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_2517 = _C.x_1570  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2518 = _C.x_1571  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2519 = _C.x_1572  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2520 = _C.x_1573  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_2524 = _C.x_1577  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def t_2209(ctx, k, s=None, E=None, B=2209):  # rules_data/terraforming_mars/cards/071-140.yaml:465
+def t_2215(ctx, k, s=None, E=None, B=2215):  # rules_data/terraforming_mars/cards/071-140.yaml:465
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~746', 'ocean', True)
-    LOCAL(ctx, E, 'k~747', 'land', True)
-    return t_2212(ctx, k, s, E, B)
+    LOCAL(ctx, E, 't~748', 'ocean', True)
+    LOCAL(ctx, E, 'k~749', 'land', True)
+    return t_2218(ctx, k, s, E, B)
 
 
-d_2210 = _C.rebased(_C.d_878, 2209)  # rules_data/terraforming_mars/cards/071-140.yaml:465
+d_2216 = _C.rebased(_C.d_881, 2215)  # rules_data/terraforming_mars/cards/071-140.yaml:465
 
 
-def d_2211(ctx, E=None, B=2209):  # rules_data/terraforming_mars/cards/071-140.yaml:465
+def d_2217(ctx, E=None, B=2215):  # rules_data/terraforming_mars/cards/071-140.yaml:465
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~747', 'land', True)
+    LOCAL(ctx, E, 'k~749', 'land', True)
     return True
 
 
-t_2212 = _C.rebased(_C.t_1373, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:158
-d_2213 = _C.rebased(_C.d_1374, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:158
-d_2214 = _C.rebased(_C.d_1375, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:158
-t_2215 = _C.rebased(_C.t_1376, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:132
-t_2216 = _C.rebased(_C.t_1377, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:133
-d_2217 = _C.rebased(_C.d_1378, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:133
-d_2218 = _C.rebased(_C.d_1379, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:134
-t_2219 = _C.rebased(_C.t_1380, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:135
-t_2220 = _C.rebased(_C.t_1381, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2221 = _C.rebased(_C.d_1382, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:135
-d_2222 = _C.rebased(_C.d_1383, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:135
-t_2223 = _C.rebased(_C.t_1384, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2224 = _C.rebased(_C.d_1385, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2225 = _C.rebased(_C.d_1386, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_2226 = _C.rebased(_C.t_1387, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_2227 = _C.rebased(_C.t_1388, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2228 = _C.rebased(_C.t_1389, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2229 = _C.rebased(_C.t_1390, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2230 = _C.rebased(_C.t_1391, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2231 = _C.rebased(_C.t_1392, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_2232 = _C.rebased(_C.d_1393, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:123
+t_2218 = _C.rebased(_C.t_1376, 2215)  # rules_data/terraforming_mars/definitions/board.yaml:158
+d_2219 = _C.rebased(_C.d_1377, 2215)  # rules_data/terraforming_mars/definitions/board.yaml:158
+d_2220 = _C.rebased(_C.d_1378, 2215)  # rules_data/terraforming_mars/definitions/board.yaml:158
+t_2221 = _C.rebased(_C.t_1379, 2215)  # rules_data/terraforming_mars/definitions/board.yaml:132
+t_2222 = _C.rebased(_C.t_1380, 2215)  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_2223 = _C.rebased(_C.d_1381, 2215)  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_2224 = _C.rebased(_C.d_1382, 2215)  # rules_data/terraforming_mars/definitions/board.yaml:134
+t_2225 = _C.rebased(_C.t_1383, 2215)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_2226 = _C.rebased(_C.t_1384, 2215)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2227 = _C.rebased(_C.d_1385, 2215)  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_2228 = _C.rebased(_C.d_1386, 2215)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_2229 = _C.rebased(_C.t_1387, 2215)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2230 = _C.rebased(_C.d_1388, 2215)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2231 = _C.rebased(_C.d_1389, 2215)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2232 = _C.rebased(_C.t_1390, 2215)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2233 = _C.rebased(_C.t_1391, 2215)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2234 = _C.rebased(_C.t_1392, 2215)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2235 = _C.rebased(_C.t_1393, 2215)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2236 = _C.rebased(_C.t_1394, 2215)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2237 = _C.rebased(_C.t_1395, 2215)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_2238 = _C.rebased(_C.d_1396, 2215)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    2209: t_2209,
-    2210: CPS(d_2210),
-    2211: CPS(d_2211),
-    2212: t_2212,
-    2213: CPS(d_2213),
-    2214: CPS(d_2214),
     2215: t_2215,
-    2216: t_2216,
+    2216: CPS(d_2216),
     2217: CPS(d_2217),
-    2218: CPS(d_2218),
-    2219: t_2219,
-    2220: t_2220,
-    2221: CPS(d_2221),
-    2222: CPS(d_2222),
-    2223: t_2223,
+    2218: t_2218,
+    2219: CPS(d_2219),
+    2220: CPS(d_2220),
+    2221: t_2221,
+    2222: t_2222,
+    2223: CPS(d_2223),
     2224: CPS(d_2224),
-    2225: CPS(d_2225),
+    2225: t_2225,
     2226: t_2226,
-    2227: t_2227,
-    2228: t_2228,
+    2227: CPS(d_2227),
+    2228: CPS(d_2228),
     2229: t_2229,
-    2230: t_2230,
-    2231: t_2231,
-    2232: CPS(d_2232),
+    2230: CPS(d_2230),
+    2231: CPS(d_2231),
+    2232: t_2232,
+    2233: t_2233,
+    2234: t_2234,
+    2235: t_2235,
+    2236: t_2236,
+    2237: t_2237,
+    2238: CPS(d_2238),
 }
 
 
 CODE = {
-    2494: x_2494,
-    2498: x_2498,
-    2499: x_2499,
     2500: x_2500,
-    2501: x_2501,
+    2504: x_2504,
     2505: x_2505,
     2506: x_2506,
     2507: x_2507,
-    2509: x_2509,
-    2510: x_2510,
     2511: x_2511,
     2512: x_2512,
     2513: x_2513,
-    2514: x_2514,
+    2515: x_2515,
+    2516: x_2516,
+    2517: x_2517,
     2518: x_2518,
+    2519: x_2519,
+    2520: x_2520,
+    2524: x_2524,
 }
 AT = {
 }
@@ -167,5 +168,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:457
-    'artificial_lake': '{"id":"artificial_lake","number":"116","name":{"en":"Artificial Lake"},"type":"automated","cost":15,"tags":["building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-6},"x":2494},"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"ocean","x":2495},"at":"rules_data/terraforming_mars/cards/071-140.yaml:465","id":2210},{"op":"let","v":"k~747","e":{"op":"lit","v":"land","x":2496},"at":"rules_data/terraforming_mars/cards/071-140.yaml:465","id":2211},{"op":"seq","b":[{"op":"let","v":"t~749","e":{"op":"var","n":"t~746","x":2497},"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2213},{"op":"let","v":"l~750","e":{"op":"filt","v":"x~748","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~748"},"f":"type","d":null},"b":{"op":"var","n":"k~747"}},"x":2498},"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2214},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~751","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~751"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"tile","d":null},"b":{"op":"var","n":"t~749"}}}]},"x":2499},"t":{"op":"seq","b":[{"op":"let","v":"open~755","e":{"op":"filt","v":"s~752","src":{"op":"var","n":"l~750"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"t~749"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~752"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~752"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~754","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~754"}}]}]}}]}]}}]}}]}]},"x":2500},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2217},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~755"}]},"b":{"op":"lit","v":0},"x":2501},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":2218},{"op":"choose","alts":[{"gens":[{"v":"space~756","src":{"op":"var","n":"open~755","x":2502},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~757","e":{"op":"var","n":"t~749","x":2503},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2221},{"op":"let","v":"s~758","e":{"op":"var","n":"space~756","x":2504},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2222},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~758"},"d":{},"x":2505},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~757"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~757"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2506},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2224},{"op":"set","t":{"op":"st","k":"last_space","x":2507},"o":"=","e":{"op":"var","n":"s~758","x":2508},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2225},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2509},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"bonus","d":null,"x":2510},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2228},{"op":"for","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces","x":2511},"w":{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false,"x":2512},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2513},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2230},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2229},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~757"},"f":"effect","d":null,"x":2514},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2231},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~757","x":2515},"space":{"op":"var","n":"s~758","x":2516},"by":{"op":"var","n":"you","x":2517}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":2232}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2227},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2226}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2223}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2220},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~756"}],"x":2518}}],"kind":"space","prompt":{"def":"place_on_type","args":{"t":"ocean","k":"land"},"kinds":{"t":"tiles","k":"space_types"},"text":{"it":"piazza una tessera Oceano su una casella terreno (aumenta gli oceani e la NT di 1)","en":"place an ocean tile on a land space (raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2219}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2216},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":2215}],"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2212}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:465","id":2209},"vp":{"op":"lit","v":1,"x":2519},"source":{"doc":"tm-facts","section":"cards.json #116 (not fully structured: ocean on land)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:457"}',
+    'artificial_lake': '{"id":"artificial_lake","number":"116","name":{"en":"Artificial Lake"},"type":"automated","cost":15,"tags":["building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-6},"x":2500},"effect":{"op":"seq","b":[{"op":"let","v":"t~748","e":{"op":"lit","v":"ocean","x":2501},"at":"rules_data/terraforming_mars/cards/071-140.yaml:465","id":2216},{"op":"let","v":"k~749","e":{"op":"lit","v":"land","x":2502},"at":"rules_data/terraforming_mars/cards/071-140.yaml:465","id":2217},{"op":"seq","b":[{"op":"let","v":"t~751","e":{"op":"var","n":"t~748","x":2503},"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2219},{"op":"let","v":"l~752","e":{"op":"filt","v":"x~750","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~750"},"f":"type","d":null},"b":{"op":"var","n":"k~749"}},"x":2504},"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2220},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~753","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~753"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"tile","d":null},"b":{"op":"var","n":"t~751"}}}]},"x":2505},"t":{"op":"seq","b":[{"op":"let","v":"open~757","e":{"op":"filt","v":"s~754","src":{"op":"var","n":"l~752"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"t~751"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~754"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~755","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~754"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~756","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~756"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~756"}}]}]}}]}]}}]}}]}]},"x":2506},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2223},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~757"}]},"b":{"op":"lit","v":0},"x":2507},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":2224},{"op":"choose","alts":[{"gens":[{"v":"space~758","src":{"op":"var","n":"open~757","x":2508},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~759","e":{"op":"var","n":"t~751","x":2509},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2227},{"op":"let","v":"s~760","e":{"op":"var","n":"space~758","x":2510},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2228},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~760"},"d":{},"x":2511},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~759"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~759"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2512},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2230},{"op":"set","t":{"op":"st","k":"last_space","x":2513},"o":"=","e":{"op":"var","n":"s~760","x":2514},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2231},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2515},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~760"},"f":"bonus","d":null,"x":2516},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2234},{"op":"for","v":"x~761","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~760"}],"kind":"spaces","x":2517},"w":{"op":"in","a":{"op":"var","n":"x~761"},"b":{"op":"st","k":"board"},"neg":false,"x":2518},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2519},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2236},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2235},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~759"},"f":"effect","d":null,"x":2520},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2237},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~759","x":2521},"space":{"op":"var","n":"s~760","x":2522},"by":{"op":"var","n":"you","x":2523}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":2238}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2233},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2232}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2229}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2226},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~758"}],"x":2524}}],"kind":"space","prompt":{"def":"place_on_type","args":{"t":"ocean","k":"land"},"kinds":{"t":"tiles","k":"space_types"},"text":{"it":"piazza una tessera Oceano su una casella terreno (guadagna un eventuale bonus di piazzamento; aumenta gli oceani e la NT di 1)","en":"place an ocean tile on a land space (gain any placement bonus; raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2225}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2222},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":2221}],"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2218}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:465","id":2215},"vp":{"op":"lit","v":1,"x":2525},"source":{"doc":"tm-facts","section":"cards.json #116 (not fully structured: ocean on land)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:457"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,50 +49,50 @@ K = [
 ]
 
 
-x_2486 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2491 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_2200 = _C.rebased(_C.t_1032, 2200)  # rules_data/terraforming_mars/cards/071-140.yaml:455
-d_2201 = _C.rebased(_C.d_1183, 2200)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_2202 = _C.rebased(_C.d_352, 2200)  # rules_data/terraforming_mars/cards/071-140.yaml:455
-d_2203 = _C.rebased(_C.d_794, 2200)  # rules_data/terraforming_mars/cards/071-140.yaml:455
-d_2204 = _C.rebased(_C.d_365, 2200)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2492 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2497 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2206 = _C.rebased(_C.t_1035, 2206)  # rules_data/terraforming_mars/cards/071-140.yaml:455
+d_2207 = _C.rebased(_C.d_1186, 2206)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2208 = _C.rebased(_C.d_352, 2206)  # rules_data/terraforming_mars/cards/071-140.yaml:455
+d_2209 = _C.rebased(_C.d_797, 2206)  # rules_data/terraforming_mars/cards/071-140.yaml:455
+d_2210 = _C.rebased(_C.d_365, 2206)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2205(ctx, E=None, B=2200):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2211(ctx, E=None, B=2206):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'r~751', 'energy', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
     return True
 
 
-d_2206 = _C.rebased(_C.d_787, 2200)  # rules_data/terraforming_mars/cards/071-140.yaml:455
-d_2207 = _C.rebased(_C.d_1232, 2200)  # rules_data/terraforming_mars/cards/071-140.yaml:455
-d_2208 = _C.rebased(_C.d_496, 2200)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2212 = _C.rebased(_C.d_790, 2206)  # rules_data/terraforming_mars/cards/071-140.yaml:455
+d_2213 = _C.rebased(_C.d_1235, 2206)  # rules_data/terraforming_mars/cards/071-140.yaml:455
+d_2214 = _C.rebased(_C.d_498, 2206)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {
-    2200: t_2200,
-    2201: CPS(d_2201),
-    2202: CPS(d_2202),
-    2203: CPS(d_2203),
-    2204: CPS(d_2204),
-    2205: CPS(d_2205),
-    2206: CPS(d_2206),
+    2206: t_2206,
     2207: CPS(d_2207),
     2208: CPS(d_2208),
+    2209: CPS(d_2209),
+    2210: CPS(d_2210),
+    2211: CPS(d_2211),
+    2212: CPS(d_2212),
+    2213: CPS(d_2213),
+    2214: CPS(d_2214),
 }
 
 
 CODE = {
-    2486: x_2486,
-    2491: x_2491,
+    2492: x_2492,
+    2497: x_2497,
 }
 AT = {
 }
@@ -99,5 +100,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:449
-    'artificial_photosynthesis': '{"id":"artificial_photosynthesis","number":"115","name":{"en":"Artificial Photosynthesis"},"type":"automated","cost":12,"tags":["science"],"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2484},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2202},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":2485},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2203},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2486},"o":"+=","e":{"op":"var","n":"n~746","x":2487},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2204}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2201},"label":{"op":"lit","v":{"option":0},"x":2488}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2489},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2206},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":2490},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2207},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2491},"o":"+=","e":{"op":"var","n":"n~748","x":2492},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2208}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2205},"label":{"op":"lit","v":{"option":1},"x":2493}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aumenta di 1 la produzione di piante, oppure aumenta di 2 la produzione di energia","en":"choose one: raise your plant production by 1, or raise your energy production by 2"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2200},"source":{"doc":"tm-facts","section":"cards.json #115"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:449"}',
+    'artificial_photosynthesis': '{"id":"artificial_photosynthesis","number":"115","name":{"en":"Artificial Photosynthesis"},"type":"automated","cost":12,"tags":["science"],"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2490},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2208},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":2491},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2209},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2492},"o":"+=","e":{"op":"var","n":"n~748","x":2493},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2210}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2207},"label":{"op":"lit","v":{"option":0},"x":2494}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":2495},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2212},{"op":"let","v":"r~751","e":{"op":"lit","v":"energy","x":2496},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2213},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2497},"o":"+=","e":{"op":"var","n":"n~750","x":2498},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2214}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2211},"label":{"op":"lit","v":{"option":1},"x":2499}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aumenta di 1 la produzione di piante, oppure aumenta di 2 la produzione di energia","en":"choose one: raise your plant production by 1, or raise your energy production by 2"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2206},"source":{"doc":"tm-facts","section":"cards.json #115"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:449"}',
 }

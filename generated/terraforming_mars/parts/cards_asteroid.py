@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -52,25 +53,25 @@ K = [
 ]
 
 
-x_582 = _C.x_582  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_583 = _C.x_583  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_584 = _C.x_584  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_585 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_586 = _C.x_586  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_587 = _C.x_587  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_589 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_591 = _C.x_591  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_592 = _C.x_592  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_584 = _C.x_584  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_585 = _C.x_585  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_586 = _C.x_586  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_587 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_588 = _C.x_588  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_589 = _C.x_589  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_591 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
 x_593 = _C.x_593  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_599 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:47
-x_600 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:48
-x_601 = _C.x_601  # rules_data/terraforming_mars/definitions/resources.yaml:48
-x_602 = _C.x_602  # rules_data/terraforming_mars/definitions/resources.yaml:50
-x_604 = _C.x_435  # rules_data/terraforming_mars/definitions/resources.yaml:48
-x_610 = _C.x_542  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_594 = _C.x_594  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_595 = _C.x_595  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_601 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_602 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_603 = _C.x_603  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_604 = _C.x_604  # rules_data/terraforming_mars/definitions/resources.yaml:50
+x_606 = _C.x_435  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_612 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def t_520(ctx, k, s=None, E=None, B=520):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+def t_522(ctx, k, s=None, E=None, B=522):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -78,127 +79,127 @@ def t_520(ctx, k, s=None, E=None, B=520):  # rules_data/terraforming_mars/cards/
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~752', 2, True)
-        LOCAL(ctx, E, 'r~753', 'titanium', True)
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
+        LOCAL(ctx, E, 'n~754', 2, True)
+        LOCAL(ctx, E, 'r~755', 'titanium', True)
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~755'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[1])
+            SET(ctx, 'stock', c, key, E.get('n~754'), '+=', False, K[1])
         return k()
 
-    return t_521(ctx, r1, s, E, B)
+    return t_523(ctx, r1, s, E, B)
 
 
-t_521 = _C.rebased(_C.t_521, 520)  # rules_data/terraforming_mars/definitions/effects.yaml:14
+t_523 = _C.rebased(_C.t_523, 522)  # rules_data/terraforming_mars/definitions/effects.yaml:14
 
 
-def t_522(ctx, k, s=None, E=None, B=520):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+def t_524(ctx, k, s=None, E=None, B=522):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~746', 'temperature', True)
-    LOCAL(ctx, E, 'n~747', 1, True)
-    return t_525(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'p~748', 'temperature', True)
+    LOCAL(ctx, E, 'n~749', 1, True)
+    return t_527(ctx, k, s, E, B)
 
 
-d_523 = _C.rebased(_C.d_523, 520)  # rules_data/terraforming_mars/cards/001-070.yaml:100
-d_524 = _C.rebased(_C.d_524, 520)  # rules_data/terraforming_mars/cards/001-070.yaml:100
-t_525 = _C.rebased(_C.t_525, 520)  # rules_data/terraforming_mars/definitions/resources.yaml:84
-t_526 = _C.rebased(_C.t_526, 520)  # rules_data/terraforming_mars/definitions/resources.yaml:85
-t_527 = _C.rebased(_C.t_527, 520)  # rules_data/terraforming_mars/definitions/resources.yaml:86
-d_528 = _C.rebased(_C.d_528, 520)  # rules_data/terraforming_mars/definitions/resources.yaml:86
-t_529 = _C.rebased(_C.t_529, 520)  # rules_data/terraforming_mars/definitions/resources.yaml:87
-t_530 = _C.rebased(_C.t_530, 520)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_531 = _C.rebased(_C.d_531, 520)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_532 = _C.rebased(_C.d_532, 520)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_533 = _C.rebased(_C.d_533, 520)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_534 = _C.rebased(_C.d_379, 520)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_535 = _C.rebased(_C.t_535, 520)  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_536 = _C.rebased(_C.t_536, 520)  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_537 = _C.rebased(_C.d_537, 520)  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_525 = _C.rebased(_C.d_525, 522)  # rules_data/terraforming_mars/cards/001-070.yaml:100
+d_526 = _C.rebased(_C.d_526, 522)  # rules_data/terraforming_mars/cards/001-070.yaml:100
+t_527 = _C.rebased(_C.t_527, 522)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_528 = _C.rebased(_C.t_528, 522)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_529 = _C.rebased(_C.t_529, 522)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_530 = _C.rebased(_C.d_530, 522)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_531 = _C.rebased(_C.t_531, 522)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_532 = _C.rebased(_C.t_532, 522)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_533 = _C.rebased(_C.d_533, 522)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_534 = _C.rebased(_C.d_534, 522)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_535 = _C.rebased(_C.d_535, 522)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_536 = _C.rebased(_C.d_379, 522)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_537 = _C.rebased(_C.t_537, 522)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_538 = _C.rebased(_C.t_538, 522)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_539 = _C.rebased(_C.d_539, 522)  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
-def t_538(ctx, k, s=None, E=None, B=520):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+def t_540(ctx, k, s=None, E=None, B=522):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~749', 3, True)
-    LOCAL(ctx, E, 'r~750', 'plants', True)
-    return t_541(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~751', 3, True)
+    LOCAL(ctx, E, 'r~752', 'plants', True)
+    return t_543(ctx, k, s, E, B)
 
 
-def d_539(ctx, E=None, B=520):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+def d_541(ctx, E=None, B=522):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~749', 3, True)
+    LOCAL(ctx, E, 'n~751', 3, True)
     return True
 
 
-d_540 = _C.rebased(_C.d_540, 520)  # rules_data/terraforming_mars/cards/001-070.yaml:100
-t_541 = _C.rebased(_C.t_541, 520)  # rules_data/terraforming_mars/definitions/resources.yaml:47
-t_542 = _C.rebased(_C.t_542, 520)  # rules_data/terraforming_mars/definitions/resources.yaml:48
-d_543 = _C.rebased(_C.d_543, 520)  # rules_data/terraforming_mars/definitions/resources.yaml:50
-d_544 = _C.rebased(_C.d_544, 520)  # rules_data/terraforming_mars/definitions/resources.yaml:51
-d_545 = _C.rebased(_C.d_396, 520)  # rules_data/terraforming_mars/cards/001-070.yaml:100
-d_546 = _C.rebased(_C.d_546, 520)  # rules_data/terraforming_mars/cards/001-070.yaml:100
-d_547 = _C.rebased(_C.d_547, 520)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_542 = _C.rebased(_C.d_542, 522)  # rules_data/terraforming_mars/cards/001-070.yaml:100
+t_543 = _C.rebased(_C.t_543, 522)  # rules_data/terraforming_mars/definitions/resources.yaml:47
+t_544 = _C.rebased(_C.t_544, 522)  # rules_data/terraforming_mars/definitions/resources.yaml:48
+d_545 = _C.rebased(_C.d_545, 522)  # rules_data/terraforming_mars/definitions/resources.yaml:50
+d_546 = _C.rebased(_C.d_546, 522)  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_547 = _C.rebased(_C.d_396, 522)  # rules_data/terraforming_mars/cards/001-070.yaml:100
+d_548 = _C.rebased(_C.d_548, 522)  # rules_data/terraforming_mars/cards/001-070.yaml:100
+d_549 = _C.rebased(_C.d_549, 522)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {
-    520: t_520,
-    521: t_521,
     522: t_522,
-    523: CPS(d_523),
-    524: CPS(d_524),
-    525: t_525,
-    526: t_526,
+    523: t_523,
+    524: t_524,
+    525: CPS(d_525),
+    526: CPS(d_526),
     527: t_527,
-    528: CPS(d_528),
+    528: t_528,
     529: t_529,
-    530: t_530,
-    531: CPS(d_531),
-    532: CPS(d_532),
+    530: CPS(d_530),
+    531: t_531,
+    532: t_532,
     533: CPS(d_533),
     534: CPS(d_534),
-    535: t_535,
-    536: t_536,
-    537: CPS(d_537),
+    535: CPS(d_535),
+    536: CPS(d_536),
+    537: t_537,
     538: t_538,
     539: CPS(d_539),
-    540: CPS(d_540),
-    541: t_541,
-    542: t_542,
-    543: CPS(d_543),
-    544: CPS(d_544),
+    540: t_540,
+    541: CPS(d_541),
+    542: CPS(d_542),
+    543: t_543,
+    544: t_544,
     545: CPS(d_545),
     546: CPS(d_546),
     547: CPS(d_547),
+    548: CPS(d_548),
+    549: CPS(d_549),
 }
 
 
 CODE = {
-    582: x_582,
-    583: x_583,
     584: x_584,
     585: x_585,
     586: x_586,
     587: x_587,
+    588: x_588,
     589: x_589,
     591: x_591,
-    592: x_592,
     593: x_593,
-    599: x_599,
-    600: x_600,
+    594: x_594,
+    595: x_595,
     601: x_601,
     602: x_602,
+    603: x_603,
     604: x_604,
-    610: x_610,
+    606: x_606,
+    612: x_612,
 }
 AT = {
 }
@@ -206,5 +207,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:93
-    'asteroid': '{"id":"asteroid","number":"009","name":{"en":"Asteroid"},"type":"event","cost":14,"tags":["space"],"effect":{"op":"seq","b":[{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"p~746","e":{"op":"lit","v":"temperature","x":579},"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":523},{"op":"let","v":"n~747","e":{"op":"lit","v":1,"x":580},"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":524},{"op":"rep","n":{"op":"var","n":"n~747","x":581},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"max","d":0},"x":582},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0,"x":583},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"step","d":0,"x":584},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":528},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":585},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":586},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"tr_track","d":null},"d":0,"x":587},"o":"+=","e":{"op":"lit","v":1,"x":588},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":533},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":589},"o":"=","e":{"op":"lit","v":true,"x":590},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":534}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":532},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":531},{"op":"for","v":"b~748","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"bonuses","d":[],"x":591},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~748"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0},"x":592},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~748"},"k":{"op":"lit","v":"effect"},"x":593},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":536},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":535},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~746","x":594},"by":{"op":"var","n":"you","x":595}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":537}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":530},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":529}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":527},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":526},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":525}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":522},"label":{"op":"lit","v":{"first":1},"x":596}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"lit","v":3,"x":597},"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":539},{"op":"let","v":"r~750","e":{"op":"lit","v":"plants","x":598},"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":540},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":599},"t":{"op":"choose","alts":[{"gens":[{"v":"target~751","src":{"op":"core","n":"players","x":600},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~750"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~750"},"target":{"op":"var","n":"target~751"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":601}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~750"},"d":0,"x":602},"o":"-=","e":{"op":"var","n":"n~749","x":603},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":543},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~751"}],"x":604}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":544},"label":{"op":"lit","v":{"target":null},"x":605}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":3,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 3 piante a un qualsiasi giocatore","en":"remove up to 3 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":542},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":541}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":538},"label":{"op":"lit","v":{"first":2},"x":606}}],"kind":"effect_order","n":{"op":"lit","v":2,"x":607},"upto":false,"prompt":{"def":"both_in_any_order","args":{"a":null,"b":null},"text":{"it":"nell\'ordine che preferisci: aumenta la temperatura e la NT di 1; togli fino a 3 piante a un qualsiasi giocatore","en":"in the order you prefer: raise the temperature and your TR 1 step; remove up to 3 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/effects.yaml:14","id":521},{"op":"let","v":"n~752","e":{"op":"lit","v":2,"x":608},"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":545},{"op":"let","v":"r~753","e":{"op":"lit","v":"titanium","x":609},"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":546},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":610},"o":"+=","e":{"op":"var","n":"n~752","x":611},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":547}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":520},"source":{"doc":"tm-facts","section":"cards.json #009"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:93"}',
+    'asteroid': '{"id":"asteroid","number":"009","name":{"en":"Asteroid"},"type":"event","cost":14,"tags":["space"],"effect":{"op":"seq","b":[{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"p~748","e":{"op":"lit","v":"temperature","x":581},"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":525},{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":582},"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":526},{"op":"rep","n":{"op":"var","n":"n~749","x":583},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"max","d":0},"x":584},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0,"x":585},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"step","d":0,"x":586},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":530},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":587},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":588},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"tr_track","d":null},"d":0,"x":589},"o":"+=","e":{"op":"lit","v":1,"x":590},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":535},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":591},"o":"=","e":{"op":"lit","v":true,"x":592},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":536}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":534},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":533},{"op":"for","v":"b~750","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"bonuses","d":[],"x":593},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~750"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0},"x":594},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~750"},"k":{"op":"lit","v":"effect"},"x":595},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":538},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":537},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~748","x":596},"by":{"op":"var","n":"you","x":597}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":539}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":532},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":531}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":529},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":528},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":527}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":524},"label":{"op":"lit","v":{"first":1},"x":598}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~751","e":{"op":"lit","v":3,"x":599},"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":541},{"op":"let","v":"r~752","e":{"op":"lit","v":"plants","x":600},"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":542},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":601},"t":{"op":"choose","alts":[{"gens":[{"v":"target~753","src":{"op":"core","n":"players","x":602},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~753"}},"k":{"op":"var","n":"r~752"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~752"},"target":{"op":"var","n":"target~753"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":603}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~753"}},"k":{"op":"var","n":"r~752"},"d":0,"x":604},"o":"-=","e":{"op":"var","n":"n~751","x":605},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":545},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~753"}],"x":606}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":546},"label":{"op":"lit","v":{"target":null},"x":607}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":3,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 3 piante a un qualsiasi giocatore","en":"remove up to 3 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":544},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":543}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":540},"label":{"op":"lit","v":{"first":2},"x":608}}],"kind":"effect_order","n":{"op":"lit","v":2,"x":609},"upto":false,"prompt":{"def":"both_in_any_order","args":{"a":null,"b":null},"text":{"it":"nell\'ordine che preferisci: aumenta la temperatura e la NT di 1; togli fino a 3 piante a un qualsiasi giocatore","en":"in the order you prefer: raise the temperature and your TR 1 step; remove up to 3 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/effects.yaml:14","id":523},{"op":"let","v":"n~754","e":{"op":"lit","v":2,"x":610},"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":547},{"op":"let","v":"r~755","e":{"op":"lit","v":"titanium","x":611},"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":548},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~755"},"d":0,"x":612},"o":"+=","e":{"op":"var","n":"n~754","x":613},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":549}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":522},"source":{"doc":"tm-facts","section":"cards.json #009"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:93"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,38 +49,38 @@ K = [
 ]
 
 
-x_1314 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1317 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1169(ctx, E=None, B=1169):  # rules_data/terraforming_mars/cards/001-070.yaml:402
+def d_1172(ctx, E=None, B=1172):  # rules_data/terraforming_mars/cards/001-070.yaml:402
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'titanium', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_1170 = _C.rebased(_C.d_489, 1169)  # rules_data/terraforming_mars/cards/001-070.yaml:402
-d_1171 = _C.rebased(_C.d_353, 1169)  # rules_data/terraforming_mars/cards/001-070.yaml:402
-d_1172 = _C.rebased(_C.d_365, 1169)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1173 = _C.rebased(_C.d_491, 1172)  # rules_data/terraforming_mars/cards/001-070.yaml:402
+d_1174 = _C.rebased(_C.d_353, 1172)  # rules_data/terraforming_mars/cards/001-070.yaml:402
+d_1175 = _C.rebased(_C.d_365, 1172)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {
-    1169: CPS(d_1169),
-    1170: CPS(d_1170),
-    1171: CPS(d_1171),
     1172: CPS(d_1172),
+    1173: CPS(d_1173),
+    1174: CPS(d_1174),
+    1175: CPS(d_1175),
 }
 
 
 CODE = {
-    1314: x_1314,
+    1317: x_1317,
 }
 AT = {
 }
@@ -87,5 +88,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:396
-    'asteroid_mining': '{"id":"asteroid_mining","number":"040","name":{"en":"Asteroid Mining"},"type":"automated","cost":30,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":1312},"at":"rules_data/terraforming_mars/cards/001-070.yaml:402","id":1170},{"op":"let","v":"r~747","e":{"op":"lit","v":"titanium","x":1313},"at":"rules_data/terraforming_mars/cards/001-070.yaml:402","id":1171},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1314},"o":"+=","e":{"op":"var","n":"n~746","x":1315},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1172}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:402","id":1169},"vp":{"op":"lit","v":2,"x":1316},"source":{"doc":"tm-facts","section":"cards.json #040"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:396"}',
+    'asteroid_mining': '{"id":"asteroid_mining","number":"040","name":{"en":"Asteroid Mining"},"type":"automated","cost":30,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":1315},"at":"rules_data/terraforming_mars/cards/001-070.yaml:402","id":1173},{"op":"let","v":"r~749","e":{"op":"lit","v":"titanium","x":1316},"at":"rules_data/terraforming_mars/cards/001-070.yaml:402","id":1174},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1317},"o":"+=","e":{"op":"var","n":"n~748","x":1318},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1175}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:402","id":1172},"vp":{"op":"lit","v":2,"x":1319},"source":{"doc":"tm-facts","section":"cards.json #040"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:396"}',
 }

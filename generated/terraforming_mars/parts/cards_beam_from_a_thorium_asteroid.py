@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,96 +49,96 @@ K = [
 ]
 
 
-def x_1540(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:579
+def x_1543(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:579
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1540, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_746, NOREC).get('tags', []) if type(v_c_746) is str else [])).count('jovian') for v_c_746 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('jovian') for v_c_748 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 1))
+    return MEMO(ctx, (1543, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('jovian') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('jovian') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 1))
 
 
-x_1543 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1547 = _C.x_438  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1546 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1550 = _C.x_438  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1363(ctx, E=None, B=1363):  # rules_data/terraforming_mars/cards/001-070.yaml:586
+def d_1366(ctx, E=None, B=1366):  # rules_data/terraforming_mars/cards/001-070.yaml:586
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 3, True)
-    LOCAL(ctx, E, 'r~751', 'heat', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~752', 3, True)
-    LOCAL(ctx, E, 'r~753', 'energy', True)
+    LOCAL(ctx, E, 'r~753', 'heat', True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~754', 3, True)
+    LOCAL(ctx, E, 'r~755', 'energy', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~754'), '+=', False, K[0])
     return True
 
 
-d_1364 = _C.rebased(_C.d_725, 1363)  # rules_data/terraforming_mars/cards/001-070.yaml:586
+d_1367 = _C.rebased(_C.d_728, 1366)  # rules_data/terraforming_mars/cards/001-070.yaml:586
 
 
-def d_1365(ctx, E=None, B=1363):  # rules_data/terraforming_mars/cards/001-070.yaml:586
+def d_1368(ctx, E=None, B=1366):  # rules_data/terraforming_mars/cards/001-070.yaml:586
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'heat', True)
+    LOCAL(ctx, E, 'r~753', 'heat', True)
     return True
 
 
-d_1366 = _C.rebased(_C.d_361, 1363)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1369 = _C.rebased(_C.d_361, 1366)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1367(ctx, E=None, B=1363):  # rules_data/terraforming_mars/cards/001-070.yaml:586
+def d_1370(ctx, E=None, B=1366):  # rules_data/terraforming_mars/cards/001-070.yaml:586
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 3, True)
+    LOCAL(ctx, E, 'n~754', 3, True)
     return True
 
 
-def d_1368(ctx, E=None, B=1363):  # rules_data/terraforming_mars/cards/001-070.yaml:586
+def d_1371(ctx, E=None, B=1366):  # rules_data/terraforming_mars/cards/001-070.yaml:586
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~753', 'energy', True)
+    LOCAL(ctx, E, 'r~755', 'energy', True)
     return True
 
 
-d_1369 = _C.rebased(_C.d_398, 1363)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1372 = _C.rebased(_C.d_398, 1366)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {
-    1363: CPS(d_1363),
-    1364: CPS(d_1364),
-    1365: CPS(d_1365),
     1366: CPS(d_1366),
     1367: CPS(d_1367),
     1368: CPS(d_1368),
     1369: CPS(d_1369),
+    1370: CPS(d_1370),
+    1371: CPS(d_1371),
+    1372: CPS(d_1372),
 }
 
 
 CODE = {
-    1540: x_1540,
     1543: x_1543,
-    1547: x_1547,
+    1546: x_1546,
+    1550: x_1550,
 }
 AT = {
-    1540: 'rules_data/terraforming_mars/cards/001-070.yaml:579',
+    1543: 'rules_data/terraforming_mars/cards/001-070.yaml:579',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:579
-    'beam_from_a_thorium_asteroid': '{"id":"beam_from_a_thorium_asteroid","number":"058","name":{"en":"Beam From A Thorium Asteroid"},"type":"automated","cost":32,"tags":["jovian","space","power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~746","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~747","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~746"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~747"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"b":{"op":"lit","v":1},"x":1540},"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":1541},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1364},{"op":"let","v":"r~751","e":{"op":"lit","v":"heat","x":1542},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1365},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1543},"o":"+=","e":{"op":"var","n":"n~750","x":1544},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1366},{"op":"let","v":"n~752","e":{"op":"lit","v":3,"x":1545},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1367},{"op":"let","v":"r~753","e":{"op":"lit","v":"energy","x":1546},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1368},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":1547},"o":"+=","e":{"op":"var","n":"n~752","x":1548},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1369}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1363},"vp":{"op":"lit","v":1,"x":1549},"source":{"doc":"tm-facts","section":"cards.json #058"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:579"}',
+    'beam_from_a_thorium_asteroid': '{"id":"beam_from_a_thorium_asteroid","number":"058","name":{"en":"Beam From A Thorium Asteroid"},"type":"automated","cost":32,"tags":["jovian","space","power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~750","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~751","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~750"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~751"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"b":{"op":"lit","v":1},"x":1543},"effect":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":3,"x":1544},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1367},{"op":"let","v":"r~753","e":{"op":"lit","v":"heat","x":1545},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1368},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":1546},"o":"+=","e":{"op":"var","n":"n~752","x":1547},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1369},{"op":"let","v":"n~754","e":{"op":"lit","v":3,"x":1548},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1370},{"op":"let","v":"r~755","e":{"op":"lit","v":"energy","x":1549},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1371},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~755"},"d":0,"x":1550},"o":"+=","e":{"op":"var","n":"n~754","x":1551},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1372}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1366},"vp":{"op":"lit","v":1,"x":1552},"source":{"doc":"tm-facts","section":"cards.json #058"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:579"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -52,25 +53,25 @@ K = [
 ]
 
 
-x_667 = _C.x_582  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_668 = _C.x_583  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_669 = _C.x_584  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_670 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_671 = _C.x_586  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_672 = _C.x_587  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_674 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_676 = _C.x_591  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_677 = _C.x_592  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_669 = _C.x_584  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_670 = _C.x_585  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_671 = _C.x_586  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_672 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_673 = _C.x_588  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_674 = _C.x_589  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_676 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
 x_678 = _C.x_593  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_684 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:47
-x_685 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:48
-x_686 = _C.x_601  # rules_data/terraforming_mars/definitions/resources.yaml:48
-x_687 = _C.x_602  # rules_data/terraforming_mars/definitions/resources.yaml:50
-x_689 = _C.x_435  # rules_data/terraforming_mars/definitions/resources.yaml:48
-x_695 = _C.x_542  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_679 = _C.x_594  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_680 = _C.x_595  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_686 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_687 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_688 = _C.x_603  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_689 = _C.x_604  # rules_data/terraforming_mars/definitions/resources.yaml:50
+x_691 = _C.x_435  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_697 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def t_593(ctx, k, s=None, E=None, B=593):  # rules_data/terraforming_mars/cards/001-070.yaml:116
+def t_595(ctx, k, s=None, E=None, B=595):  # rules_data/terraforming_mars/cards/001-070.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -78,118 +79,118 @@ def t_593(ctx, k, s=None, E=None, B=593):  # rules_data/terraforming_mars/cards/
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~752', 4, True)
-        LOCAL(ctx, E, 'r~753', 'titanium', True)
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
+        LOCAL(ctx, E, 'n~754', 4, True)
+        LOCAL(ctx, E, 'r~755', 'titanium', True)
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~755'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[1])
+            SET(ctx, 'stock', c, key, E.get('n~754'), '+=', False, K[1])
         return k()
 
-    return t_594(ctx, r1, s, E, B)
+    return t_596(ctx, r1, s, E, B)
 
 
-t_594 = _C.rebased(_C.t_521, 593)  # rules_data/terraforming_mars/definitions/effects.yaml:14
+t_596 = _C.rebased(_C.t_523, 595)  # rules_data/terraforming_mars/definitions/effects.yaml:14
 
 
-def t_595(ctx, k, s=None, E=None, B=593):  # rules_data/terraforming_mars/cards/001-070.yaml:116
+def t_597(ctx, k, s=None, E=None, B=595):  # rules_data/terraforming_mars/cards/001-070.yaml:116
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~746', 'temperature', True)
-    LOCAL(ctx, E, 'n~747', 2, True)
-    return t_598(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'p~748', 'temperature', True)
+    LOCAL(ctx, E, 'n~749', 2, True)
+    return t_600(ctx, k, s, E, B)
 
 
-d_596 = _C.rebased(_C.d_523, 593)  # rules_data/terraforming_mars/cards/001-070.yaml:116
-d_597 = _C.rebased(_C.d_597, 593)  # rules_data/terraforming_mars/cards/001-070.yaml:116
-t_598 = _C.rebased(_C.t_525, 593)  # rules_data/terraforming_mars/definitions/resources.yaml:84
-t_599 = _C.rebased(_C.t_526, 593)  # rules_data/terraforming_mars/definitions/resources.yaml:85
-t_600 = _C.rebased(_C.t_527, 593)  # rules_data/terraforming_mars/definitions/resources.yaml:86
-d_601 = _C.rebased(_C.d_528, 593)  # rules_data/terraforming_mars/definitions/resources.yaml:86
-t_602 = _C.rebased(_C.t_529, 593)  # rules_data/terraforming_mars/definitions/resources.yaml:87
-t_603 = _C.rebased(_C.t_530, 593)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_604 = _C.rebased(_C.d_531, 593)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_605 = _C.rebased(_C.d_532, 593)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_606 = _C.rebased(_C.d_533, 593)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_607 = _C.rebased(_C.d_379, 593)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_608 = _C.rebased(_C.t_535, 593)  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_609 = _C.rebased(_C.t_536, 593)  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_610 = _C.rebased(_C.d_537, 593)  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_598 = _C.rebased(_C.d_525, 595)  # rules_data/terraforming_mars/cards/001-070.yaml:116
+d_599 = _C.rebased(_C.d_599, 595)  # rules_data/terraforming_mars/cards/001-070.yaml:116
+t_600 = _C.rebased(_C.t_527, 595)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_601 = _C.rebased(_C.t_528, 595)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_602 = _C.rebased(_C.t_529, 595)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_603 = _C.rebased(_C.d_530, 595)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_604 = _C.rebased(_C.t_531, 595)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_605 = _C.rebased(_C.t_532, 595)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_606 = _C.rebased(_C.d_533, 595)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_607 = _C.rebased(_C.d_534, 595)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_608 = _C.rebased(_C.d_535, 595)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_609 = _C.rebased(_C.d_379, 595)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_610 = _C.rebased(_C.t_537, 595)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_611 = _C.rebased(_C.t_538, 595)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_612 = _C.rebased(_C.d_539, 595)  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
-def t_611(ctx, k, s=None, E=None, B=593):  # rules_data/terraforming_mars/cards/001-070.yaml:116
+def t_613(ctx, k, s=None, E=None, B=595):  # rules_data/terraforming_mars/cards/001-070.yaml:116
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~749', 4, True)
-    LOCAL(ctx, E, 'r~750', 'plants', True)
-    return t_614(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~751', 4, True)
+    LOCAL(ctx, E, 'r~752', 'plants', True)
+    return t_616(ctx, k, s, E, B)
 
 
-d_612 = _C.rebased(_C.d_612, 593)  # rules_data/terraforming_mars/cards/001-070.yaml:116
-d_613 = _C.rebased(_C.d_540, 593)  # rules_data/terraforming_mars/cards/001-070.yaml:116
-t_614 = _C.rebased(_C.t_541, 593)  # rules_data/terraforming_mars/definitions/resources.yaml:47
-t_615 = _C.rebased(_C.t_542, 593)  # rules_data/terraforming_mars/definitions/resources.yaml:48
-d_616 = _C.rebased(_C.d_543, 593)  # rules_data/terraforming_mars/definitions/resources.yaml:50
-d_617 = _C.rebased(_C.d_544, 593)  # rules_data/terraforming_mars/definitions/resources.yaml:51
-d_618 = _C.rebased(_C.d_618, 593)  # rules_data/terraforming_mars/cards/001-070.yaml:116
-d_619 = _C.rebased(_C.d_546, 593)  # rules_data/terraforming_mars/cards/001-070.yaml:116
-d_620 = _C.rebased(_C.d_547, 593)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_614 = _C.rebased(_C.d_614, 595)  # rules_data/terraforming_mars/cards/001-070.yaml:116
+d_615 = _C.rebased(_C.d_542, 595)  # rules_data/terraforming_mars/cards/001-070.yaml:116
+t_616 = _C.rebased(_C.t_543, 595)  # rules_data/terraforming_mars/definitions/resources.yaml:47
+t_617 = _C.rebased(_C.t_544, 595)  # rules_data/terraforming_mars/definitions/resources.yaml:48
+d_618 = _C.rebased(_C.d_545, 595)  # rules_data/terraforming_mars/definitions/resources.yaml:50
+d_619 = _C.rebased(_C.d_546, 595)  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_620 = _C.rebased(_C.d_620, 595)  # rules_data/terraforming_mars/cards/001-070.yaml:116
+d_621 = _C.rebased(_C.d_548, 595)  # rules_data/terraforming_mars/cards/001-070.yaml:116
+d_622 = _C.rebased(_C.d_549, 595)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {
-    593: t_593,
-    594: t_594,
     595: t_595,
-    596: CPS(d_596),
-    597: CPS(d_597),
-    598: t_598,
-    599: t_599,
+    596: t_596,
+    597: t_597,
+    598: CPS(d_598),
+    599: CPS(d_599),
     600: t_600,
-    601: CPS(d_601),
+    601: t_601,
     602: t_602,
-    603: t_603,
-    604: CPS(d_604),
-    605: CPS(d_605),
+    603: CPS(d_603),
+    604: t_604,
+    605: t_605,
     606: CPS(d_606),
     607: CPS(d_607),
-    608: t_608,
-    609: t_609,
-    610: CPS(d_610),
+    608: CPS(d_608),
+    609: CPS(d_609),
+    610: t_610,
     611: t_611,
     612: CPS(d_612),
-    613: CPS(d_613),
-    614: t_614,
-    615: t_615,
-    616: CPS(d_616),
-    617: CPS(d_617),
+    613: t_613,
+    614: CPS(d_614),
+    615: CPS(d_615),
+    616: t_616,
+    617: t_617,
     618: CPS(d_618),
     619: CPS(d_619),
     620: CPS(d_620),
+    621: CPS(d_621),
+    622: CPS(d_622),
 }
 
 
 CODE = {
-    667: x_667,
-    668: x_668,
     669: x_669,
     670: x_670,
     671: x_671,
     672: x_672,
+    673: x_673,
     674: x_674,
     676: x_676,
-    677: x_677,
     678: x_678,
-    684: x_684,
-    685: x_685,
+    679: x_679,
+    680: x_680,
     686: x_686,
     687: x_687,
+    688: x_688,
     689: x_689,
-    695: x_695,
+    691: x_691,
+    697: x_697,
 }
 AT = {
 }
@@ -197,5 +198,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:110
-    'big_asteroid': '{"id":"big_asteroid","number":"011","name":{"en":"Big Asteroid"},"type":"event","cost":27,"tags":["space"],"effect":{"op":"seq","b":[{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"p~746","e":{"op":"lit","v":"temperature","x":664},"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":596},{"op":"let","v":"n~747","e":{"op":"lit","v":2,"x":665},"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":597},{"op":"rep","n":{"op":"var","n":"n~747","x":666},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"max","d":0},"x":667},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0,"x":668},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"step","d":0,"x":669},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":601},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":670},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":671},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"tr_track","d":null},"d":0,"x":672},"o":"+=","e":{"op":"lit","v":1,"x":673},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":606},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":674},"o":"=","e":{"op":"lit","v":true,"x":675},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":607}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":605},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":604},{"op":"for","v":"b~748","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"bonuses","d":[],"x":676},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~748"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0},"x":677},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~748"},"k":{"op":"lit","v":"effect"},"x":678},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":609},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":608},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~746","x":679},"by":{"op":"var","n":"you","x":680}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":610}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":603},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":602}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":600},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":599},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":598}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":595},"label":{"op":"lit","v":{"first":1},"x":681}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"lit","v":4,"x":682},"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":612},{"op":"let","v":"r~750","e":{"op":"lit","v":"plants","x":683},"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":613},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":684},"t":{"op":"choose","alts":[{"gens":[{"v":"target~751","src":{"op":"core","n":"players","x":685},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~750"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~750"},"target":{"op":"var","n":"target~751"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":686}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~750"},"d":0,"x":687},"o":"-=","e":{"op":"var","n":"n~749","x":688},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":616},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~751"}],"x":689}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":617},"label":{"op":"lit","v":{"target":null},"x":690}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":4,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 4 piante a un qualsiasi giocatore","en":"remove up to 4 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":615},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":614}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":611},"label":{"op":"lit","v":{"first":2},"x":691}}],"kind":"effect_order","n":{"op":"lit","v":2,"x":692},"upto":false,"prompt":{"def":"both_in_any_order","args":{"a":null,"b":null},"text":{"it":"nell\'ordine che preferisci: aumenta la temperatura e la NT di 2; togli fino a 4 piante a un qualsiasi giocatore","en":"in the order you prefer: raise the temperature and your TR 2 steps; remove up to 4 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/effects.yaml:14","id":594},{"op":"let","v":"n~752","e":{"op":"lit","v":4,"x":693},"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":618},{"op":"let","v":"r~753","e":{"op":"lit","v":"titanium","x":694},"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":619},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":695},"o":"+=","e":{"op":"var","n":"n~752","x":696},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":620}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":593},"source":{"doc":"tm-facts","section":"cards.json #011"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:110"}',
+    'big_asteroid': '{"id":"big_asteroid","number":"011","name":{"en":"Big Asteroid"},"type":"event","cost":27,"tags":["space"],"effect":{"op":"seq","b":[{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"p~748","e":{"op":"lit","v":"temperature","x":666},"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":598},{"op":"let","v":"n~749","e":{"op":"lit","v":2,"x":667},"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":599},{"op":"rep","n":{"op":"var","n":"n~749","x":668},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"max","d":0},"x":669},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0,"x":670},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"step","d":0,"x":671},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":603},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":672},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":673},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"tr_track","d":null},"d":0,"x":674},"o":"+=","e":{"op":"lit","v":1,"x":675},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":608},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":676},"o":"=","e":{"op":"lit","v":true,"x":677},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":609}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":607},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":606},{"op":"for","v":"b~750","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"bonuses","d":[],"x":678},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~750"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0},"x":679},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~750"},"k":{"op":"lit","v":"effect"},"x":680},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":611},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":610},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~748","x":681},"by":{"op":"var","n":"you","x":682}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":612}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":605},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":604}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":602},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":601},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":600}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":597},"label":{"op":"lit","v":{"first":1},"x":683}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~751","e":{"op":"lit","v":4,"x":684},"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":614},{"op":"let","v":"r~752","e":{"op":"lit","v":"plants","x":685},"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":615},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":686},"t":{"op":"choose","alts":[{"gens":[{"v":"target~753","src":{"op":"core","n":"players","x":687},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~753"}},"k":{"op":"var","n":"r~752"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~752"},"target":{"op":"var","n":"target~753"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":688}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~753"}},"k":{"op":"var","n":"r~752"},"d":0,"x":689},"o":"-=","e":{"op":"var","n":"n~751","x":690},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":618},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~753"}],"x":691}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":619},"label":{"op":"lit","v":{"target":null},"x":692}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":4,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 4 piante a un qualsiasi giocatore","en":"remove up to 4 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":617},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":616}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":613},"label":{"op":"lit","v":{"first":2},"x":693}}],"kind":"effect_order","n":{"op":"lit","v":2,"x":694},"upto":false,"prompt":{"def":"both_in_any_order","args":{"a":null,"b":null},"text":{"it":"nell\'ordine che preferisci: aumenta la temperatura e la NT di 2; togli fino a 4 piante a un qualsiasi giocatore","en":"in the order you prefer: raise the temperature and your TR 2 steps; remove up to 4 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/effects.yaml:14","id":596},{"op":"let","v":"n~754","e":{"op":"lit","v":4,"x":695},"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":620},{"op":"let","v":"r~755","e":{"op":"lit","v":"titanium","x":696},"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":621},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~755"},"d":0,"x":697},"o":"+=","e":{"op":"var","n":"n~754","x":698},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":622}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":595},"source":{"doc":"tm-facts","section":"cards.json #011"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:110"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -49,18 +50,18 @@ K = [
 ]
 
 
-x_3563 = _C.x_1501  # rules_data/terraforming_mars/cards/141-208.yaml:424
-x_3566 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
-x_3567 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:61
-x_3568 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3569 = _C.x_390  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3570 = _C.x_391  # rules_data/terraforming_mars/definitions/resources.yaml:63
-x_3572 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3575 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3577 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:432
+x_3579 = _C.x_1504  # rules_data/terraforming_mars/cards/141-208.yaml:424
+x_3582 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_3583 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:61
+x_3584 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3585 = _C.x_390  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3586 = _C.x_391  # rules_data/terraforming_mars/definitions/resources.yaml:63
+x_3588 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3591 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3593 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:432
 
 
-def t_3127(ctx, k, s=None, E=None, B=3127):  # rules_data/terraforming_mars/cards/141-208.yaml:431
+def t_3141(ctx, k, s=None, E=None, B=3141):  # rules_data/terraforming_mars/cards/141-208.yaml:431
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -68,58 +69,58 @@ def t_3127(ctx, k, s=None, E=None, B=3127):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~750', 2, True)
-        LOCAL(ctx, E, 'r~751', 'energy', True)
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+        LOCAL(ctx, E, 'n~752', 2, True)
+        LOCAL(ctx, E, 'r~753', 'energy', True)
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
+            SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[1])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    return t_3130(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    return t_3144(ctx, r1, s, E, B)
 
 
-d_3128 = _C.rebased(_C.d_352, 3127)  # rules_data/terraforming_mars/cards/141-208.yaml:431
-d_3129 = _C.rebased(_C.d_794, 3127)  # rules_data/terraforming_mars/cards/141-208.yaml:431
-t_3130 = _C.rebased(_C.t_354, 3127)  # rules_data/terraforming_mars/definitions/resources.yaml:60
-t_3131 = _C.rebased(_C.t_355, 3127)  # rules_data/terraforming_mars/definitions/resources.yaml:61
-d_3132 = _C.rebased(_C.d_356, 3127)  # rules_data/terraforming_mars/definitions/resources.yaml:61
-t_3133 = _C.rebased(_C.t_357, 3127)  # rules_data/terraforming_mars/definitions/resources.yaml:62
-d_3134 = _C.rebased(_C.d_358, 3127)  # rules_data/terraforming_mars/definitions/resources.yaml:63
-d_3135 = _C.rebased(_C.d_990, 3127)  # rules_data/terraforming_mars/cards/141-208.yaml:431
-d_3136 = _C.rebased(_C.d_991, 3127)  # rules_data/terraforming_mars/cards/141-208.yaml:431
-d_3137 = _C.rebased(_C.d_361, 3127)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_3138 = _C.rebased(_C.t_367, 3127)  # rules_data/terraforming_mars/cards/141-208.yaml:432
+d_3142 = _C.rebased(_C.d_352, 3141)  # rules_data/terraforming_mars/cards/141-208.yaml:431
+d_3143 = _C.rebased(_C.d_797, 3141)  # rules_data/terraforming_mars/cards/141-208.yaml:431
+t_3144 = _C.rebased(_C.t_354, 3141)  # rules_data/terraforming_mars/definitions/resources.yaml:60
+t_3145 = _C.rebased(_C.t_355, 3141)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_3146 = _C.rebased(_C.d_356, 3141)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+t_3147 = _C.rebased(_C.t_357, 3141)  # rules_data/terraforming_mars/definitions/resources.yaml:62
+d_3148 = _C.rebased(_C.d_358, 3141)  # rules_data/terraforming_mars/definitions/resources.yaml:63
+d_3149 = _C.rebased(_C.d_993, 3141)  # rules_data/terraforming_mars/cards/141-208.yaml:431
+d_3150 = _C.rebased(_C.d_994, 3141)  # rules_data/terraforming_mars/cards/141-208.yaml:431
+d_3151 = _C.rebased(_C.d_361, 3141)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_3152 = _C.rebased(_C.t_367, 3141)  # rules_data/terraforming_mars/cards/141-208.yaml:432
 
 
 TRIALS = {
-    3127: t_3127,
-    3128: CPS(d_3128),
-    3129: CPS(d_3129),
-    3130: t_3130,
-    3131: t_3131,
-    3132: CPS(d_3132),
-    3133: t_3133,
-    3134: CPS(d_3134),
-    3135: CPS(d_3135),
-    3136: CPS(d_3136),
-    3137: CPS(d_3137),
-    3138: t_3138,
+    3141: t_3141,
+    3142: CPS(d_3142),
+    3143: CPS(d_3143),
+    3144: t_3144,
+    3145: t_3145,
+    3146: CPS(d_3146),
+    3147: t_3147,
+    3148: CPS(d_3148),
+    3149: CPS(d_3149),
+    3150: CPS(d_3150),
+    3151: CPS(d_3151),
+    3152: t_3152,
 }
 
 
 CODE = {
-    3563: x_3563,
-    3566: x_3566,
-    3567: x_3567,
-    3568: x_3568,
-    3569: x_3569,
-    3570: x_3570,
-    3572: x_3572,
-    3575: x_3575,
-    3577: x_3577,
+    3579: x_3579,
+    3582: x_3582,
+    3583: x_3583,
+    3584: x_3584,
+    3585: x_3585,
+    3586: x_3586,
+    3588: x_3588,
+    3591: x_3591,
+    3593: x_3593,
 }
 AT = {
 }
@@ -127,5 +128,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:424
-    'biomass_combustors': '{"id":"biomass_combustors","number":"183","name":{"en":"Biomass Combustors"},"type":"automated","cost":4,"tags":["power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":6},"x":3563},"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3564},"at":"rules_data/terraforming_mars/cards/141-208.yaml:431","id":3128},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":3565},"at":"rules_data/terraforming_mars/cards/141-208.yaml:431","id":3129},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3566},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~748","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0}}}],"x":3567},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3132},{"op":"choose","alts":[{"gens":[{"v":"target~749","src":{"op":"core","n":"players","x":3568},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3569}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3570},"o":"-=","e":{"op":"var","n":"n~746","x":3571},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3134},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~749"}],"x":3572}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di piante di un qualsiasi giocatore","en":"lower any player\'s plant production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3133}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3131},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3130},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":3573},"at":"rules_data/terraforming_mars/cards/141-208.yaml:431","id":3135},{"op":"let","v":"r~751","e":{"op":"lit","v":"energy","x":3574},"at":"rules_data/terraforming_mars/cards/141-208.yaml:431","id":3136},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3575},"o":"+=","e":{"op":"var","n":"n~750","x":3576},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3137}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:431","id":3127},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3577},"at":"rules_data/terraforming_mars/cards/141-208.yaml:432","id":3138},"vp":{"op":"lit","v":-1,"x":3578},"source":{"doc":"tm-facts","section":"cards.json #183"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:424"}',
+    'biomass_combustors': '{"id":"biomass_combustors","number":"183","name":{"en":"Biomass Combustors"},"type":"automated","cost":4,"tags":["power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":6},"x":3579},"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3580},"at":"rules_data/terraforming_mars/cards/141-208.yaml:431","id":3142},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3581},"at":"rules_data/terraforming_mars/cards/141-208.yaml:431","id":3143},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3582},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~750","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~750"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0}}}],"x":3583},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3146},{"op":"choose","alts":[{"gens":[{"v":"target~751","src":{"op":"core","n":"players","x":3584},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":3585}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3586},"o":"-=","e":{"op":"var","n":"n~748","x":3587},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3148},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~751"}],"x":3588}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di piante di un qualsiasi giocatore","en":"lower any player\'s plant production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3147}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3145},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3144},{"op":"let","v":"n~752","e":{"op":"lit","v":2,"x":3589},"at":"rules_data/terraforming_mars/cards/141-208.yaml:431","id":3149},{"op":"let","v":"r~753","e":{"op":"lit","v":"energy","x":3590},"at":"rules_data/terraforming_mars/cards/141-208.yaml:431","id":3150},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":3591},"o":"+=","e":{"op":"var","n":"n~752","x":3592},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3151}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:431","id":3141},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3593},"at":"rules_data/terraforming_mars/cards/141-208.yaml:432","id":3152},"vp":{"op":"lit","v":-1,"x":3594},"source":{"doc":"tm-facts","section":"cards.json #183"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:424"}',
 }

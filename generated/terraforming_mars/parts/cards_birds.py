@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -49,77 +50,77 @@ K = [
 ]
 
 
-def x_1758(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:22
+def x_1761(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:22
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 13)
 
 
-x_1761 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
-x_1762 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:61
-x_1763 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1764 = _C.x_390  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1765 = _C.x_391  # rules_data/terraforming_mars/definitions/resources.yaml:63
-x_1767 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1770 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
-x_1772 = _C.x_1032  # rules_data/terraforming_mars/cards/071-140.yaml:22
+x_1764 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_1765 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:61
+x_1766 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1767 = _C.x_390  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1768 = _C.x_391  # rules_data/terraforming_mars/definitions/resources.yaml:63
+x_1770 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1773 = _C.x_484  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_1775 = _C.x_1035  # rules_data/terraforming_mars/cards/071-140.yaml:22
 
 
-def t_1558(ctx, k, s=None, E=None, B=1558):  # rules_data/terraforming_mars/cards/071-140.yaml:29
+def t_1561(ctx, k, s=None, E=None, B=1561):  # rules_data/terraforming_mars/cards/071-140.yaml:29
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    return t_1561(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    return t_1564(ctx, k, s, E, B)
 
 
-d_1559 = _C.rebased(_C.d_489, 1558)  # rules_data/terraforming_mars/cards/071-140.yaml:29
-d_1560 = _C.rebased(_C.d_794, 1558)  # rules_data/terraforming_mars/cards/071-140.yaml:29
-t_1561 = _C.rebased(_C.t_354, 1558)  # rules_data/terraforming_mars/definitions/resources.yaml:60
-t_1562 = _C.rebased(_C.t_355, 1558)  # rules_data/terraforming_mars/definitions/resources.yaml:61
-d_1563 = _C.rebased(_C.d_356, 1558)  # rules_data/terraforming_mars/definitions/resources.yaml:61
-t_1564 = _C.rebased(_C.t_357, 1558)  # rules_data/terraforming_mars/definitions/resources.yaml:62
-d_1565 = _C.rebased(_C.d_358, 1558)  # rules_data/terraforming_mars/definitions/resources.yaml:63
-d_1566 = _C.rebased(_C.d_1285, 1558)  # rules_data/terraforming_mars/cards/071-140.yaml:32
-d_1567 = _C.rebased(_C.d_359, 1558)  # rules_data/terraforming_mars/cards/071-140.yaml:32
-d_1568 = _C.rebased(_C.d_1287, 1558)  # rules_data/terraforming_mars/cards/071-140.yaml:32
-d_1569 = _C.rebased(_C.d_1288, 1558)  # rules_data/terraforming_mars/definitions/cards.yaml:185
+d_1562 = _C.rebased(_C.d_491, 1561)  # rules_data/terraforming_mars/cards/071-140.yaml:29
+d_1563 = _C.rebased(_C.d_797, 1561)  # rules_data/terraforming_mars/cards/071-140.yaml:29
+t_1564 = _C.rebased(_C.t_354, 1561)  # rules_data/terraforming_mars/definitions/resources.yaml:60
+t_1565 = _C.rebased(_C.t_355, 1561)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_1566 = _C.rebased(_C.d_356, 1561)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+t_1567 = _C.rebased(_C.t_357, 1561)  # rules_data/terraforming_mars/definitions/resources.yaml:62
+d_1568 = _C.rebased(_C.d_358, 1561)  # rules_data/terraforming_mars/definitions/resources.yaml:63
+d_1569 = _C.rebased(_C.d_1288, 1561)  # rules_data/terraforming_mars/cards/071-140.yaml:32
+d_1570 = _C.rebased(_C.d_359, 1561)  # rules_data/terraforming_mars/cards/071-140.yaml:32
+d_1571 = _C.rebased(_C.d_1290, 1561)  # rules_data/terraforming_mars/cards/071-140.yaml:32
+d_1572 = _C.rebased(_C.d_1291, 1561)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 TRIALS = {
-    1558: t_1558,
-    1559: CPS(d_1559),
-    1560: CPS(d_1560),
     1561: t_1561,
-    1562: t_1562,
+    1562: CPS(d_1562),
     1563: CPS(d_1563),
     1564: t_1564,
-    1565: CPS(d_1565),
+    1565: t_1565,
     1566: CPS(d_1566),
-    1567: CPS(d_1567),
+    1567: t_1567,
     1568: CPS(d_1568),
     1569: CPS(d_1569),
+    1570: CPS(d_1570),
+    1571: CPS(d_1571),
+    1572: CPS(d_1572),
 }
 
 
 CODE = {
-    1758: x_1758,
     1761: x_1761,
-    1762: x_1762,
-    1763: x_1763,
     1764: x_1764,
     1765: x_1765,
+    1766: x_1766,
     1767: x_1767,
+    1768: x_1768,
     1770: x_1770,
-    1772: x_1772,
+    1773: x_1773,
+    1775: x_1775,
 }
 AT = {
-    1758: 'rules_data/terraforming_mars/cards/071-140.yaml:22',
+    1761: 'rules_data/terraforming_mars/cards/071-140.yaml:22',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:22
-    'birds': '{"id":"birds","number":"072","name":{"en":"Birds"},"type":"active","cost":10,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":13},"x":1758},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":1759},"at":"rules_data/terraforming_mars/cards/071-140.yaml:29","id":1559},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":1760},"at":"rules_data/terraforming_mars/cards/071-140.yaml:29","id":1560},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1761},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~748","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0}}}],"x":1762},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1563},{"op":"choose","alts":[{"gens":[{"v":"target~749","src":{"op":"core","n":"players","x":1763},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":1764}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1765},"o":"-=","e":{"op":"var","n":"n~746","x":1766},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":1565},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~749"}],"x":1767}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":2,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 2 la produzione di piante di un qualsiasi giocatore","en":"lower any player\'s plant production by 2"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":1564}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1562},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":1561}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:29","id":1558},"resource":"animal","actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":1768},"at":"rules_data/terraforming_mars/cards/071-140.yaml:32","id":1567},{"op":"let","v":"r~751","e":{"op":"lit","v":"animal","x":1769},"at":"rules_data/terraforming_mars/cards/071-140.yaml:32","id":1568},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1770},"o":"+=","e":{"op":"var","n":"n~750","x":1771},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1569}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:32","id":1566}}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":1772},"source":{"doc":"tm-facts","section":"cards.json #072"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:22"}',
+    'birds': '{"id":"birds","number":"072","name":{"en":"Birds"},"type":"active","cost":10,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":13},"x":1761},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":1762},"at":"rules_data/terraforming_mars/cards/071-140.yaml:29","id":1562},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":1763},"at":"rules_data/terraforming_mars/cards/071-140.yaml:29","id":1563},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1764},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~750","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~750"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0}}}],"x":1765},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1566},{"op":"choose","alts":[{"gens":[{"v":"target~751","src":{"op":"core","n":"players","x":1766},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":1767}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1768},"o":"-=","e":{"op":"var","n":"n~748","x":1769},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":1568},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~751"}],"x":1770}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":2,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 2 la produzione di piante di un qualsiasi giocatore","en":"lower any player\'s plant production by 2"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":1567}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1565},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":1564}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:29","id":1561},"resource":"animal","actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":1771},"at":"rules_data/terraforming_mars/cards/071-140.yaml:32","id":1570},{"op":"let","v":"r~753","e":{"op":"lit","v":"animal","x":1772},"at":"rules_data/terraforming_mars/cards/071-140.yaml:32","id":1571},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1773},"o":"+=","e":{"op":"var","n":"n~752","x":1774},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1572}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:32","id":1569}}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":1775},"source":{"doc":"tm-facts","section":"cards.json #072"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:22"}',
 }

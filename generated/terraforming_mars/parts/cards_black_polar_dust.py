@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -54,42 +55,42 @@ K = [
 ]
 
 
-x_977 = _C.x_977  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_978 = _C.x_978  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_979 = _C.x_979  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_980 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_981 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_985 = _C.x_985  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_986 = _C.x_986  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_987 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_989 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_990 = _C.x_990  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_991 = _C.x_991  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_992 = _C.x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_993 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_994 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_998 = _C.x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
+x_980 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_981 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_982 = _C.x_982  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_983 = _C.x_983  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_984 = _C.x_984  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_988 = _C.x_988  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_989 = _C.x_989  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_990 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_992 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_993 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_994 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_995 = _C.x_995  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_996 = _C.x_996  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_997 = _C.x_997  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_1001 = _C.x_1001  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def x_1001(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_1004(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~767'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~767'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~766'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~767'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~769'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~769'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~768'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~769'))) is str else 0))) is int else num(_w6)))
 
 
-def x_1002(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~767'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~767'), 0))
-
-
-def x_1006(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_1005(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~769'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~769'), 0))
 
 
-def t_877(ctx, k, s=None, E=None, B=877):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+def x_1009(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~771'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~771'), 0))
+
+
+def t_880(ctx, k, s=None, E=None, B=880):  # rules_data/terraforming_mars/cards/001-070.yaml:223
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -97,107 +98,75 @@ def t_877(ctx, k, s=None, E=None, B=877):  # rules_data/terraforming_mars/cards/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~766', 2, True)
-        LOCAL(ctx, E, 'r~767', 'megacredits', True)
-        if not d_901(ctx, E, B):
+        LOCAL(ctx, E, 'n~768', 2, True)
+        LOCAL(ctx, E, 'r~769', 'megacredits', True)
+        if not d_904(ctx, E, B):
             return False
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~768', 3, True)
-        LOCAL(ctx, E, 'r~769', 'heat', True)
-        c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
+        LOCAL(ctx, E, 'n~770', 3, True)
+        LOCAL(ctx, E, 'r~771', 'heat', True)
+        c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('prod'), E.get('r~771'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~768'), '+=', False, K[3])
+            SET(ctx, 'prod', c, key, E.get('n~770'), '+=', False, K[3])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~746', 'ocean', True)
-    return t_879(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 't~748', 'ocean', True)
+    return t_882(ctx, r1, s, E, B)
 
 
-d_878 = _C.rebased(_C.d_878, 877)  # rules_data/terraforming_mars/cards/001-070.yaml:223
-t_879 = _C.rebased(_C.t_879, 877)  # rules_data/terraforming_mars/definitions/board.yaml:141
-t_880 = _C.rebased(_C.t_880, 877)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_881 = _C.rebased(_C.d_881, 877)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_882 = _C.rebased(_C.d_882, 877)  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_883 = _C.rebased(_C.d_883, 877)  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_884 = _C.rebased(_C.d_884, 877)  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_885 = _C.rebased(_C.t_885, 877)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_886 = _C.rebased(_C.t_886, 877)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_887 = _C.rebased(_C.d_887, 877)  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_888 = _C.rebased(_C.d_888, 877)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_889 = _C.rebased(_C.t_889, 877)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_890 = _C.rebased(_C.d_890, 877)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_891 = _C.rebased(_C.d_891, 877)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_892 = _C.rebased(_C.t_892, 877)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_893 = _C.rebased(_C.t_893, 877)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_894 = _C.rebased(_C.t_894, 877)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_895 = _C.rebased(_C.t_895, 877)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_896 = _C.rebased(_C.t_896, 877)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_897 = _C.rebased(_C.t_897, 877)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_898 = _C.rebased(_C.d_898, 877)  # rules_data/terraforming_mars/definitions/board.yaml:123
-d_899 = _C.rebased(_C.d_899, 877)  # rules_data/terraforming_mars/cards/001-070.yaml:223
-d_900 = _C.rebased(_C.d_900, 877)  # rules_data/terraforming_mars/cards/001-070.yaml:223
+d_881 = _C.rebased(_C.d_881, 880)  # rules_data/terraforming_mars/cards/001-070.yaml:223
+t_882 = _C.rebased(_C.t_882, 880)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_883 = _C.rebased(_C.t_883, 880)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_884 = _C.rebased(_C.d_884, 880)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_885 = _C.rebased(_C.d_885, 880)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_886 = _C.rebased(_C.d_886, 880)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_887 = _C.rebased(_C.d_887, 880)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_888 = _C.rebased(_C.t_888, 880)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_889 = _C.rebased(_C.t_889, 880)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_890 = _C.rebased(_C.d_890, 880)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_891 = _C.rebased(_C.d_891, 880)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_892 = _C.rebased(_C.t_892, 880)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_893 = _C.rebased(_C.d_893, 880)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_894 = _C.rebased(_C.d_894, 880)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_895 = _C.rebased(_C.t_895, 880)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_896 = _C.rebased(_C.t_896, 880)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_897 = _C.rebased(_C.t_897, 880)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_898 = _C.rebased(_C.t_898, 880)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_899 = _C.rebased(_C.t_899, 880)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_900 = _C.rebased(_C.t_900, 880)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_901 = _C.rebased(_C.d_901, 880)  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_902 = _C.rebased(_C.d_902, 880)  # rules_data/terraforming_mars/cards/001-070.yaml:223
+d_903 = _C.rebased(_C.d_903, 880)  # rules_data/terraforming_mars/cards/001-070.yaml:223
 
 
-def d_901(ctx, E=None, B=877):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_904(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1001(ctx, E):
+    if not x_1004(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
+    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~766'), '-=', False, K[3])
+        SET(ctx, 'prod', c, key, E.get('n~768'), '-=', False, K[3])
     return True
 
 
-def d_902(ctx, E=None, B=877):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_905(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1001(ctx, E):
+    if not x_1004(ctx, E):
         return False
     return True
 
 
-def d_903(ctx, E=None, B=877):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~766'), '-=', False, K[3])
-    return True
-
-
-def d_904(ctx, E=None, B=877):  # rules_data/terraforming_mars/cards/001-070.yaml:223
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~768', 3, True)
-    return True
-
-
-def d_905(ctx, E=None, B=877):  # rules_data/terraforming_mars/cards/001-070.yaml:223
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~769', 'heat', True)
-    return True
-
-
-def d_906(ctx, E=None, B=877):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_906(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -205,72 +174,104 @@ def d_906(ctx, E=None, B=877):  # rules_data/terraforming_mars/definitions/resou
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~768'), '+=', False, K[3])
+        SET(ctx, 'prod', c, key, E.get('n~768'), '-=', False, K[3])
+    return True
+
+
+def d_907(ctx, E=None, B=880):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~770', 3, True)
+    return True
+
+
+def d_908(ctx, E=None, B=880):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~771', 'heat', True)
+    return True
+
+
+def d_909(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('prod'), E.get('r~771'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~770'), '+=', False, K[3])
     return True
 
 
 TRIALS = {
-    877: t_877,
-    878: CPS(d_878),
-    879: t_879,
     880: t_880,
     881: CPS(d_881),
-    882: CPS(d_882),
-    883: CPS(d_883),
+    882: t_882,
+    883: t_883,
     884: CPS(d_884),
-    885: t_885,
-    886: t_886,
+    885: CPS(d_885),
+    886: CPS(d_886),
     887: CPS(d_887),
-    888: CPS(d_888),
+    888: t_888,
     889: t_889,
     890: CPS(d_890),
     891: CPS(d_891),
     892: t_892,
-    893: t_893,
-    894: t_894,
+    893: CPS(d_893),
+    894: CPS(d_894),
     895: t_895,
     896: t_896,
     897: t_897,
-    898: CPS(d_898),
-    899: CPS(d_899),
-    900: CPS(d_900),
+    898: t_898,
+    899: t_899,
+    900: t_900,
     901: CPS(d_901),
     902: CPS(d_902),
     903: CPS(d_903),
     904: CPS(d_904),
     905: CPS(d_905),
     906: CPS(d_906),
+    907: CPS(d_907),
+    908: CPS(d_908),
+    909: CPS(d_909),
 }
 
 
 CODE = {
-    977: x_977,
-    978: x_978,
-    979: x_979,
     980: x_980,
     981: x_981,
-    985: x_985,
-    986: x_986,
-    987: x_987,
+    982: x_982,
+    983: x_983,
+    984: x_984,
+    988: x_988,
     989: x_989,
     990: x_990,
-    991: x_991,
     992: x_992,
     993: x_993,
     994: x_994,
-    998: x_998,
+    995: x_995,
+    996: x_996,
+    997: x_997,
     1001: x_1001,
-    1002: x_1002,
-    1006: x_1006,
+    1004: x_1004,
+    1005: x_1005,
+    1009: x_1009,
 }
 AT = {
-    1001: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    1002: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    1006: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    1004: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    1005: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    1009: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:218
-    'black_polar_dust': '{"id":"black_polar_dust","number":"022","name":{"en":"Black Polar Dust"},"type":"automated","cost":15,"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"ocean","x":976},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":878},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~747","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~747"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"tile","d":null},"b":{"op":"var","n":"t~746"}}}]},"x":977},"t":{"op":"seq","b":[{"op":"let","v":"mine~750","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~749","src":{"op":"filt","v":"x~748","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~748"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~749"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":978},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":881},{"op":"let","v":"empty~755","e":{"op":"filt","v":"s~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"t~746"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~750"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~752"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~754","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~754"}}]}]}}]}]}}]}}]}]},"x":979},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":882},{"op":"let","v":"legal~761","e":{"op":"letx","v":"open~757","e":{"op":"filt","v":"s~756","src":{"op":"var","n":"empty~755"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~756"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~760","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"open~757"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~760"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~760"},"b":{"op":"var","n":"open~757"}}},"b":{"op":"var","n":"open~757"}},"x":980},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":883},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~761"}]},"b":{"op":"lit","v":0},"x":981},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":884},{"op":"choose","alts":[{"gens":[{"v":"space~762","src":{"op":"var","n":"legal~761","x":982},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~763","e":{"op":"var","n":"t~746","x":983},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":887},{"op":"let","v":"s~764","e":{"op":"var","n":"space~762","x":984},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":888},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~764"},"d":{},"x":985},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~763"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":986},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":890},{"op":"set","t":{"op":"st","k":"last_space","x":987},"o":"=","e":{"op":"var","n":"s~764","x":988},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":891},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":989},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"bonus","d":null,"x":990},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":894},{"op":"for","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces","x":991},"w":{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false,"x":992},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":993},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":896},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":895},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"effect","d":null,"x":994},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":897},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~763","x":995},"space":{"op":"var","n":"s~764","x":996},"by":{"op":"var","n":"you","x":997}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":898}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":893},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":892}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":889}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":886},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~762"}],"x":998}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (aumenta gli oceani e la NT di 1)","en":"place an ocean tile (raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":885}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":880},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":879},{"op":"let","v":"n~766","e":{"op":"lit","v":2,"x":999},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":899},{"op":"let","v":"r~767","e":{"op":"lit","v":"megacredits","x":1000},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":900},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0},"b":{"op":"var","n":"n~766"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~767"},"f":"production_min","d":0},"x":1001},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":902},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0,"x":1002},"o":"-=","e":{"op":"var","n":"n~766","x":1003},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":903}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":901},{"op":"let","v":"n~768","e":{"op":"lit","v":3,"x":1004},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":904},{"op":"let","v":"r~769","e":{"op":"lit","v":"heat","x":1005},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":905},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~769"},"d":0,"x":1006},"o":"+=","e":{"op":"var","n":"n~768","x":1007},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":906}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":877},"source":{"doc":"tm-facts","section":"cards.json #022"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:218"}',
+    'black_polar_dust': '{"id":"black_polar_dust","number":"022","name":{"en":"Black Polar Dust"},"type":"automated","cost":15,"effect":{"op":"seq","b":[{"op":"let","v":"t~748","e":{"op":"lit","v":"ocean","x":979},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":881},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~749","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~749"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"tile","d":null},"b":{"op":"var","n":"t~748"}}}]},"x":980},"t":{"op":"seq","b":[{"op":"let","v":"mine~752","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~751","src":{"op":"filt","v":"x~750","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~750"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":981},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":884},{"op":"let","v":"empty~757","e":{"op":"filt","v":"s~754","src":{"op":"filt","v":"x~753","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~753"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"t~748"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~752"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~755","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~754"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~756","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~756"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~756"}}]}]}}]}]}}]}}]}]},"x":982},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":885},{"op":"let","v":"legal~763","e":{"op":"letx","v":"open~759","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"empty~757"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~758"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~762","e":{"op":"filt","v":"s~760","src":{"op":"var","n":"open~759"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~761","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~760"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~761"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~762"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~762"},"b":{"op":"var","n":"open~759"}}},"b":{"op":"var","n":"open~759"}},"x":983},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":886},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~763"}]},"b":{"op":"lit","v":0},"x":984},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":887},{"op":"choose","alts":[{"gens":[{"v":"space~764","src":{"op":"var","n":"legal~763","x":985},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~765","e":{"op":"var","n":"t~748","x":986},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":890},{"op":"let","v":"s~766","e":{"op":"var","n":"space~764","x":987},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":891},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~766"},"d":{},"x":988},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~765"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~765"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":989},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":893},{"op":"set","t":{"op":"st","k":"last_space","x":990},"o":"=","e":{"op":"var","n":"s~766","x":991},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":894},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":992},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~766"},"f":"bonus","d":null,"x":993},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":897},{"op":"for","v":"x~767","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~766"}],"kind":"spaces","x":994},"w":{"op":"in","a":{"op":"var","n":"x~767"},"b":{"op":"st","k":"board"},"neg":false,"x":995},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~767"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":996},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":899},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":898},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~765"},"f":"effect","d":null,"x":997},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":900},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~765","x":998},"space":{"op":"var","n":"s~766","x":999},"by":{"op":"var","n":"you","x":1000}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":901}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":896},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":895}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":892}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":889},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~764"}],"x":1001}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (guadagna un eventuale bonus di piazzamento; aumenta gli oceani e la NT di 1)","en":"place an ocean tile (gain any placement bonus; raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":888}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":883},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":882},{"op":"let","v":"n~768","e":{"op":"lit","v":2,"x":1002},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":902},{"op":"let","v":"r~769","e":{"op":"lit","v":"megacredits","x":1003},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":903},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~769"},"d":0},"b":{"op":"var","n":"n~768"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~769"},"f":"production_min","d":0},"x":1004},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":905},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~769"},"d":0,"x":1005},"o":"-=","e":{"op":"var","n":"n~768","x":1006},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":906}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":904},{"op":"let","v":"n~770","e":{"op":"lit","v":3,"x":1007},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":907},{"op":"let","v":"r~771","e":{"op":"lit","v":"heat","x":1008},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":908},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~771"},"d":0,"x":1009},"o":"+=","e":{"op":"var","n":"n~770","x":1010},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":909}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":880},"source":{"doc":"tm-facts","section":"cards.json #022"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:218"}',
 }

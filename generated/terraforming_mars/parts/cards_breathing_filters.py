@@ -5,15 +5,63 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(None, """
-x_2482 x_2482  # rules_data/terraforming_mars/cards/071-140.yaml:440
-""")
-AT = {}
+K = [
+]
+
+
+x_2488 = _C.x_2488  # rules_data/terraforming_mars/cards/071-140.yaml:440
+
+
+TRIALS = {
+}
+
+
+CODE = {
+    2488: x_2488,
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:440
-    'breathing_filters': '{"id":"breathing_filters","number":"114","name":{"en":"Breathing Filters"},"type":"automated","cost":11,"tags":["science"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":7},"x":2482},"vp":{"op":"lit","v":2,"x":2483},"source":{"doc":"tm-facts","section":"cards.json #114"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:440"}',
+    'breathing_filters': '{"id":"breathing_filters","number":"114","name":{"en":"Breathing Filters"},"type":"automated","cost":11,"tags":["science"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":7},"x":2488},"vp":{"op":"lit","v":2,"x":2489},"source":{"doc":"tm-facts","section":"cards.json #114"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:440"}',
 }

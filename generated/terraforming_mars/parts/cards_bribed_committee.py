@@ -5,28 +5,93 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(2186, """
-x_2467 x_1229  # rules_data/terraforming_mars/definitions/resources.yaml:99
-x_2468 x_1230  # rules_data/terraforming_mars/definitions/resources.yaml:99
-x_2470 x_1232  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_2472 x_1234  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_2473 x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2186 d_1095 @  # rules_data/terraforming_mars/cards/071-140.yaml:426
-d_2187 d_1096 @  # rules_data/terraforming_mars/cards/071-140.yaml:426
-d_2188 d_597 @  # rules_data/terraforming_mars/cards/071-140.yaml:426
-d_2189 d_1098 @  # rules_data/terraforming_mars/definitions/resources.yaml:99
-d_2190 d_1099 @  # rules_data/terraforming_mars/definitions/resources.yaml:99
-d_2191 d_1100 @  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2192 d_1101 @  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2193 d_1102 @  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2194 d_379 @  # rules_data/terraforming_mars/definitions/resources.yaml:100
-""")
-AT = {}
+K = [
+    ['game', 'game_tracks', 'key'],
+    {'d': 0},
+    ['player', 'tracks', 'key'],
+    ['player', 'tr_raised', ''],
+]
+
+
+x_2473 = _C.x_1232  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_2474 = _C.x_1233  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_2476 = _C.x_1235  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_2478 = _C.x_1237  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_2479 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2192 = _C.rebased(_C.d_1098, 2192)  # rules_data/terraforming_mars/cards/071-140.yaml:426
+d_2193 = _C.rebased(_C.d_1099, 2192)  # rules_data/terraforming_mars/cards/071-140.yaml:426
+d_2194 = _C.rebased(_C.d_599, 2192)  # rules_data/terraforming_mars/cards/071-140.yaml:426
+d_2195 = _C.rebased(_C.d_1101, 2192)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_2196 = _C.rebased(_C.d_1102, 2192)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_2197 = _C.rebased(_C.d_1103, 2192)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2198 = _C.rebased(_C.d_1104, 2192)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2199 = _C.rebased(_C.d_1105, 2192)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2200 = _C.rebased(_C.d_379, 2192)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+
+
+TRIALS = {
+    2192: CPS(d_2192),
+    2193: CPS(d_2193),
+    2194: CPS(d_2194),
+    2195: CPS(d_2195),
+    2196: CPS(d_2196),
+    2197: CPS(d_2197),
+    2198: CPS(d_2198),
+    2199: CPS(d_2199),
+    2200: CPS(d_2200),
+}
+
+
+CODE = {
+    2473: x_2473,
+    2474: x_2474,
+    2476: x_2476,
+    2478: x_2478,
+    2479: x_2479,
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:420
-    'bribed_committee': '{"id":"bribed_committee","number":"112","name":{"en":"Bribed Committee"},"type":"event","cost":7,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"tr","x":2465},"at":"rules_data/terraforming_mars/cards/071-140.yaml:426","id":2187},{"op":"let","v":"n~747","e":{"op":"lit","v":2,"x":2466},"at":"rules_data/terraforming_mars/cards/071-140.yaml:426","id":2188},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~746"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":2467},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~746"},"d":0,"x":2468},"o":"+=","e":{"op":"var","n":"n~747","x":2469},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2190},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~746"},"d":0,"x":2470},"o":"+=","e":{"op":"var","n":"n~747","x":2471},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2192},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~746"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~747"},"b":{"op":"lit","v":0}}],"x":2472},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2473},"o":"=","e":{"op":"lit","v":true,"x":2474},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2194},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2193}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2191},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2189}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:426","id":2186},"vp":{"op":"lit","v":-2,"x":2475},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #112"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:420"}',
+    'bribed_committee': '{"id":"bribed_committee","number":"112","name":{"en":"Bribed Committee"},"type":"event","cost":7,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"t~748","e":{"op":"lit","v":"tr","x":2471},"at":"rules_data/terraforming_mars/cards/071-140.yaml:426","id":2193},{"op":"let","v":"n~749","e":{"op":"lit","v":2,"x":2472},"at":"rules_data/terraforming_mars/cards/071-140.yaml:426","id":2194},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~748"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":2473},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~748"},"d":0,"x":2474},"o":"+=","e":{"op":"var","n":"n~749","x":2475},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2196},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~748"},"d":0,"x":2476},"o":"+=","e":{"op":"var","n":"n~749","x":2477},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2198},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~748"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~749"},"b":{"op":"lit","v":0}}],"x":2478},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2479},"o":"=","e":{"op":"lit","v":true,"x":2480},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2200},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2199}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2197},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2195}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:426","id":2192},"vp":{"op":"lit","v":-2,"x":2481},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #112"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:420"}',
 }

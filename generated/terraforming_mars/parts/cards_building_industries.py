@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -49,61 +50,61 @@ K = [
 ]
 
 
-x_1675 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1676 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1680 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1682 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:654
+x_1678 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1679 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1683 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1685 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:654
 
 
-def d_1481(ctx, E=None, B=1481):  # rules_data/terraforming_mars/cards/001-070.yaml:653
+def d_1484(ctx, E=None, B=1484):  # rules_data/terraforming_mars/cards/001-070.yaml:653
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_1484(ctx, E, B):
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
+    if not d_1487(ctx, E, B):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'steel', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'r~751', 'steel', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-d_1482 = _C.rebased(_C.d_352, 1481)  # rules_data/terraforming_mars/cards/001-070.yaml:653
-d_1483 = _C.rebased(_C.d_364, 1481)  # rules_data/terraforming_mars/cards/001-070.yaml:653
-d_1484 = _C.rebased(_C.d_386, 1481)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_1485 = _C.rebased(_C.d_387, 1481)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_1486 = _C.rebased(_C.d_388, 1481)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_1487 = _C.rebased(_C.d_787, 1481)  # rules_data/terraforming_mars/cards/001-070.yaml:653
-d_1488 = _C.rebased(_C.d_672, 1481)  # rules_data/terraforming_mars/cards/001-070.yaml:653
-d_1489 = _C.rebased(_C.d_496, 1481)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_1490 = _C.rebased(_C.t_367, 1481)  # rules_data/terraforming_mars/cards/001-070.yaml:654
+d_1485 = _C.rebased(_C.d_352, 1484)  # rules_data/terraforming_mars/cards/001-070.yaml:653
+d_1486 = _C.rebased(_C.d_364, 1484)  # rules_data/terraforming_mars/cards/001-070.yaml:653
+d_1487 = _C.rebased(_C.d_386, 1484)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1488 = _C.rebased(_C.d_387, 1484)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1489 = _C.rebased(_C.d_388, 1484)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1490 = _C.rebased(_C.d_790, 1484)  # rules_data/terraforming_mars/cards/001-070.yaml:653
+d_1491 = _C.rebased(_C.d_674, 1484)  # rules_data/terraforming_mars/cards/001-070.yaml:653
+d_1492 = _C.rebased(_C.d_498, 1484)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_1493 = _C.rebased(_C.t_367, 1484)  # rules_data/terraforming_mars/cards/001-070.yaml:654
 
 
 TRIALS = {
-    1481: CPS(d_1481),
-    1482: CPS(d_1482),
-    1483: CPS(d_1483),
     1484: CPS(d_1484),
     1485: CPS(d_1485),
     1486: CPS(d_1486),
     1487: CPS(d_1487),
     1488: CPS(d_1488),
     1489: CPS(d_1489),
-    1490: t_1490,
+    1490: CPS(d_1490),
+    1491: CPS(d_1491),
+    1492: CPS(d_1492),
+    1493: t_1493,
 }
 
 
 CODE = {
-    1675: x_1675,
-    1676: x_1676,
-    1680: x_1680,
-    1682: x_1682,
+    1678: x_1678,
+    1679: x_1679,
+    1683: x_1683,
+    1685: x_1685,
 }
 AT = {
 }
@@ -111,5 +112,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:647
-    'building_industries': '{"id":"building_industries","number":"065","name":{"en":"Building Industries"},"type":"automated","cost":6,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1673},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1482},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":1674},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1483},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":1675},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1485},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1676},"o":"-=","e":{"op":"var","n":"n~746","x":1677},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1486}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1484},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":1678},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1487},{"op":"let","v":"r~749","e":{"op":"lit","v":"steel","x":1679},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1488},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1680},"o":"+=","e":{"op":"var","n":"n~748","x":1681},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1489}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1481},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1682},"at":"rules_data/terraforming_mars/cards/001-070.yaml:654","id":1490},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #065"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:647"}',
+    'building_industries': '{"id":"building_industries","number":"065","name":{"en":"Building Industries"},"type":"automated","cost":6,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1676},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1485},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":1677},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1486},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":1678},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1488},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1679},"o":"-=","e":{"op":"var","n":"n~748","x":1680},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1489}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1487},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":1681},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1490},{"op":"let","v":"r~751","e":{"op":"lit","v":"steel","x":1682},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1491},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1683},"o":"+=","e":{"op":"var","n":"n~750","x":1684},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1492}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1484},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1685},"at":"rules_data/terraforming_mars/cards/001-070.yaml:654","id":1493},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #065"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:647"}',
 }

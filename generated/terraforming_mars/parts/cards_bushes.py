@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -49,63 +50,63 @@ K = [
 ]
 
 
-def x_2150(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:232
+def x_2154(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:232
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-10))
 
 
-x_2153 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2157 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_2157 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2161 = _C.x_759  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1902(ctx, E=None, B=1902):  # rules_data/terraforming_mars/cards/071-140.yaml:239
+def d_1906(ctx, E=None, B=1906):  # rules_data/terraforming_mars/cards/071-140.yaml:239
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~748', 2, True)
     LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'r~751', 'plants', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[2])
     return True
 
 
-d_1903 = _C.rebased(_C.d_489, 1902)  # rules_data/terraforming_mars/cards/071-140.yaml:239
-d_1904 = _C.rebased(_C.d_794, 1902)  # rules_data/terraforming_mars/cards/071-140.yaml:239
-d_1905 = _C.rebased(_C.d_365, 1902)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_1906 = _C.rebased(_C.d_787, 1902)  # rules_data/terraforming_mars/cards/071-140.yaml:239
-d_1907 = _C.rebased(_C.d_788, 1902)  # rules_data/terraforming_mars/cards/071-140.yaml:239
-d_1908 = _C.rebased(_C.d_914, 1902)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_1907 = _C.rebased(_C.d_491, 1906)  # rules_data/terraforming_mars/cards/071-140.yaml:239
+d_1908 = _C.rebased(_C.d_797, 1906)  # rules_data/terraforming_mars/cards/071-140.yaml:239
+d_1909 = _C.rebased(_C.d_365, 1906)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1910 = _C.rebased(_C.d_790, 1906)  # rules_data/terraforming_mars/cards/071-140.yaml:239
+d_1911 = _C.rebased(_C.d_791, 1906)  # rules_data/terraforming_mars/cards/071-140.yaml:239
+d_1912 = _C.rebased(_C.d_917, 1906)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {
-    1902: CPS(d_1902),
-    1903: CPS(d_1903),
-    1904: CPS(d_1904),
-    1905: CPS(d_1905),
     1906: CPS(d_1906),
     1907: CPS(d_1907),
     1908: CPS(d_1908),
+    1909: CPS(d_1909),
+    1910: CPS(d_1910),
+    1911: CPS(d_1911),
+    1912: CPS(d_1912),
 }
 
 
 CODE = {
-    2150: x_2150,
-    2153: x_2153,
+    2154: x_2154,
     2157: x_2157,
+    2161: x_2161,
 }
 AT = {
-    2150: 'rules_data/terraforming_mars/cards/071-140.yaml:232',
+    2154: 'rules_data/terraforming_mars/cards/071-140.yaml:232',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:232
-    'bushes': '{"id":"bushes","number":"093","name":{"en":"Bushes"},"type":"automated","cost":10,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-10},"x":2150},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":2151},"at":"rules_data/terraforming_mars/cards/071-140.yaml:239","id":1903},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":2152},"at":"rules_data/terraforming_mars/cards/071-140.yaml:239","id":1904},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2153},"o":"+=","e":{"op":"var","n":"n~746","x":2154},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1905},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2155},"at":"rules_data/terraforming_mars/cards/071-140.yaml:239","id":1906},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":2156},"at":"rules_data/terraforming_mars/cards/071-140.yaml:239","id":1907},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2157},"o":"+=","e":{"op":"var","n":"n~748","x":2158},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1908}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:239","id":1902},"source":{"doc":"tm-facts","section":"cards.json #093"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:232"}',
+    'bushes': '{"id":"bushes","number":"093","name":{"en":"Bushes"},"type":"automated","cost":10,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-10},"x":2154},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2155},"at":"rules_data/terraforming_mars/cards/071-140.yaml:239","id":1907},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":2156},"at":"rules_data/terraforming_mars/cards/071-140.yaml:239","id":1908},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2157},"o":"+=","e":{"op":"var","n":"n~748","x":2158},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1909},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":2159},"at":"rules_data/terraforming_mars/cards/071-140.yaml:239","id":1910},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":2160},"at":"rules_data/terraforming_mars/cards/071-140.yaml:239","id":1911},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2161},"o":"+=","e":{"op":"var","n":"n~750","x":2162},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1912}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:239","id":1906},"source":{"doc":"tm-facts","section":"cards.json #093"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:232"}',
 }

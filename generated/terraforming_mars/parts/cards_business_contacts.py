@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -51,124 +52,145 @@ K = [
 ]
 
 
-x_2443 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_2444 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_2445 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_2446 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_2448 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_2449 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_2450 = _C.x_495  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_2451 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_2452 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_2453 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_2454 = _C.x_495  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_2455 = _C.x_495  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_2456 = _C.x_2456  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_2457 = _C.x_526  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_2458 = _C.x_2456  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_2459 = _C.x_2459  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_2461 = _C.x_470  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-x_2462 = _C.x_495  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-x_2463 = _C.x_495  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
+def x_2444(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:417
+    return ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is type((_w2 := FN['count'](ctx, None, ctx.state.get('discard')))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 4)
 
 
-def t_2164(ctx, k, s=None, E=None, B=2164):  # rules_data/terraforming_mars/cards/071-140.yaml:417
-    ctx.steps += 3
+x_2449 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_2450 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_2451 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_2452 = _C.x_471  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_2454 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_2455 = _C.x_476  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_2456 = _C.x_497  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_2457 = _C.x_478  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_2458 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_2459 = _C.x_478  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_2460 = _C.x_497  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_2461 = _C.x_497  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_2462 = _C.x_2462  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_2463 = _C.x_528  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_2464 = _C.x_2462  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_2465 = _C.x_2465  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_2467 = _C.x_471  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+x_2468 = _C.x_497  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+x_2469 = _C.x_497  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
+
+
+def t_2169(ctx, k, s=None, E=None, B=2169):  # rules_data/terraforming_mars/cards/071-140.yaml:417
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 4, True)
-    LOCAL(ctx, E, 'k~747', 2, True)
-    return t_2167(ctx, k, s, E, B)
+    if not x_2444(ctx, E):
+        return False
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~748', 4, True)
+    LOCAL(ctx, E, 'k~749', 2, True)
+    return t_2173(ctx, k, s, E, B)
 
 
-d_2165 = _C.rebased(_C.d_1991, 2164)  # rules_data/terraforming_mars/cards/071-140.yaml:417
-
-
-def d_2166(ctx, E=None, B=2164):  # rules_data/terraforming_mars/cards/071-140.yaml:417
+def d_2170(ctx, E=None, B=2169):  # rules_data/terraforming_mars/cards/071-140.yaml:417
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~747', 2, True)
+    if not x_2444(ctx, E):
+        return False
     return True
 
 
-t_2167 = _C.rebased(_C.t_2167, 2164)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
-d_2168 = _C.rebased(_C.d_2168, 2164)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
-d_2169 = _C.rebased(_C.d_2169, 2164)  # rules_data/terraforming_mars/definitions/cards.yaml:20
-d_2170 = _C.rebased(_C.d_2170, 2164)  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_2171 = _C.rebased(_C.d_2171, 2164)  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_2172 = _C.rebased(_C.d_2172, 2164)  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_2173 = _C.rebased(_C.d_424, 2164)  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_2174 = _C.rebased(_C.d_425, 2164)  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_2175 = _C.rebased(_C.d_2175, 2164)  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_2176 = _C.rebased(_C.d_446, 2164)  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_2177 = _C.rebased(_C.d_447, 2164)  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_2178 = _C.rebased(_C.d_448, 2164)  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_2179 = _C.rebased(_C.d_431, 2164)  # rules_data/terraforming_mars/definitions/cards.yaml:22
-t_2180 = _C.rebased(_C.t_2180, 2164)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_2181 = _C.rebased(_C.d_2181, 2164)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_2182 = _C.rebased(_C.d_2182, 2164)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_2183 = _C.rebased(_C.d_2183, 2164)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_2184 = _C.rebased(_C.d_2184, 2164)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-d_2185 = _C.rebased(_C.d_476, 2164)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
+d_2171 = _C.rebased(_C.d_1995, 2169)  # rules_data/terraforming_mars/cards/071-140.yaml:417
+
+
+def d_2172(ctx, E=None, B=2169):  # rules_data/terraforming_mars/cards/071-140.yaml:417
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~749', 2, True)
+    return True
+
+
+t_2173 = _C.rebased(_C.t_2173, 2169)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
+d_2174 = _C.rebased(_C.d_2174, 2169)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
+d_2175 = _C.rebased(_C.d_2175, 2169)  # rules_data/terraforming_mars/definitions/cards.yaml:20
+d_2176 = _C.rebased(_C.d_2176, 2169)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2177 = _C.rebased(_C.d_1581, 2169)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2178 = _C.rebased(_C.d_1582, 2169)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2179 = _C.rebased(_C.d_425, 2169)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2180 = _C.rebased(_C.d_426, 2169)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2181 = _C.rebased(_C.d_1585, 2169)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2182 = _C.rebased(_C.d_448, 2169)  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2183 = _C.rebased(_C.d_449, 2169)  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2184 = _C.rebased(_C.d_450, 2169)  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2185 = _C.rebased(_C.d_432, 2169)  # rules_data/terraforming_mars/definitions/cards.yaml:22
+t_2186 = _C.rebased(_C.t_2186, 2169)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_2187 = _C.rebased(_C.d_2187, 2169)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_2188 = _C.rebased(_C.d_2188, 2169)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_2189 = _C.rebased(_C.d_2189, 2169)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_2190 = _C.rebased(_C.d_2190, 2169)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+d_2191 = _C.rebased(_C.d_478, 2169)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
 
 
 TRIALS = {
-    2164: t_2164,
-    2165: CPS(d_2165),
-    2166: CPS(d_2166),
-    2167: t_2167,
-    2168: CPS(d_2168),
-    2169: CPS(d_2169),
+    2169: t_2169,
     2170: CPS(d_2170),
     2171: CPS(d_2171),
     2172: CPS(d_2172),
-    2173: CPS(d_2173),
+    2173: t_2173,
     2174: CPS(d_2174),
     2175: CPS(d_2175),
     2176: CPS(d_2176),
     2177: CPS(d_2177),
     2178: CPS(d_2178),
     2179: CPS(d_2179),
-    2180: t_2180,
+    2180: CPS(d_2180),
     2181: CPS(d_2181),
     2182: CPS(d_2182),
     2183: CPS(d_2183),
     2184: CPS(d_2184),
     2185: CPS(d_2185),
+    2186: t_2186,
+    2187: CPS(d_2187),
+    2188: CPS(d_2188),
+    2189: CPS(d_2189),
+    2190: CPS(d_2190),
+    2191: CPS(d_2191),
 }
 
 
 CODE = {
-    2443: x_2443,
     2444: x_2444,
-    2445: x_2445,
-    2446: x_2446,
-    2448: x_2448,
     2449: x_2449,
     2450: x_2450,
     2451: x_2451,
     2452: x_2452,
-    2453: x_2453,
     2454: x_2454,
     2455: x_2455,
     2456: x_2456,
     2457: x_2457,
     2458: x_2458,
     2459: x_2459,
+    2460: x_2460,
     2461: x_2461,
     2462: x_2462,
     2463: x_2463,
+    2464: x_2464,
+    2465: x_2465,
+    2467: x_2467,
+    2468: x_2468,
+    2469: x_2469,
 }
 AT = {
+    2444: 'rules_data/terraforming_mars/cards/071-140.yaml:417',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:411
-    'business_contacts': '{"id":"business_contacts","number":"111","name":{"en":"Business Contacts"},"type":"event","cost":7,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":4,"x":2439},"at":"rules_data/terraforming_mars/cards/071-140.yaml:417","id":2165},{"op":"let","v":"k~747","e":{"op":"lit","v":2,"x":2440},"at":"rules_data/terraforming_mars/cards/071-140.yaml:417","id":2166},{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"var","n":"n~746","x":2441},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:52","id":2168},{"op":"rep","n":{"op":"var","n":"n~748","x":2442},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2443},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":2444},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":2445},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2173},{"op":"set","t":{"op":"st","k":"discard","x":2446},"o":"=","e":{"op":"lit","v":[],"x":2447},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2174},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":2448}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2175}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2172},"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2171},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2449},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2450},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2451},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2178},{"op":"set","t":{"op":"st","k":"deck","x":2452},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2453},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2179}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2177},"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2176}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2170},"at":"rules_data/terraforming_mars/definitions/cards.yaml:20","id":2169},{"op":"choose","alts":[{"gens":[{"v":"c~749","src":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2454},"label":"c"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2455},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"c~749"}],"x":2456},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":2182},{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":2457},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"c~749"}],"x":2458},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":2183}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":2181},"label":{"op":"obj","k":["keep"],"a":[{"op":"var","n":"c~749"}],"x":2459}}],"kind":"keep_card","n":{"op":"var","n":"k~747","x":2460},"upto":false,"prompt":{"def":"look_to_keep","args":{"n":4,"k":2},"text":{"it":"guarda le prime 4 carte del mazzo: prendine 2 in mano e scarta le altre","en":"look at the top 4 cards of the deck: take 2 into your hand and discard the rest"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":2180},{"op":"set","t":{"op":"st","k":"discard","x":2461},"o":"+=","e":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2462},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:54","id":2184},{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2463},"o":"=","e":{"op":"lit","v":[],"x":2464},"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:55","id":2185}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:52","id":2167}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:417","id":2164},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #111 (drawCard 4, keep 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:411"}',
+    'business_contacts': '{"id":"business_contacts","number":"111","name":{"en":"Business Contacts"},"type":"event","cost":7,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"fn","f":"count","a":[{"op":"st","k":"discard"}]}},"b":{"op":"lit","v":4},"x":2444},"at":"rules_data/terraforming_mars/cards/071-140.yaml:417","id":2170},{"op":"let","v":"n~748","e":{"op":"lit","v":4,"x":2445},"at":"rules_data/terraforming_mars/cards/071-140.yaml:417","id":2171},{"op":"let","v":"k~749","e":{"op":"lit","v":2,"x":2446},"at":"rules_data/terraforming_mars/cards/071-140.yaml:417","id":2172},{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"var","n":"n~748","x":2447},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:52","id":2174},{"op":"rep","n":{"op":"var","n":"n~750","x":2448},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2449},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":2450},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":2451},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2179},{"op":"set","t":{"op":"st","k":"discard","x":2452},"o":"=","e":{"op":"lit","v":[],"x":2453},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2180},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":2454}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2181}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2178},"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2177},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2455},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2456},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2457},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2184},{"op":"set","t":{"op":"st","k":"deck","x":2458},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2459},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2185}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2183},"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2182}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2176},"at":"rules_data/terraforming_mars/definitions/cards.yaml:20","id":2175},{"op":"choose","alts":[{"gens":[{"v":"c~751","src":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2460},"label":"c"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2461},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"c~751"}],"x":2462},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":2188},{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":2463},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"c~751"}],"x":2464},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":2189}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":2187},"label":{"op":"obj","k":["keep"],"a":[{"op":"var","n":"c~751"}],"x":2465}}],"kind":"keep_card","n":{"op":"var","n":"k~749","x":2466},"upto":false,"prompt":{"def":"look_to_keep","args":{"n":4,"k":2},"text":{"it":"guarda le prime 4 carte del mazzo: prendine 2 in mano e scarta le altre","en":"look at the top 4 cards of the deck: take 2 into your hand and discard the rest"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":2186},{"op":"set","t":{"op":"st","k":"discard","x":2467},"o":"+=","e":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2468},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:54","id":2190},{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2469},"o":"=","e":{"op":"lit","v":[],"x":2470},"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:55","id":2191}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:52","id":2173}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:417","id":2169},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #111 (drawCard 4, keep 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:411"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -55,150 +56,152 @@ K = [
 ]
 
 
-x_2388 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2389 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2393 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_2394 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_2395 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_2396 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_2392 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2393 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2395 = _C.x_441  # rules_data/terraforming_mars/cards/071-140.yaml:408
 x_2398 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_2399 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_2400 = _C.x_495  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_2401 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_2402 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_2403 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_2404 = _C.x_495  # rules_data/terraforming_mars/definitions/turns.yaml:129
+x_2399 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_2400 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_2401 = _C.x_471  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_2403 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_2404 = _C.x_476  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_2405 = _C.x_497  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_2406 = _C.x_478  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_2407 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_2408 = _C.x_478  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_2409 = _C.x_497  # rules_data/terraforming_mars/definitions/turns.yaml:129
 
 
-def x_2409(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_2414(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~752') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~754') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_2410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_2415(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~753') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~755') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_2411 = _C.x_447  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_2416 = _C.x_448  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_2412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_2417(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~754'))) is type((_w2 := E.get('t_v~755'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~756'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~756'))) is type((_w2 := E.get('t_v~757'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~758'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_2413(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_2418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~751'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~753'))) is int else num(_w4)))
 
 
-x_2414 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_2419 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_2416(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_2421(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~754'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~755'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~756'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~751'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~756'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~757'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~758'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~753'))) is int else num(_w22)))
 
 
-def x_2417(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_2422(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~751'))) is type((_w4 := E.get('s_v~754'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~754'))]) if ((_w6 if type((_w6 := E.get('s_v~754'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~753'))) is type((_w5 := E.get('s_v~756'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~756'))) if ((_w7 if type((_w7 := E.get('s_v~756'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_2418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_2423(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~751'))) is type((_w4 := E.get('t_v~755'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~755'))]) if ((_w6 if type((_w6 := E.get('t_v~755'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~753'))) is type((_w5 := E.get('t_v~757'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~757'))) if ((_w7 if type((_w7 := E.get('t_v~757'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_2419(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_2424(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~751'))) is type((_w4 := E.get('h_v~756'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~756'))]) if ((_w6 if type((_w6 := E.get('h_v~756'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~753'))) is type((_w5 := E.get('h_v~758'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~758'))) if ((_w7 if type((_w7 := E.get('h_v~758'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_2420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_2425(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~751'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~757'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~754'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~758'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~755'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~759'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~756'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~757'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~757'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~754'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~758'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~755'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~759'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~756'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~754'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~751'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~758'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~757'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~754'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~758'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~755'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~759'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~756'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~755'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~751'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~759'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~757'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~754'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~758'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~755'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~759'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~756'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~756'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~751'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~753'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~759'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~756'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~760'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~757'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~761'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~758'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~759'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~759'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~756'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~760'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~757'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~761'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~758'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~756'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~753'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~760'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~759'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~756'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~760'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~757'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~761'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~758'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~757'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~753'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~761'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~759'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~756'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~760'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~757'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~761'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~758'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~758'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~753'))) is int else num(_w53)))) else False))) else False)
 
 
-x_2421 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_2426 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_2422(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_2427(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~751'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~757'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~754'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~758'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~755'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~759'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~756'))) is int else num(_w7))))])
+    return max(0, ((((_w1 if type((_w1 := E.get('price~753'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~759'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~756'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~760'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~757'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~761'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~758'))) is int else num(_w7)))))
 
 
-x_2423 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_2425 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_2427 = _C.x_463  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_2428 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_2430 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_2432 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_2429(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_2434(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~751'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~757'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~754'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~758'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~755'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~759'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~756'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~757')} if ((_w8 if type((_w8 := E.get('s_v~754'))) is int else num(_w8)) > 0) else K[0]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~758')} if ((_w11 if type((_w11 := E.get('t_v~755'))) is int else num(_w11)) > 0) else K[0]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~759')} if ((_w14 if type((_w14 := E.get('h_v~756'))) is int else num(_w14)) > 0) else K[0]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~753'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~759'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~756'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~760'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~757'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~761'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~758'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~759')} if ((_w8 if type((_w8 := E.get('s_v~756'))) is int else num(_w8)) > 0) else K[0]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~760')} if ((_w11 if type((_w11 := E.get('t_v~757'))) is int else num(_w11)) > 0) else K[0]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~761')} if ((_w14 if type((_w14 := E.get('h_v~758'))) is int else num(_w14)) > 0) else K[0]))) is int else AR('+', _w15, _w16))
 
 
-x_2431 = _C.x_526  # rules_data/terraforming_mars/definitions/turns.yaml:131
+x_2436 = _C.x_528  # rules_data/terraforming_mars/definitions/turns.yaml:131
 
 
-def x_2432(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_2437(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
-    return [E.get('card~749')]
+    return [E.get('card~751')]
 
 
-def x_2433(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_2438(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~749'), 'keep': True}
+    return {'card': E.get('card~751'), 'keep': True}
 
 
-x_2434 = _C.x_470  # rules_data/terraforming_mars/definitions/turns.yaml:132
-x_2435 = x_2432  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_2439 = _C.x_471  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_2440 = x_2437  # rules_data/terraforming_mars/definitions/turns.yaml:132
 
 
-def x_2436(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_2441(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~749'), 'keep': False}
+    return {'card': E.get('card~751'), 'keep': False}
 
 
-x_2437 = _C.x_495  # rules_data/terraforming_mars/definitions/turns.yaml:133
+x_2442 = _C.x_497  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
-def d_2118(ctx, E=None, B=2118):  # rules_data/terraforming_mars/cards/071-140.yaml:406
+def d_2122(ctx, E=None, B=2122):  # rules_data/terraforming_mars/cards/071-140.yaml:406
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    if not d_2121(ctx, E, B):
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    if not d_2125(ctx, E, B):
         return False
     return True
 
 
-d_2119 = _C.rebased(_C.d_352, 2118)  # rules_data/terraforming_mars/cards/071-140.yaml:406
-d_2120 = _C.rebased(_C.d_385, 2118)  # rules_data/terraforming_mars/cards/071-140.yaml:406
-d_2121 = _C.rebased(_C.d_386, 2118)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2122 = _C.rebased(_C.d_387, 2118)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2123 = _C.rebased(_C.d_388, 2118)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2123 = _C.rebased(_C.d_352, 2122)  # rules_data/terraforming_mars/cards/071-140.yaml:406
+d_2124 = _C.rebased(_C.d_385, 2122)  # rules_data/terraforming_mars/cards/071-140.yaml:406
+d_2125 = _C.rebased(_C.d_386, 2122)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2126 = _C.rebased(_C.d_387, 2122)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2127 = _C.rebased(_C.d_388, 2122)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2128 = _C.rebased(_C.d_400, 2122)  # rules_data/terraforming_mars/cards/071-140.yaml:408
 
 
-def t_2124(ctx, k, s=None, E=None, B=2118):  # rules_data/terraforming_mars/cards/071-140.yaml:408
+def t_2129(ctx, k, s=None, E=None, B=2122):  # rules_data/terraforming_mars/cards/071-140.yaml:408
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -212,81 +215,81 @@ def t_2124(ctx, k, s=None, E=None, B=2118):  # rules_data/terraforming_mars/card
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~748', 1, True)
-    if not d_2126(ctx, E, B):
+    LOCAL(ctx, E, 'n~750', 1, True)
+    if not d_2131(ctx, E, B):
         return False
-    return t_2137(ctx, r1, s, E, B)
+    return t_2142(ctx, r1, s, E, B)
 
 
-d_2125 = _C.rebased(_C.d_389, 2118)  # rules_data/terraforming_mars/definitions/cards.yaml:277
+d_2130 = _C.rebased(_C.d_389, 2122)  # rules_data/terraforming_mars/definitions/cards.yaml:277
 
 
-def d_2126(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:20
+def d_2131(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~748'))
+    left = num(E.get('n~750'))
     while left > 0:
         left -= 1
-        if not d_2127(ctx, E, B):
+        if not d_2132(ctx, E, B):
             return False
     return True
 
 
-def d_2127(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_2132(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_2128(ctx, E, B):
-        return False
     if not d_2133(ctx, E, B):
+        return False
+    if not d_2138(ctx, E, B):
         return False
     return True
 
 
-d_2128 = _C.rebased(_C.d_690, 2118)  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_2129 = _C.rebased(_C.d_691, 2118)  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_2130 = _C.rebased(_C.d_424, 2118)  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_2131 = _C.rebased(_C.d_425, 2118)  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_2132 = _C.rebased(_C.d_694, 2118)  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_2133 = _C.rebased(_C.d_446, 2118)  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_2134 = _C.rebased(_C.d_447, 2118)  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_2135 = _C.rebased(_C.d_448, 2118)  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_2136 = _C.rebased(_C.d_431, 2118)  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2133 = _C.rebased(_C.d_693, 2122)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2134 = _C.rebased(_C.d_694, 2122)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2135 = _C.rebased(_C.d_425, 2122)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2136 = _C.rebased(_C.d_426, 2122)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2137 = _C.rebased(_C.d_697, 2122)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2138 = _C.rebased(_C.d_448, 2122)  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2139 = _C.rebased(_C.d_449, 2122)  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2140 = _C.rebased(_C.d_450, 2122)  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2141 = _C.rebased(_C.d_432, 2122)  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
-def t_2137(ctx, k, s=None, E=None, B=2118):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_2142(ctx, k, s=None, E=None, B=2122):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_2404(ctx, E)))
-    old = E.get('card~749', MISSING)
+    items = list(items_of(((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer'))))
+    old = E.get('card~751', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'card~749', old)
+        UNSET(ctx, E, 'card~751', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'card~749', item, True)
-            return t_2138(ctx, lambda i=i: nxt(i), brk, E, B)
+            LOCAL(ctx, E, 'card~751', item, True)
+            return t_2143(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-t_2138 = _C.rebased(_C.t_769, 2118)  # rules_data/terraforming_mars/definitions/turns.yaml:130
+t_2143 = _C.rebased(_C.t_738, 2122)  # rules_data/terraforming_mars/definitions/turns.yaml:130
 
 
-def t_2139(ctx, k, s=None, E=None, B=2118):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def t_2144(ctx, k, s=None, E=None, B=2122):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -296,139 +299,139 @@ def t_2139(ctx, k, s=None, E=None, B=2118):  # rules_data/terraforming_mars/defi
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, x_2432(ctx, E), '+=', True, K[7])
+            SET(ctx, 'hand', c, key, ([E.get('card~751')]), '+=', True, K[7])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~750', 3, True)
-    return t_2141(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'n~752', 3, True)
+    return t_2146(ctx, r1, s, E, B)
 
 
-d_2140 = _C.rebased(_C.d_725, 2118)  # rules_data/terraforming_mars/definitions/turns.yaml:131
+d_2145 = _C.rebased(_C.d_728, 2122)  # rules_data/terraforming_mars/definitions/turns.yaml:131
 
 
-def t_2141(ctx, k, s=None, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_2146(ctx, k, s=None, E=None, B=2122):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~751', E.get('n~750'), True)
-    LOCAL(ctx, E, 'sv~752', 0, True)
-    LOCAL(ctx, E, 'tv~753', 0, True)
-    return t_2145(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'price~753', E.get('n~752'), True)
+    LOCAL(ctx, E, 'sv~754', 0, True)
+    LOCAL(ctx, E, 'tv~755', 0, True)
+    return t_2150(ctx, k, s, E, B)
 
 
-def d_2142(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_2147(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~751', E.get('n~750'), True)
+    LOCAL(ctx, E, 'price~753', E.get('n~752'), True)
     return True
 
 
-def d_2143(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_2148(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~752', 0, True)
+    LOCAL(ctx, E, 'sv~754', 0, True)
     return True
 
 
-def d_2144(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_2149(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~753', 0, True)
+    LOCAL(ctx, E, 'tv~755', 0, True)
     return True
 
 
-def t_2145(ctx, k, s=None, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_2150(ctx, k, s=None, E=None, B=2122):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~754', x_2409(ctx, E), True)
-    LOCAL(ctx, E, 't_v~755', x_2410(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~756', x_2411(ctx, E), True)
-    return t_2149(ctx, k, s, E, B)
+    LOCAL(ctx, E, 's_v~756', x_2414(ctx, E), True)
+    LOCAL(ctx, E, 't_v~757', x_2415(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~758', x_2416(ctx, E), True)
+    return t_2154(ctx, k, s, E, B)
 
 
-def d_2146(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_2151(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~754', x_2409(ctx, E), True)
+    LOCAL(ctx, E, 's_v~756', x_2414(ctx, E), True)
     return True
 
 
-def d_2147(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_2152(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~755', x_2410(ctx, E), True)
+    LOCAL(ctx, E, 't_v~757', x_2415(ctx, E), True)
     return True
 
 
-def d_2148(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_2153(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~756', x_2411(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~758', x_2416(ctx, E), True)
     return True
 
 
-def t_2149(ctx, k, s=None, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_2154(ctx, k, s=None, E=None, B=2122):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2412(ctx, E):
-        return d_2150(ctx, E, B) and k()
-    return t_2153(ctx, k, s, E, B)
+    if x_2417(ctx, E):
+        return d_2155(ctx, E, B) and k()
+    return t_2158(ctx, k, s, E, B)
 
 
-def d_2150(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_2155(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2413(ctx, E):
+    if not x_2418(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~751'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('price~753'), '-=', False, K[8])
     return True
 
 
-def d_2151(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_2156(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2413(ctx, E):
+    if not x_2418(ctx, E):
         return False
     return True
 
 
-def d_2152(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_2157(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -436,40 +439,40 @@ def d_2152(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~751'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('price~753'), '-=', False, K[8])
     return True
 
 
-def t_2153(ctx, k, s=None, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_2158(ctx, k, s=None, E=None, B=2122):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2416(ctx, E):
+    if not x_2421(ctx, E):
         return False
-    return t_2155(ctx, k, s, E, B)
+    return t_2160(ctx, k, s, E, B)
 
 
-def d_2154(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_2159(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2416(ctx, E):
+    if not x_2421(ctx, E):
         return False
     return True
 
 
-def t_2155(ctx, k, s=None, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_2160(ctx, k, s=None, E=None, B=2122):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, B + 37, None, [], k)
+    return CHOOSE(ctx, B + 38, None, [], k)
 
 
-def d_2156(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_2161(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -477,20 +480,20 @@ def d_2156(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_2422(ctx, E), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, x_2427(ctx, E), '-=', False, K[8])
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~757'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('s~759'), '-=', False, K[8])
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~758'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('t~760'), '-=', False, K[8])
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~759'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('h~761'), '-=', False, K[8])
     return True
 
 
-def d_2157(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_2162(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -498,11 +501,11 @@ def d_2157(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_2422(ctx, E), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, x_2427(ctx, E), '-=', False, K[8])
     return True
 
 
-def d_2158(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_2163(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -510,11 +513,11 @@ def d_2158(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~757'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('s~759'), '-=', False, K[8])
     return True
 
 
-def d_2159(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_2164(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -522,11 +525,11 @@ def d_2159(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~758'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('t~760'), '-=', False, K[8])
     return True
 
 
-def d_2160(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_2165(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -534,11 +537,11 @@ def d_2160(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~759'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('h~761'), '-=', False, K[8])
     return True
 
 
-def d_2161(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_2166(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -546,36 +549,32 @@ def d_2161(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/tur
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_2432(ctx, E), '+=', True, K[7])
+        SET(ctx, 'hand', c, key, ([E.get('card~751')]), '+=', True, K[7])
     return True
 
 
-def d_2162(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/turns.yaml:132
+def d_2167(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/turns.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_2435(ctx, E), '+=', True, K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~751')]), '+=', True, K[6])
     return True
 
 
-d_2163 = _C.rebased(_C.d_476, 2118)  # rules_data/terraforming_mars/definitions/turns.yaml:133
+d_2168 = _C.rebased(_C.d_478, 2122)  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
 TRIALS = {
-    2118: CPS(d_2118),
-    2119: CPS(d_2119),
-    2120: CPS(d_2120),
-    2121: CPS(d_2121),
     2122: CPS(d_2122),
     2123: CPS(d_2123),
-    2124: t_2124,
+    2124: CPS(d_2124),
     2125: CPS(d_2125),
     2126: CPS(d_2126),
     2127: CPS(d_2127),
     2128: CPS(d_2128),
-    2129: CPS(d_2129),
+    2129: t_2129,
     2130: CPS(d_2130),
     2131: CPS(d_2131),
     2132: CPS(d_2132),
@@ -583,94 +582,100 @@ TRIALS = {
     2134: CPS(d_2134),
     2135: CPS(d_2135),
     2136: CPS(d_2136),
-    2137: t_2137,
-    2138: t_2138,
-    2139: t_2139,
+    2137: CPS(d_2137),
+    2138: CPS(d_2138),
+    2139: CPS(d_2139),
     2140: CPS(d_2140),
-    2141: t_2141,
-    2142: CPS(d_2142),
-    2143: CPS(d_2143),
-    2144: CPS(d_2144),
-    2145: t_2145,
-    2146: CPS(d_2146),
+    2141: CPS(d_2141),
+    2142: t_2142,
+    2143: t_2143,
+    2144: t_2144,
+    2145: CPS(d_2145),
+    2146: t_2146,
     2147: CPS(d_2147),
     2148: CPS(d_2148),
-    2149: t_2149,
-    2150: CPS(d_2150),
+    2149: CPS(d_2149),
+    2150: t_2150,
     2151: CPS(d_2151),
     2152: CPS(d_2152),
-    2153: t_2153,
-    2154: CPS(d_2154),
-    2155: t_2155,
+    2153: CPS(d_2153),
+    2154: t_2154,
+    2155: CPS(d_2155),
     2156: CPS(d_2156),
     2157: CPS(d_2157),
-    2158: CPS(d_2158),
+    2158: t_2158,
     2159: CPS(d_2159),
-    2160: CPS(d_2160),
+    2160: t_2160,
     2161: CPS(d_2161),
     2162: CPS(d_2162),
     2163: CPS(d_2163),
+    2164: CPS(d_2164),
+    2165: CPS(d_2165),
+    2166: CPS(d_2166),
+    2167: CPS(d_2167),
+    2168: CPS(d_2168),
 }
 
 
 CODE = {
-    2388: x_2388,
-    2389: x_2389,
+    2392: x_2392,
     2393: x_2393,
-    2394: x_2394,
     2395: x_2395,
-    2396: x_2396,
     2398: x_2398,
     2399: x_2399,
     2400: x_2400,
     2401: x_2401,
-    2402: x_2402,
     2403: x_2403,
     2404: x_2404,
+    2405: x_2405,
+    2406: x_2406,
+    2407: x_2407,
+    2408: x_2408,
     2409: x_2409,
-    2410: x_2410,
-    2411: x_2411,
-    2412: x_2412,
-    2413: x_2413,
     2414: x_2414,
+    2415: x_2415,
     2416: x_2416,
     2417: x_2417,
     2418: x_2418,
     2419: x_2419,
-    2420: x_2420,
     2421: x_2421,
     2422: x_2422,
     2423: x_2423,
+    2424: x_2424,
     2425: x_2425,
+    2426: x_2426,
     2427: x_2427,
-    2429: x_2429,
-    2431: x_2431,
+    2428: x_2428,
+    2430: x_2430,
     2432: x_2432,
-    2433: x_2433,
     2434: x_2434,
-    2435: x_2435,
     2436: x_2436,
     2437: x_2437,
+    2438: x_2438,
+    2439: x_2439,
+    2440: x_2440,
+    2441: x_2441,
+    2442: x_2442,
 }
 AT = {
-    2409: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    2410: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    2412: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    2413: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    2416: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    2417: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    2418: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    2419: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    2420: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    2422: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    2429: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    2432: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    2433: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    2436: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    2414: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    2415: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    2417: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    2418: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    2421: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    2422: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    2423: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    2424: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    2425: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    2427: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    2434: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    2437: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    2438: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    2441: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:400
-    'business_network': '{"id":"business_network","number":"110","name":{"en":"Business Network"},"type":"active","cost":4,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2386},"at":"rules_data/terraforming_mars/cards/071-140.yaml:406","id":2119},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":2387},"at":"rules_data/terraforming_mars/cards/071-140.yaml:406","id":2120},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":2388},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2122},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2389},"o":"-=","e":{"op":"var","n":"n~746","x":2390},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2123}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2121}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:406","id":2118},"actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2391},"at":"rules_data/terraforming_mars/definitions/cards.yaml:277","id":2125},{"op":"rep","n":{"op":"var","n":"n~748","x":2392},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2393},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":2394},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":2395},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2130},{"op":"set","t":{"op":"st","k":"discard","x":2396},"o":"=","e":{"op":"lit","v":[],"x":2397},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2131},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":2398}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2132}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2129},"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2128},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2399},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2400},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2401},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2135},{"op":"set","t":{"op":"st","k":"deck","x":2402},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2403},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2136}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2134},"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2133}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2127},"at":"rules_data/terraforming_mars/definitions/cards.yaml:20","id":2126},{"op":"for","v":"card~749","src":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2404},"b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":2405},"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":2140},{"op":"seq","b":[{"op":"let","v":"price~751","e":{"op":"var","n":"n~750","x":2406},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2142},{"op":"let","v":"sv~752","e":{"op":"lit","v":0,"x":2407},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2143},{"op":"let","v":"tv~753","e":{"op":"lit","v":0,"x":2408},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2144},{"op":"seq","b":[{"op":"let","v":"s_v~754","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~752"},"b":{"op":"lit","v":0},"x":2409},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":2146},{"op":"let","v":"t_v~755","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~753"},"b":{"op":"lit","v":0},"x":2410},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":2147},{"op":"let","v":"h_v~756","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":2411},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":2148},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~754"},"b":{"op":"var","n":"t_v~755"}},"b":{"op":"var","n":"h_v~756"}},"b":{"op":"lit","v":0},"x":2412},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~751"},"x":2413},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2151},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":2414},"o":"-=","e":{"op":"var","n":"price~751","x":2415},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2152}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2150},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~754"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~755"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~756"}}},"b":{"op":"var","n":"price~751"},"x":2416},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":2154},{"op":"choose","alts":[{"gens":[{"v":"s~757","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~754"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~751"},"b":{"op":"var","n":"s_v~754"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~754"}}]}]},"b":{"op":"lit","v":0}},"x":2417},"label":"s"},{"v":"t~758","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~755"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~751"},"b":{"op":"var","n":"t_v~755"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~755"}}]}]},"b":{"op":"lit","v":0}},"x":2418},"label":"t"},{"v":"h~759","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~756"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~751"},"b":{"op":"var","n":"h_v~756"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~756"}}]}]},"b":{"op":"lit","v":0}},"x":2419},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~751"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~757"},"b":{"op":"var","n":"s_v~754"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~758"},"b":{"op":"var","n":"t_v~755"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~759"},"b":{"op":"var","n":"h_v~756"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~757"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~757"},"b":{"op":"var","n":"s_v~754"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~758"},"b":{"op":"var","n":"t_v~755"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~759"},"b":{"op":"var","n":"h_v~756"}}},"b":{"op":"var","n":"s_v~754"}},"b":{"op":"var","n":"price~751"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~758"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~757"},"b":{"op":"var","n":"s_v~754"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~758"},"b":{"op":"var","n":"t_v~755"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~759"},"b":{"op":"var","n":"h_v~756"}}},"b":{"op":"var","n":"t_v~755"}},"b":{"op":"var","n":"price~751"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~759"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~757"},"b":{"op":"var","n":"s_v~754"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~758"},"b":{"op":"var","n":"t_v~755"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~759"},"b":{"op":"var","n":"h_v~756"}}},"b":{"op":"var","n":"h_v~756"}},"b":{"op":"var","n":"price~751"}}]}}],"x":2420}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":2421},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~751"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~757"},"b":{"op":"var","n":"s_v~754"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~758"},"b":{"op":"var","n":"t_v~755"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~759"},"b":{"op":"var","n":"h_v~756"}}}]}],"x":2422},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":2157},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":2423},"o":"-=","e":{"op":"var","n":"s~757","x":2424},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":2158},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":2425},"o":"-=","e":{"op":"var","n":"t~758","x":2426},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":2159},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":2427},"o":"-=","e":{"op":"var","n":"h~759","x":2428},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":2160}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":2156},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~751"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~757"},"b":{"op":"var","n":"s_v~754"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~758"},"b":{"op":"var","n":"t_v~755"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~759"},"b":{"op":"var","n":"h_v~756"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~754"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~757"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~755"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~758"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~756"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~759"}]},"b":{"op":"lit","v":{}}},"x":2429}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~751","x":2430}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":2155}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":2153},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2149}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":2145}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2141},{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":2431},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"card~749"}],"x":2432},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":2161}],"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":2139},"label":{"op":"obj","k":["card","keep"],"a":[{"op":"var","n":"card~749"},{"op":"lit","v":true}],"x":2433}},{"gens":[],"b":{"op":"set","t":{"op":"st","k":"discard","x":2434},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"card~749"}],"x":2435},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:132","id":2162},"label":{"op":"obj","k":["card","keep"],"a":[{"op":"var","n":"card~749"},{"op":"lit","v":false}],"x":2436}}],"kind":"buy_card","prompt":{"def":"buy_offer","args":{},"text":{"it":"tieni le carte che compri","en":"keep the cards you buy"}},"at":"rules_data/terraforming_mars/definitions/turns.yaml:130","id":2138},"at":"rules_data/terraforming_mars/definitions/turns.yaml:129","id":2137},{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2437},"o":"=","e":{"op":"lit","v":[],"x":2438},"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:133","id":2163}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:408","id":2124}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #110 (drawCard pay: true)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:400"}',
+    'business_network': '{"id":"business_network","number":"110","name":{"en":"Business Network"},"type":"active","cost":4,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2390},"at":"rules_data/terraforming_mars/cards/071-140.yaml:406","id":2123},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":2391},"at":"rules_data/terraforming_mars/cards/071-140.yaml:406","id":2124},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":2392},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2126},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2393},"o":"-=","e":{"op":"var","n":"n~748","x":2394},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2127}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2125}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:406","id":2122},"actions":[{"cost":{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"fn","f":"count","a":[{"op":"st","k":"discard"}]}},"b":{"op":"lit","v":1},"x":2395},"at":"rules_data/terraforming_mars/cards/071-140.yaml:408","id":2128},"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":2396},"at":"rules_data/terraforming_mars/definitions/cards.yaml:277","id":2130},{"op":"rep","n":{"op":"var","n":"n~750","x":2397},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2398},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":2399},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":2400},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2135},{"op":"set","t":{"op":"st","k":"discard","x":2401},"o":"=","e":{"op":"lit","v":[],"x":2402},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2136},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":2403}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2137}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2134},"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2133},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2404},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2405},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2406},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2140},{"op":"set","t":{"op":"st","k":"deck","x":2407},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2408},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2141}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2139},"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2138}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2132},"at":"rules_data/terraforming_mars/definitions/cards.yaml:20","id":2131},{"op":"for","v":"card~751","src":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2409},"b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":3,"x":2410},"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":2145},{"op":"seq","b":[{"op":"let","v":"price~753","e":{"op":"var","n":"n~752","x":2411},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2147},{"op":"let","v":"sv~754","e":{"op":"lit","v":0,"x":2412},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2148},{"op":"let","v":"tv~755","e":{"op":"lit","v":0,"x":2413},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2149},{"op":"seq","b":[{"op":"let","v":"s_v~756","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~754"},"b":{"op":"lit","v":0},"x":2414},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":2151},{"op":"let","v":"t_v~757","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~755"},"b":{"op":"lit","v":0},"x":2415},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":2152},{"op":"let","v":"h_v~758","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":2416},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":2153},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~756"},"b":{"op":"var","n":"t_v~757"}},"b":{"op":"var","n":"h_v~758"}},"b":{"op":"lit","v":0},"x":2417},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~753"},"x":2418},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2156},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":2419},"o":"-=","e":{"op":"var","n":"price~753","x":2420},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2157}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2155},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~756"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~757"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~758"}}},"b":{"op":"var","n":"price~753"},"x":2421},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":2159},{"op":"choose","alts":[{"gens":[{"v":"s~759","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~756"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~753"},"b":{"op":"var","n":"s_v~756"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~756"}}]}]},"b":{"op":"lit","v":0}},"x":2422},"label":"s"},{"v":"t~760","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~757"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~753"},"b":{"op":"var","n":"t_v~757"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~757"}}]}]},"b":{"op":"lit","v":0}},"x":2423},"label":"t"},{"v":"h~761","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~758"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~753"},"b":{"op":"var","n":"h_v~758"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~758"}}]}]},"b":{"op":"lit","v":0}},"x":2424},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~753"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~759"},"b":{"op":"var","n":"s_v~756"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~760"},"b":{"op":"var","n":"t_v~757"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~761"},"b":{"op":"var","n":"h_v~758"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~759"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~759"},"b":{"op":"var","n":"s_v~756"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~760"},"b":{"op":"var","n":"t_v~757"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~761"},"b":{"op":"var","n":"h_v~758"}}},"b":{"op":"var","n":"s_v~756"}},"b":{"op":"var","n":"price~753"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~760"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~759"},"b":{"op":"var","n":"s_v~756"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~760"},"b":{"op":"var","n":"t_v~757"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~761"},"b":{"op":"var","n":"h_v~758"}}},"b":{"op":"var","n":"t_v~757"}},"b":{"op":"var","n":"price~753"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~761"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~759"},"b":{"op":"var","n":"s_v~756"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~760"},"b":{"op":"var","n":"t_v~757"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~761"},"b":{"op":"var","n":"h_v~758"}}},"b":{"op":"var","n":"h_v~758"}},"b":{"op":"var","n":"price~753"}}]}}],"x":2425}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":2426},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~753"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~759"},"b":{"op":"var","n":"s_v~756"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~760"},"b":{"op":"var","n":"t_v~757"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~761"},"b":{"op":"var","n":"h_v~758"}}}]}],"x":2427},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":2162},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":2428},"o":"-=","e":{"op":"var","n":"s~759","x":2429},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":2163},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":2430},"o":"-=","e":{"op":"var","n":"t~760","x":2431},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":2164},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":2432},"o":"-=","e":{"op":"var","n":"h~761","x":2433},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":2165}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":2161},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~753"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~759"},"b":{"op":"var","n":"s_v~756"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~760"},"b":{"op":"var","n":"t_v~757"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~761"},"b":{"op":"var","n":"h_v~758"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~756"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~759"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~757"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~760"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~758"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~761"}]},"b":{"op":"lit","v":{}}},"x":2434}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~753","x":2435}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":2160}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":2158},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2154}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":2150}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2146},{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":2436},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"card~751"}],"x":2437},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":2166}],"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":2144},"label":{"op":"obj","k":["card","keep"],"a":[{"op":"var","n":"card~751"},{"op":"lit","v":true}],"x":2438}},{"gens":[],"b":{"op":"set","t":{"op":"st","k":"discard","x":2439},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"card~751"}],"x":2440},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:132","id":2167},"label":{"op":"obj","k":["card","keep"],"a":[{"op":"var","n":"card~751"},{"op":"lit","v":false}],"x":2441}}],"kind":"buy_card","prompt":{"def":"buy_offer","args":{},"text":{"it":"tieni le carte che compri","en":"keep the cards you buy"}},"at":"rules_data/terraforming_mars/definitions/turns.yaml:130","id":2143},"at":"rules_data/terraforming_mars/definitions/turns.yaml:129","id":2142},{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2442},"o":"=","e":{"op":"lit","v":[],"x":2443},"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:133","id":2168}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:408","id":2129}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #110 (drawCard pay: true)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:400"}',
 }

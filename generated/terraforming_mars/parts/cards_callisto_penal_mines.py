@@ -5,19 +5,73 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(1809, """
-x_2045 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_1809 d_1809 @  # rules_data/terraforming_mars/cards/071-140.yaml:132
-d_1810 d_793 @  # rules_data/terraforming_mars/cards/071-140.yaml:132
-d_1811 d_385 @  # rules_data/terraforming_mars/cards/071-140.yaml:132
-d_1812 d_365 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
-""")
-AT = {}
+K = [
+    ['player', 'prod', 'key'],
+    {'d': 0},
+]
+
+
+x_2048 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1812 = _C.rebased(_C.d_1812, 1812)  # rules_data/terraforming_mars/cards/071-140.yaml:132
+d_1813 = _C.rebased(_C.d_796, 1812)  # rules_data/terraforming_mars/cards/071-140.yaml:132
+d_1814 = _C.rebased(_C.d_385, 1812)  # rules_data/terraforming_mars/cards/071-140.yaml:132
+d_1815 = _C.rebased(_C.d_365, 1812)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+
+
+TRIALS = {
+    1812: CPS(d_1812),
+    1813: CPS(d_1813),
+    1814: CPS(d_1814),
+    1815: CPS(d_1815),
+}
+
+
+CODE = {
+    2048: x_2048,
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:126
-    'callisto_penal_mines': '{"id":"callisto_penal_mines","number":"082","name":{"en":"Callisto Penal Mines"},"type":"automated","cost":24,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":3,"x":2043},"at":"rules_data/terraforming_mars/cards/071-140.yaml:132","id":1810},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":2044},"at":"rules_data/terraforming_mars/cards/071-140.yaml:132","id":1811},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2045},"o":"+=","e":{"op":"var","n":"n~746","x":2046},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1812}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:132","id":1809},"vp":{"op":"lit","v":2,"x":2047},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #082"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:126"}',
+    'callisto_penal_mines': '{"id":"callisto_penal_mines","number":"082","name":{"en":"Callisto Penal Mines"},"type":"automated","cost":24,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":2046},"at":"rules_data/terraforming_mars/cards/071-140.yaml:132","id":1813},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":2047},"at":"rules_data/terraforming_mars/cards/071-140.yaml:132","id":1814},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2048},"o":"+=","e":{"op":"var","n":"n~748","x":2049},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1815}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:132","id":1812},"vp":{"op":"lit","v":2,"x":2050},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #082"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:126"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -55,78 +56,78 @@ K = [
 ]
 
 
-x_544 = _C.x_544  # rules_data/terraforming_mars/cards/001-070.yaml:82
-x_547 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_548 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_552 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_554 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:90
-x_556 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_557 = _C.x_557  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_558 = _C.x_558  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_559 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_560 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_564 = _C.x_564  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_565 = _C.x_565  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_566 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_568 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_569 = _C.x_569  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_570 = _C.x_570  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_571 = _C.x_571  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_546 = _C.x_546  # rules_data/terraforming_mars/cards/001-070.yaml:82
+x_549 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_550 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_554 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_556 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:90
+x_558 = _C.x_558  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_559 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_560 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_561 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_562 = _C.x_562  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_566 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_567 = _C.x_567  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_568 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_570 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_571 = _C.x_571  # rules_data/terraforming_mars/definitions/board.yaml:120
 x_572 = _C.x_572  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_573 = _C.x_573  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_577 = _C.x_577  # rules_data/terraforming_mars/definitions/board.yaml:146
+x_573 = _C.x_573  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_574 = _C.x_574  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_575 = _C.x_575  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_579 = _C.x_579  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def x_578(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:82
+def x_580(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:82
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return (1 * len([v_x_771 for v_x_771 in ADJ(ctx, 'spaces', FN['first'](ctx, None, [v_s_770 for v_s_770 in items_of(ctx.state.get('board')) if (KEY((_h1.get(v_s_770, {}) if type(_h1) is dict else KEY(_h1, v_s_770, {})), 'card', None) == E.get('this'))])) if (True if (((_w1.get('tile', None) if type((_w1 := (_h1.get(v_x_771, {}) if type(_h1) is dict else KEY(_h1, v_x_771, {})))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_x_771, {}) if type(_h1) is dict else KEY(_h1, v_x_771, {})))) is dict else KEY(_w2, 'tile', None)) == 'ocean')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := (_h1.get(v_x_771, {}) if type(_h1) is dict else KEY(_h1, v_x_771, {})))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'ocean')) else False)) else False)]))
-    return MEMO(ctx, (578, E.get('this'), ctx.stamps.get('board', 0),), compute)
+        return (1 * len([v_x_773 for v_x_773 in ADJ(ctx, 'spaces', FN['first'](ctx, None, [v_s_772 for v_s_772 in items_of(ctx.state.get('board')) if (KEY((_h1.get(v_s_772, {}) if type(_h1) is dict else KEY(_h1, v_s_772, {})), 'card', None) == E.get('this'))])) if (True if (((_w1.get('tile', None) if type((_w1 := (_h1.get(v_x_773, {}) if type(_h1) is dict else KEY(_h1, v_x_773, {})))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_x_773, {}) if type(_h1) is dict else KEY(_h1, v_x_773, {})))) is dict else KEY(_w2, 'tile', None)) == 'ocean')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := (_h1.get(v_x_773, {}) if type(_h1) is dict else KEY(_h1, v_x_773, {})))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'ocean')) else False)) else False)]))
+    return MEMO(ctx, (580, E.get('this'), ctx.stamps.get('board', 0),), compute)
 
 
-def d_488(ctx, E=None, B=488):  # rules_data/terraforming_mars/cards/001-070.yaml:89
+def d_490(ctx, E=None, B=490):  # rules_data/terraforming_mars/cards/001-070.yaml:89
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_491(ctx, E, B):
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
+    if not d_493(ctx, E, B):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~748', 5, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~750', 5, True)
+    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[4])
     return True
 
 
-d_489 = _C.rebased(_C.d_489, 488)  # rules_data/terraforming_mars/cards/001-070.yaml:89
-d_490 = _C.rebased(_C.d_364, 488)  # rules_data/terraforming_mars/cards/001-070.yaml:89
-d_491 = _C.rebased(_C.d_386, 488)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_492 = _C.rebased(_C.d_387, 488)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_493 = _C.rebased(_C.d_388, 488)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_491 = _C.rebased(_C.d_491, 490)  # rules_data/terraforming_mars/cards/001-070.yaml:89
+d_492 = _C.rebased(_C.d_364, 490)  # rules_data/terraforming_mars/cards/001-070.yaml:89
+d_493 = _C.rebased(_C.d_386, 490)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_494 = _C.rebased(_C.d_387, 490)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_495 = _C.rebased(_C.d_388, 490)  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_494(ctx, E=None, B=488):  # rules_data/terraforming_mars/cards/001-070.yaml:89
+def d_496(ctx, E=None, B=490):  # rules_data/terraforming_mars/cards/001-070.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 5, True)
+    LOCAL(ctx, E, 'n~750', 5, True)
     return True
 
 
-d_495 = _C.rebased(_C.d_495, 488)  # rules_data/terraforming_mars/cards/001-070.yaml:89
-d_496 = _C.rebased(_C.d_496, 488)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_497 = _C.rebased(_C.d_497, 490)  # rules_data/terraforming_mars/cards/001-070.yaml:89
+d_498 = _C.rebased(_C.d_498, 490)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_497(ctx, k, s=None, E=None, B=488):  # rules_data/terraforming_mars/cards/001-070.yaml:90
+def t_499(ctx, k, s=None, E=None, B=490):  # rules_data/terraforming_mars/cards/001-070.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -134,50 +135,48 @@ def t_497(ctx, k, s=None, E=None, B=488):  # rules_data/terraforming_mars/cards/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~750', 'capital', True)
-        return t_500(ctx, k, s, E, B)
+        LOCAL(ctx, E, 't~752', 'capital', True)
+        return t_502(ctx, k, s, E, B)
 
-    return t_498(ctx, r1, s, E, B)
-
-
-t_498 = _C.rebased(_C.t_367, 488)  # rules_data/terraforming_mars/cards/001-070.yaml:90
+    return t_500(ctx, r1, s, E, B)
 
 
-def d_499(ctx, E=None, B=488):  # rules_data/terraforming_mars/cards/001-070.yaml:90
+t_500 = _C.rebased(_C.t_367, 490)  # rules_data/terraforming_mars/cards/001-070.yaml:90
+
+
+def d_501(ctx, E=None, B=490):  # rules_data/terraforming_mars/cards/001-070.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~750', 'capital', True)
+    LOCAL(ctx, E, 't~752', 'capital', True)
     return True
 
 
-t_500 = _C.rebased(_C.t_500, 488)  # rules_data/terraforming_mars/definitions/board.yaml:141
-t_501 = _C.rebased(_C.t_501, 488)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_502 = _C.rebased(_C.d_502, 488)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_503 = _C.rebased(_C.d_503, 488)  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_504 = _C.rebased(_C.d_504, 488)  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_505 = _C.rebased(_C.d_505, 488)  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_506 = _C.rebased(_C.t_506, 488)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_507 = _C.rebased(_C.t_507, 488)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_508 = _C.rebased(_C.d_508, 488)  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_509 = _C.rebased(_C.d_509, 488)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_510 = _C.rebased(_C.t_510, 488)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_511 = _C.rebased(_C.d_511, 488)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_512 = _C.rebased(_C.d_512, 488)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_513 = _C.rebased(_C.t_513, 488)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_514 = _C.rebased(_C.t_514, 488)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_515 = _C.rebased(_C.t_515, 488)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_516 = _C.rebased(_C.t_516, 488)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_517 = _C.rebased(_C.t_517, 488)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_518 = _C.rebased(_C.t_518, 488)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_519 = _C.rebased(_C.d_519, 488)  # rules_data/terraforming_mars/definitions/board.yaml:123
+t_502 = _C.rebased(_C.t_502, 490)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_503 = _C.rebased(_C.t_503, 490)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_504 = _C.rebased(_C.d_504, 490)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_505 = _C.rebased(_C.d_505, 490)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_506 = _C.rebased(_C.d_506, 490)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_507 = _C.rebased(_C.d_507, 490)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_508 = _C.rebased(_C.t_508, 490)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_509 = _C.rebased(_C.t_509, 490)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_510 = _C.rebased(_C.d_510, 490)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_511 = _C.rebased(_C.d_511, 490)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_512 = _C.rebased(_C.t_512, 490)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_513 = _C.rebased(_C.d_513, 490)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_514 = _C.rebased(_C.d_514, 490)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_515 = _C.rebased(_C.t_515, 490)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_516 = _C.rebased(_C.t_516, 490)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_517 = _C.rebased(_C.t_517, 490)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_518 = _C.rebased(_C.t_518, 490)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_519 = _C.rebased(_C.t_519, 490)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_520 = _C.rebased(_C.t_520, 490)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_521 = _C.rebased(_C.d_521, 490)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    488: CPS(d_488),
-    489: CPS(d_489),
     490: CPS(d_490),
     491: CPS(d_491),
     492: CPS(d_492),
@@ -185,61 +184,63 @@ TRIALS = {
     494: CPS(d_494),
     495: CPS(d_495),
     496: CPS(d_496),
-    497: t_497,
-    498: t_498,
-    499: CPS(d_499),
+    497: CPS(d_497),
+    498: CPS(d_498),
+    499: t_499,
     500: t_500,
-    501: t_501,
-    502: CPS(d_502),
-    503: CPS(d_503),
+    501: CPS(d_501),
+    502: t_502,
+    503: t_503,
     504: CPS(d_504),
     505: CPS(d_505),
-    506: t_506,
-    507: t_507,
-    508: CPS(d_508),
-    509: CPS(d_509),
-    510: t_510,
+    506: CPS(d_506),
+    507: CPS(d_507),
+    508: t_508,
+    509: t_509,
+    510: CPS(d_510),
     511: CPS(d_511),
-    512: CPS(d_512),
-    513: t_513,
-    514: t_514,
+    512: t_512,
+    513: CPS(d_513),
+    514: CPS(d_514),
     515: t_515,
     516: t_516,
     517: t_517,
     518: t_518,
-    519: CPS(d_519),
+    519: t_519,
+    520: t_520,
+    521: CPS(d_521),
 }
 
 
 CODE = {
-    544: x_544,
-    547: x_547,
-    548: x_548,
-    552: x_552,
+    546: x_546,
+    549: x_549,
+    550: x_550,
     554: x_554,
     556: x_556,
-    557: x_557,
     558: x_558,
     559: x_559,
     560: x_560,
-    564: x_564,
-    565: x_565,
+    561: x_561,
+    562: x_562,
     566: x_566,
+    567: x_567,
     568: x_568,
-    569: x_569,
     570: x_570,
     571: x_571,
     572: x_572,
     573: x_573,
-    577: x_577,
-    578: x_578,
+    574: x_574,
+    575: x_575,
+    579: x_579,
+    580: x_580,
 }
 AT = {
-    578: 'rules_data/terraforming_mars/cards/001-070.yaml:82',
+    580: 'rules_data/terraforming_mars/cards/001-070.yaml:82',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:82
-    'capital': '{"id":"capital","number":"008","name":{"en":"Capital"},"type":"automated","cost":26,"tags":["city","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":4},"x":544},"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":545},"at":"rules_data/terraforming_mars/cards/001-070.yaml:89","id":489},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":546},"at":"rules_data/terraforming_mars/cards/001-070.yaml:89","id":490},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":547},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":492},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":548},"o":"-=","e":{"op":"var","n":"n~746","x":549},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":493}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":491},{"op":"let","v":"n~748","e":{"op":"lit","v":5,"x":550},"at":"rules_data/terraforming_mars/cards/001-070.yaml:89","id":494},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":551},"at":"rules_data/terraforming_mars/cards/001-070.yaml:89","id":495},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":552},"o":"+=","e":{"op":"var","n":"n~748","x":553},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":496}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:89","id":488},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":554},"at":"rules_data/terraforming_mars/cards/001-070.yaml:90","id":498},{"op":"let","v":"t~750","e":{"op":"lit","v":"capital","x":555},"at":"rules_data/terraforming_mars/cards/001-070.yaml:90","id":499},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~751","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~751"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"tile","d":null},"b":{"op":"var","n":"t~750"}}}]},"x":556},"t":{"op":"seq","b":[{"op":"let","v":"mine~754","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"filt","v":"x~752","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~752"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~753"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":557},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":502},{"op":"let","v":"empty~759","e":{"op":"filt","v":"s~756","src":{"op":"filt","v":"x~755","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~755"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"t~750"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~754"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~757","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~756"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~758","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~758"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~758"}}]}]}}]}]}}]}}]}]},"x":558},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":503},{"op":"let","v":"legal~765","e":{"op":"letx","v":"open~761","e":{"op":"filt","v":"s~760","src":{"op":"var","n":"empty~759"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~760"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~760"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~764","e":{"op":"filt","v":"s~762","src":{"op":"var","n":"open~761"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~763","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~762"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~764"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~764"},"b":{"op":"var","n":"open~761"}}},"b":{"op":"var","n":"open~761"}},"x":559},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":504},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~765"}]},"b":{"op":"lit","v":0},"x":560},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":505},{"op":"choose","alts":[{"gens":[{"v":"space~766","src":{"op":"var","n":"legal~765","x":561},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~767","e":{"op":"var","n":"t~750","x":562},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":508},{"op":"let","v":"s~768","e":{"op":"var","n":"space~766","x":563},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":509},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~768"},"d":{},"x":564},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~767"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":565},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":511},{"op":"set","t":{"op":"st","k":"last_space","x":566},"o":"=","e":{"op":"var","n":"s~768","x":567},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":512},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":568},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~768"},"f":"bonus","d":null,"x":569},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":515},{"op":"for","v":"x~769","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~768"}],"kind":"spaces","x":570},"w":{"op":"in","a":{"op":"var","n":"x~769"},"b":{"op":"st","k":"board"},"neg":false,"x":571},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~769"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":572},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":517},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":516},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"effect","d":null,"x":573},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":518},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~767","x":574},"space":{"op":"var","n":"s~768","x":575},"by":{"op":"var","n":"you","x":576}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":519}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":514},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":513}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":510}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":507},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~766"}],"x":577}}],"kind":"space","prompt":{"def":"place","args":{"t":"capital"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Capitale","en":"place a Capital tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":506}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":501},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":500}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:90","id":497},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~771","src":{"op":"fn","f":"adjacent","a":[{"op":"fn","f":"first","a":[{"op":"filt","v":"s~770","src":{"op":"st","k":"board"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~770"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}}]}],"kind":"spaces"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~771"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~771"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"ocean"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~771"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"ocean"}}]}]}}]},"x":578},"source":{"doc":"tm-facts","section":"cards.json #008 (tile capital, a city tile)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:82"}',
+    'capital': '{"id":"capital","number":"008","name":{"en":"Capital"},"type":"automated","cost":26,"tags":["city","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":4},"x":546},"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":547},"at":"rules_data/terraforming_mars/cards/001-070.yaml:89","id":491},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":548},"at":"rules_data/terraforming_mars/cards/001-070.yaml:89","id":492},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":549},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":494},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":550},"o":"-=","e":{"op":"var","n":"n~748","x":551},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":495}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":493},{"op":"let","v":"n~750","e":{"op":"lit","v":5,"x":552},"at":"rules_data/terraforming_mars/cards/001-070.yaml:89","id":496},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":553},"at":"rules_data/terraforming_mars/cards/001-070.yaml:89","id":497},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":554},"o":"+=","e":{"op":"var","n":"n~750","x":555},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":498}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:89","id":490},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":556},"at":"rules_data/terraforming_mars/cards/001-070.yaml:90","id":500},{"op":"let","v":"t~752","e":{"op":"lit","v":"capital","x":557},"at":"rules_data/terraforming_mars/cards/001-070.yaml:90","id":501},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~753","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~753"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"tile","d":null},"b":{"op":"var","n":"t~752"}}}]},"x":558},"t":{"op":"seq","b":[{"op":"let","v":"mine~756","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~755","src":{"op":"filt","v":"x~754","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~754"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~755"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":559},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":504},{"op":"let","v":"empty~761","e":{"op":"filt","v":"s~758","src":{"op":"filt","v":"x~757","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~757"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"var","n":"t~752"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~756"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~760","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~760"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~760"}}]}]}}]}]}}]}}]}]},"x":560},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":505},{"op":"let","v":"legal~767","e":{"op":"letx","v":"open~763","e":{"op":"filt","v":"s~762","src":{"op":"var","n":"empty~761"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~762"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~762"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~766","e":{"op":"filt","v":"s~764","src":{"op":"var","n":"open~763"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~766"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~766"},"b":{"op":"var","n":"open~763"}}},"b":{"op":"var","n":"open~763"}},"x":561},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":506},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~767"}]},"b":{"op":"lit","v":0},"x":562},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":507},{"op":"choose","alts":[{"gens":[{"v":"space~768","src":{"op":"var","n":"legal~767","x":563},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~769","e":{"op":"var","n":"t~752","x":564},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":510},{"op":"let","v":"s~770","e":{"op":"var","n":"space~768","x":565},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":511},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~770"},"d":{},"x":566},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~769"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":567},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":513},{"op":"set","t":{"op":"st","k":"last_space","x":568},"o":"=","e":{"op":"var","n":"s~770","x":569},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":514},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":570},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~770"},"f":"bonus","d":null,"x":571},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":517},{"op":"for","v":"x~771","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~770"}],"kind":"spaces","x":572},"w":{"op":"in","a":{"op":"var","n":"x~771"},"b":{"op":"st","k":"board"},"neg":false,"x":573},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~771"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":574},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":519},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":518},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"effect","d":null,"x":575},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":520},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~769","x":576},"space":{"op":"var","n":"s~770","x":577},"by":{"op":"var","n":"you","x":578}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":521}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":516},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":515}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":512}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":509},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~768"}],"x":579}}],"kind":"space","prompt":{"def":"place","args":{"t":"capital"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Capitale (guadagna un eventuale bonus di piazzamento)","en":"place a Capital tile (gain any placement bonus)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":508}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":503},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":502}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:90","id":499},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~773","src":{"op":"fn","f":"adjacent","a":[{"op":"fn","f":"first","a":[{"op":"filt","v":"s~772","src":{"op":"st","k":"board"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~772"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}}]}],"kind":"spaces"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~773"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~773"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"ocean"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~773"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"ocean"}}]}]}}]},"x":580},"source":{"doc":"tm-facts","section":"cards.json #008 (tile capital, a city tile)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:82"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -49,61 +50,61 @@ K = [
 ]
 
 
-x_1335 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1336 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1340 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1342 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:431
+x_1338 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1339 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1343 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1345 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:431
 
 
-def d_1187(ctx, E=None, B=1187):  # rules_data/terraforming_mars/cards/001-070.yaml:430
+def d_1190(ctx, E=None, B=1190):  # rules_data/terraforming_mars/cards/001-070.yaml:430
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_1190(ctx, E, B):
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
+    if not d_1193(ctx, E, B):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~748', 3, True)
-    LOCAL(ctx, E, 'r~749', 'heat', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~750', 3, True)
+    LOCAL(ctx, E, 'r~751', 'heat', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-d_1188 = _C.rebased(_C.d_352, 1187)  # rules_data/terraforming_mars/cards/001-070.yaml:430
-d_1189 = _C.rebased(_C.d_364, 1187)  # rules_data/terraforming_mars/cards/001-070.yaml:430
-d_1190 = _C.rebased(_C.d_386, 1187)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_1191 = _C.rebased(_C.d_387, 1187)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_1192 = _C.rebased(_C.d_388, 1187)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_1193 = _C.rebased(_C.d_453, 1187)  # rules_data/terraforming_mars/cards/001-070.yaml:430
-d_1194 = _C.rebased(_C.d_390, 1187)  # rules_data/terraforming_mars/cards/001-070.yaml:430
-d_1195 = _C.rebased(_C.d_496, 1187)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_1196 = _C.rebased(_C.t_367, 1187)  # rules_data/terraforming_mars/cards/001-070.yaml:431
+d_1191 = _C.rebased(_C.d_352, 1190)  # rules_data/terraforming_mars/cards/001-070.yaml:430
+d_1192 = _C.rebased(_C.d_364, 1190)  # rules_data/terraforming_mars/cards/001-070.yaml:430
+d_1193 = _C.rebased(_C.d_386, 1190)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1194 = _C.rebased(_C.d_387, 1190)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1195 = _C.rebased(_C.d_388, 1190)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1196 = _C.rebased(_C.d_455, 1190)  # rules_data/terraforming_mars/cards/001-070.yaml:430
+d_1197 = _C.rebased(_C.d_390, 1190)  # rules_data/terraforming_mars/cards/001-070.yaml:430
+d_1198 = _C.rebased(_C.d_498, 1190)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_1199 = _C.rebased(_C.t_367, 1190)  # rules_data/terraforming_mars/cards/001-070.yaml:431
 
 
 TRIALS = {
-    1187: CPS(d_1187),
-    1188: CPS(d_1188),
-    1189: CPS(d_1189),
     1190: CPS(d_1190),
     1191: CPS(d_1191),
     1192: CPS(d_1192),
     1193: CPS(d_1193),
     1194: CPS(d_1194),
     1195: CPS(d_1195),
-    1196: t_1196,
+    1196: CPS(d_1196),
+    1197: CPS(d_1197),
+    1198: CPS(d_1198),
+    1199: t_1199,
 }
 
 
 CODE = {
-    1335: x_1335,
-    1336: x_1336,
-    1340: x_1340,
-    1342: x_1342,
+    1338: x_1338,
+    1339: x_1339,
+    1343: x_1343,
+    1345: x_1345,
 }
 AT = {
 }
@@ -111,5 +112,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:424
-    'carbonate_processing': '{"id":"carbonate_processing","number":"043","name":{"en":"Carbonate Processing"},"type":"automated","cost":6,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1333},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1188},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":1334},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1189},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":1335},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1191},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1336},"o":"-=","e":{"op":"var","n":"n~746","x":1337},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1192}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1190},{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":1338},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1193},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":1339},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1194},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1340},"o":"+=","e":{"op":"var","n":"n~748","x":1341},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1195}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1187},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1342},"at":"rules_data/terraforming_mars/cards/001-070.yaml:431","id":1196},"source":{"doc":"tm-facts","section":"cards.json #043"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:424"}',
+    'carbonate_processing': '{"id":"carbonate_processing","number":"043","name":{"en":"Carbonate Processing"},"type":"automated","cost":6,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1336},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1191},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":1337},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1192},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":1338},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1194},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1339},"o":"-=","e":{"op":"var","n":"n~748","x":1340},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1195}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1193},{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":1341},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1196},{"op":"let","v":"r~751","e":{"op":"lit","v":"heat","x":1342},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1197},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1343},"o":"+=","e":{"op":"var","n":"n~750","x":1344},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1198}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1190},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1345},"at":"rules_data/terraforming_mars/cards/001-070.yaml:431","id":1199},"source":{"doc":"tm-facts","section":"cards.json #043"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:424"}',
 }

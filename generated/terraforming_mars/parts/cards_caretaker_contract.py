@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -51,73 +52,73 @@ K = [
 ]
 
 
-x_3113 = _C.x_1453  # rules_data/terraforming_mars/cards/141-208.yaml:138
-x_3116 = _C.x_536  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3117 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3121 = _C.x_788  # rules_data/terraforming_mars/definitions/resources.yaml:99
-x_3122 = _C.x_789  # rules_data/terraforming_mars/definitions/resources.yaml:99
-x_3124 = _C.x_791  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_3126 = _C.x_793  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_3127 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3128 = _C.x_1456  # rules_data/terraforming_mars/cards/141-208.yaml:138
+x_3131 = _C.x_538  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3132 = _C.x_539  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3136 = _C.x_791  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_3137 = _C.x_792  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_3139 = _C.x_794  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3141 = _C.x_796  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3142 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
-def d_2739(ctx, E=None, B=2739):  # rules_data/terraforming_mars/cards/141-208.yaml:145
+def d_2752(ctx, E=None, B=2752):  # rules_data/terraforming_mars/cards/141-208.yaml:145
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 8, True)
-    LOCAL(ctx, E, 'r~747', 'heat', True)
-    if not d_2742(ctx, E, B):
+    LOCAL(ctx, E, 'n~748', 8, True)
+    LOCAL(ctx, E, 'r~749', 'heat', True)
+    if not d_2755(ctx, E, B):
         return False
     return True
 
 
-d_2740 = _C.rebased(_C.d_2740, 2739)  # rules_data/terraforming_mars/cards/141-208.yaml:145
-d_2741 = _C.rebased(_C.d_785, 2739)  # rules_data/terraforming_mars/cards/141-208.yaml:145
-d_2742 = _C.rebased(_C.d_480, 2739)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-d_2743 = _C.rebased(_C.d_481, 2739)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-d_2744 = _C.rebased(_C.d_482, 2739)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-d_2745 = _C.rebased(_C.d_705, 2739)  # rules_data/terraforming_mars/cards/141-208.yaml:145
-d_2746 = _C.rebased(_C.d_706, 2739)  # rules_data/terraforming_mars/cards/141-208.yaml:145
-d_2747 = _C.rebased(_C.d_369, 2739)  # rules_data/terraforming_mars/cards/141-208.yaml:145
-d_2748 = _C.rebased(_C.d_708, 2739)  # rules_data/terraforming_mars/definitions/resources.yaml:99
-d_2749 = _C.rebased(_C.d_709, 2739)  # rules_data/terraforming_mars/definitions/resources.yaml:99
-d_2750 = _C.rebased(_C.d_710, 2739)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2751 = _C.rebased(_C.d_711, 2739)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2752 = _C.rebased(_C.d_712, 2739)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2753 = _C.rebased(_C.d_379, 2739)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2753 = _C.rebased(_C.d_2753, 2752)  # rules_data/terraforming_mars/cards/141-208.yaml:145
+d_2754 = _C.rebased(_C.d_788, 2752)  # rules_data/terraforming_mars/cards/141-208.yaml:145
+d_2755 = _C.rebased(_C.d_482, 2752)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2756 = _C.rebased(_C.d_483, 2752)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2757 = _C.rebased(_C.d_484, 2752)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2758 = _C.rebased(_C.d_708, 2752)  # rules_data/terraforming_mars/cards/141-208.yaml:145
+d_2759 = _C.rebased(_C.d_709, 2752)  # rules_data/terraforming_mars/cards/141-208.yaml:145
+d_2760 = _C.rebased(_C.d_369, 2752)  # rules_data/terraforming_mars/cards/141-208.yaml:145
+d_2761 = _C.rebased(_C.d_711, 2752)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_2762 = _C.rebased(_C.d_712, 2752)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_2763 = _C.rebased(_C.d_713, 2752)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2764 = _C.rebased(_C.d_714, 2752)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2765 = _C.rebased(_C.d_715, 2752)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2766 = _C.rebased(_C.d_379, 2752)  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 TRIALS = {
-    2739: CPS(d_2739),
-    2740: CPS(d_2740),
-    2741: CPS(d_2741),
-    2742: CPS(d_2742),
-    2743: CPS(d_2743),
-    2744: CPS(d_2744),
-    2745: CPS(d_2745),
-    2746: CPS(d_2746),
-    2747: CPS(d_2747),
-    2748: CPS(d_2748),
-    2749: CPS(d_2749),
-    2750: CPS(d_2750),
-    2751: CPS(d_2751),
     2752: CPS(d_2752),
     2753: CPS(d_2753),
+    2754: CPS(d_2754),
+    2755: CPS(d_2755),
+    2756: CPS(d_2756),
+    2757: CPS(d_2757),
+    2758: CPS(d_2758),
+    2759: CPS(d_2759),
+    2760: CPS(d_2760),
+    2761: CPS(d_2761),
+    2762: CPS(d_2762),
+    2763: CPS(d_2763),
+    2764: CPS(d_2764),
+    2765: CPS(d_2765),
+    2766: CPS(d_2766),
 }
 
 
 CODE = {
-    3113: x_3113,
-    3116: x_3116,
-    3117: x_3117,
-    3121: x_3121,
-    3122: x_3122,
-    3124: x_3124,
-    3126: x_3126,
-    3127: x_3127,
+    3128: x_3128,
+    3131: x_3131,
+    3132: x_3132,
+    3136: x_3136,
+    3137: x_3137,
+    3139: x_3139,
+    3141: x_3141,
+    3142: x_3142,
 }
 AT = {
 }
@@ -125,5 +126,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:138
-    'caretaker_contract': '{"id":"caretaker_contract","number":"154","name":{"en":"Caretaker Contract"},"type":"active","cost":3,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":0},"x":3113},"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":8,"x":3114},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2740},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":3115},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2741},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"},"x":3116},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2743},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3117},"o":"-=","e":{"op":"var","n":"n~746","x":3118},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2744}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2742}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2739},"effect":{"op":"seq","b":[{"op":"let","v":"t~748","e":{"op":"lit","v":"tr","x":3119},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2746},{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":3120},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2747},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~748"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3121},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~748"},"d":0,"x":3122},"o":"+=","e":{"op":"var","n":"n~749","x":3123},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2749},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~748"},"d":0,"x":3124},"o":"+=","e":{"op":"var","n":"n~749","x":3125},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2751},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~748"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~749"},"b":{"op":"lit","v":0}}],"x":3126},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3127},"o":"=","e":{"op":"lit","v":true,"x":3128},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2753},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2752}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2750},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2748}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2745}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #154"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:138"}',
+    'caretaker_contract': '{"id":"caretaker_contract","number":"154","name":{"en":"Caretaker Contract"},"type":"active","cost":3,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":0},"x":3128},"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":8,"x":3129},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2753},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":3130},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2754},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"},"x":3131},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2756},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3132},"o":"-=","e":{"op":"var","n":"n~748","x":3133},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2757}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2755}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2752},"effect":{"op":"seq","b":[{"op":"let","v":"t~750","e":{"op":"lit","v":"tr","x":3134},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2759},{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":3135},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2760},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~750"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3136},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~750"},"d":0,"x":3137},"o":"+=","e":{"op":"var","n":"n~751","x":3138},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2762},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~750"},"d":0,"x":3139},"o":"+=","e":{"op":"var","n":"n~751","x":3140},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2764},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~750"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~751"},"b":{"op":"lit","v":0}}],"x":3141},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3142},"o":"=","e":{"op":"lit","v":true,"x":3143},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2766},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2765}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2763},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2761}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2758}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #154"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:138"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,68 +49,68 @@ K = [
 ]
 
 
-def x_2862(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
+def x_2872(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2862, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_755, NOREC).get('tags', []) if type(v_c_755) is str else [])).count('earth') for v_c_755 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_757, NOREC).get('tags', []) if type(v_c_757) is str else [])).count('earth') for v_c_757 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('earth')))) is int else AR('+', _w6, _w7)))
+    return MEMO(ctx, (2872, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_757, NOREC).get('tags', []) if type(v_c_757) is str else [])).count('earth') for v_c_757 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_759, NOREC).get('tags', []) if type(v_c_759) is str else [])).count('earth') for v_c_759 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('earth')))) is int else AR('+', _w6, _w7)))
 
 
-x_2863 = _C.x_2277  # rules_data/terraforming_mars/definitions/resources.yaml:26
-x_2864 = _C.x_2278  # rules_data/terraforming_mars/definitions/resources.yaml:26
+x_2873 = _C.x_2281  # rules_data/terraforming_mars/definitions/resources.yaml:26
+x_2874 = _C.x_2282  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
-def d_2516(ctx, E=None, B=2516):  # rules_data/terraforming_mars/cards/071-140.yaml:690
+def d_2525(ctx, E=None, B=2525):  # rules_data/terraforming_mars/cards/071-140.yaml:690
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~760', 1, True)
-    LOCAL(ctx, E, 'r~761', 'megacredits', True)
-    LOCAL(ctx, E, 'k~762', x_2862(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~761'))
+    LOCAL(ctx, E, 'n~762', 1, True)
+    LOCAL(ctx, E, 'r~763', 'megacredits', True)
+    LOCAL(ctx, E, 'k~764', x_2872(ctx, E), True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~763'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_2864(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~762'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~764'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
-d_2517 = _C.rebased(_C.d_2016, 2516)  # rules_data/terraforming_mars/cards/071-140.yaml:690
-d_2518 = _C.rebased(_C.d_2518, 2516)  # rules_data/terraforming_mars/cards/071-140.yaml:690
+d_2526 = _C.rebased(_C.d_2020, 2525)  # rules_data/terraforming_mars/cards/071-140.yaml:690
+d_2527 = _C.rebased(_C.d_2527, 2525)  # rules_data/terraforming_mars/cards/071-140.yaml:690
 
 
-def d_2519(ctx, E=None, B=2516):  # rules_data/terraforming_mars/cards/071-140.yaml:690
+def d_2528(ctx, E=None, B=2525):  # rules_data/terraforming_mars/cards/071-140.yaml:690
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~762', x_2862(ctx, E), True)
+    LOCAL(ctx, E, 'k~764', x_2872(ctx, E), True)
     return True
 
 
-d_2520 = _C.rebased(_C.d_2019, 2516)  # rules_data/terraforming_mars/definitions/resources.yaml:26
+d_2529 = _C.rebased(_C.d_2023, 2525)  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
 TRIALS = {
-    2516: CPS(d_2516),
-    2517: CPS(d_2517),
-    2518: CPS(d_2518),
-    2519: CPS(d_2519),
-    2520: CPS(d_2520),
+    2525: CPS(d_2525),
+    2526: CPS(d_2526),
+    2527: CPS(d_2527),
+    2528: CPS(d_2528),
+    2529: CPS(d_2529),
 }
 
 
 CODE = {
-    2862: x_2862,
-    2863: x_2863,
-    2864: x_2864,
+    2872: x_2872,
+    2873: x_2873,
+    2874: x_2874,
 }
 AT = {
-    2862: 'rules_data/terraforming_mars/cards/071-140.yaml:690',
+    2872: 'rules_data/terraforming_mars/cards/071-140.yaml:690',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:684
-    'cartel': '{"id":"cartel","number":"137","name":{"en":"Cartel"},"type":"automated","cost":8,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~760","e":{"op":"lit","v":1,"x":2860},"at":"rules_data/terraforming_mars/cards/071-140.yaml:690","id":2517},{"op":"let","v":"r~761","e":{"op":"lit","v":"megacredits","x":2861},"at":"rules_data/terraforming_mars/cards/071-140.yaml:690","id":2518},{"op":"let","v":"k~762","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~755","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~756","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~755"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~756"},"b":{"op":"lit","v":"earth"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~757","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~758","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~757"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~758"},"b":{"op":"lit","v":"earth"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~759","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~759"},"b":{"op":"lit","v":"earth"}}}]}},"x":2862},"at":"rules_data/terraforming_mars/cards/071-140.yaml:690","id":2519},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~761"},"d":0,"x":2863},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~760"},"b":{"op":"var","n":"k~762"},"x":2864},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":2520}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:690","id":2516},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #137 (production per earth tag)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:684"}',
+    'cartel': '{"id":"cartel","number":"137","name":{"en":"Cartel"},"type":"automated","cost":8,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~762","e":{"op":"lit","v":1,"x":2870},"at":"rules_data/terraforming_mars/cards/071-140.yaml:690","id":2526},{"op":"let","v":"r~763","e":{"op":"lit","v":"megacredits","x":2871},"at":"rules_data/terraforming_mars/cards/071-140.yaml:690","id":2527},{"op":"let","v":"k~764","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~757","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~758","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~757"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~758"},"b":{"op":"lit","v":"earth"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~759","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~760","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~759"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~760"},"b":{"op":"lit","v":"earth"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~761","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~761"},"b":{"op":"lit","v":"earth"}}}]}},"x":2872},"at":"rules_data/terraforming_mars/cards/071-140.yaml:690","id":2528},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~763"},"d":0,"x":2873},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~762"},"b":{"op":"var","n":"k~764"},"x":2874},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":2529}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:690","id":2525},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #137 (production per earth tag)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:684"}',
 }

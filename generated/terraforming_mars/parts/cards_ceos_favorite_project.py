@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,112 +49,112 @@ K = [
 ]
 
 
-def x_3075(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:46
+def x_3090(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:46
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res')
-        return any((True if (((ctx.index.plain['cards'].get(v_card_747, NOREC).get('resource', None) if type(v_card_747) is str else None) != None)) and (((_w2 if type((_w2 := (_h1.get(v_card_747, 0) if type(_h1) is dict else KEY(_h1, v_card_747, 0)))) is int else num(_w2)) > 0)) else False) for v_card_747 in items_of(PL(ctx, E.get('you')).get('tableau')))
-    return MEMO(ctx, (3075, E.get('you'), ctx.stamps.get('card_res', 0), ctx.stamps.get('tableau', 0),), compute)
+        return any((True if (((ctx.index.plain['cards'].get(v_card_749, NOREC).get('resource', None) if type(v_card_749) is str else None) != None)) and (((_w2 if type((_w2 := (_h1.get(v_card_749, 0) if type(_h1) is dict else KEY(_h1, v_card_749, 0)))) is int else num(_w2)) > 0)) else False) for v_card_749 in items_of(PL(ctx, E.get('you')).get('tableau')))
+    return MEMO(ctx, (3090, E.get('you'), ctx.stamps.get('card_res', 0), ctx.stamps.get('tableau', 0),), compute)
 
 
-x_3076 = _C.x_886  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:47
+x_3091 = _C.x_889  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:47
 
 
-def x_3077(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:47
+def x_3092(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:47
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~748'))) is str else None) != None)) and (((_w4 if type((_w4 := (_w3.get(E.get('card~748'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~748'), 0)))) is int else num(_w4)) > 0)) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~750'))) is str else None) != None)) and (((_w4 if type((_w4 := (_w3.get(E.get('card~750'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~750'), 0)))) is int else num(_w4)) > 0)) else False)
 
 
-def x_3078(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:48
+def x_3093(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:48
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~748'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~748'), 0))
+    return (_w2.get(E.get('card~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~750'), 0))
 
 
-def x_3080(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:47
+def x_3095(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:47
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~748')}
+    return {'card': E.get('card~750')}
 
 
-def t_2709(ctx, k, s=None, E=None, B=2709):  # rules_data/terraforming_mars/cards/141-208.yaml:95
+def t_2722(ctx, k, s=None, E=None, B=2722):  # rules_data/terraforming_mars/cards/141-208.yaml:95
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    return t_2711(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~748', 1, True)
+    return t_2724(ctx, k, s, E, B)
 
 
-d_2710 = _C.rebased(_C.d_352, 2709)  # rules_data/terraforming_mars/cards/141-208.yaml:95
+d_2723 = _C.rebased(_C.d_352, 2722)  # rules_data/terraforming_mars/cards/141-208.yaml:95
 
 
-def t_2711(ctx, k, s=None, E=None, B=2709):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:46
+def t_2724(ctx, k, s=None, E=None, B=2722):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:46
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3075(ctx, E):
+    if not x_3090(ctx, E):
         return False
-    return t_2713(ctx, k, s, E, B)
+    return t_2726(ctx, k, s, E, B)
 
 
-def d_2712(ctx, E=None, B=2709):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:46
+def d_2725(ctx, E=None, B=2722):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:46
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3075(ctx, E):
+    if not x_3090(ctx, E):
         return False
     return True
 
 
-t_2713 = _C.rebased(_C.t_2499, 2709)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:47
+t_2726 = _C.rebased(_C.t_2508, 2722)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:47
 
 
-def d_2714(ctx, E=None, B=2709):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:48
+def d_2727(ctx, E=None, B=2722):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('card~748'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('card~750'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2709: t_2709,
-    2710: CPS(d_2710),
-    2711: t_2711,
-    2712: CPS(d_2712),
-    2713: t_2713,
-    2714: CPS(d_2714),
+    2722: t_2722,
+    2723: CPS(d_2723),
+    2724: t_2724,
+    2725: CPS(d_2725),
+    2726: t_2726,
+    2727: CPS(d_2727),
 }
 
 
 CODE = {
-    3075: x_3075,
-    3076: x_3076,
-    3077: x_3077,
-    3078: x_3078,
-    3080: x_3080,
+    3090: x_3090,
+    3091: x_3091,
+    3092: x_3092,
+    3093: x_3093,
+    3095: x_3095,
 }
 AT = {
-    3075: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:46',
-    3077: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:47',
-    3078: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:48',
-    3080: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:47',
+    3090: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:46',
+    3092: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:47',
+    3093: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:48',
+    3095: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:47',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:90
-    'ceos_favorite_project': '{"id":"ceos_favorite_project","number":"149","name":{"en":"CEO\'s Favorite Project"},"type":"event","cost":1,"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3074},"at":"rules_data/terraforming_mars/cards/141-208.yaml:95","id":2710},{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"card~747","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~747"},"f":"resource","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~747"},"d":0},"b":{"op":"lit","v":0}}]}}],"x":3075},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:46","id":2712},{"op":"choose","alts":[{"gens":[{"v":"card~748","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3076},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~748"},"f":"resource","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~748"},"d":0},"b":{"op":"lit","v":0}}],"x":3077}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~748"},"d":0,"x":3078},"o":"+=","e":{"op":"var","n":"n~746","x":3079},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:48","id":2714},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~748"}],"x":3080}}],"kind":"card","prompt":{"def":"add_to_card_with_resources","args":{"n":1},"text":{"it":"aggiungi 1 risorsa a una tua carta che ne ha già almeno una","en":"add 1 resource to one of your cards that already holds one"}},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:47","id":2713}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:46","id":2711}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:95","id":2709},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #149 (addResourcesToAnyCard count 1, min 1, mustHaveCard)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:90"}',
+    'ceos_favorite_project': '{"id":"ceos_favorite_project","number":"149","name":{"en":"CEO\'s Favorite Project"},"type":"event","cost":1,"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3089},"at":"rules_data/terraforming_mars/cards/141-208.yaml:95","id":2723},{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"card~749","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~749"},"f":"resource","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~749"},"d":0},"b":{"op":"lit","v":0}}]}}],"x":3090},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:46","id":2725},{"op":"choose","alts":[{"gens":[{"v":"card~750","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3091},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~750"},"f":"resource","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~750"},"d":0},"b":{"op":"lit","v":0}}],"x":3092}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~750"},"d":0,"x":3093},"o":"+=","e":{"op":"var","n":"n~748","x":3094},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:48","id":2727},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~750"}],"x":3095}}],"kind":"card","prompt":{"def":"add_to_card_with_resources","args":{"n":1},"text":{"it":"aggiungi 1 risorsa a una tua carta che ne ha già almeno una","en":"add 1 resource to one of your cards that already holds one"}},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:47","id":2726}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:46","id":2724}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:95","id":2722},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #149 (addResourcesToAnyCard count 1, min 1, mustHaveCard)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:90"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -68,21 +69,21 @@ def t_383(ctx, k, s=None, E=None, B=383):  # rules_data/terraforming_mars/cards/
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~752', 2, True)
-        LOCAL(ctx, E, 'r~753', 'plants', True)
-        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+        LOCAL(ctx, E, 'n~754', 2, True)
+        LOCAL(ctx, E, 'r~755', 'plants', True)
+        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[0])
+            SET(ctx, 'prod', c, key, E.get('n~754'), '+=', False, K[0])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
     if not d_386(ctx, E, B):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'heat', True)
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'heat', True)
     return t_391(ctx, r1, s, E, B)
 
 
@@ -101,7 +102,7 @@ def t_391(ctx, k, s=None, E=None, B=383):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_429(ctx, E):
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
         return t_392(ctx, k, s, E, B)
     return k()
 
@@ -137,7 +138,7 @@ def d_397(ctx, E=None, B=383):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~753', 'plants', True)
+    LOCAL(ctx, E, 'r~755', 'plants', True)
     return True
 
 
@@ -182,5 +183,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:41
-    'cloud_seeding': '{"id":"cloud_seeding","number":"004","name":{"en":"Cloud Seeding"},"type":"automated","cost":11,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":421},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":422},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":384},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":423},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":385},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":424},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":387},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":425},"o":"-=","e":{"op":"var","n":"n~746","x":426},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":388}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":386},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":427},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":389},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":428},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":390},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":429},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~750","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~750"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0}}}],"x":430},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":393},{"op":"choose","alts":[{"gens":[{"v":"target~751","src":{"op":"core","n":"players","x":431},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":432}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~749"},"d":0,"x":433},"o":"-=","e":{"op":"var","n":"n~748","x":434},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":395},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~751"}],"x":435}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"heat"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di calore di un qualsiasi giocatore","en":"lower any player\'s heat production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":394}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":392},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":391},{"op":"let","v":"n~752","e":{"op":"lit","v":2,"x":436},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":396},{"op":"let","v":"r~753","e":{"op":"lit","v":"plants","x":437},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":397},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":438},"o":"+=","e":{"op":"var","n":"n~752","x":439},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":398}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":383},"source":{"doc":"tm-facts","section":"cards.json #004"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:41"}',
+    'cloud_seeding': '{"id":"cloud_seeding","number":"004","name":{"en":"Cloud Seeding"},"type":"automated","cost":11,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":421},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":422},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":384},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":423},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":385},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":424},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":387},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":425},"o":"-=","e":{"op":"var","n":"n~748","x":426},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":388}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":386},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":427},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":389},{"op":"let","v":"r~751","e":{"op":"lit","v":"heat","x":428},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":390},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":429},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~752","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~752"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"var","n":"n~750"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~751"},"f":"production_min","d":0}}}],"x":430},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":393},{"op":"choose","alts":[{"gens":[{"v":"target~753","src":{"op":"core","n":"players","x":431},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~753"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"var","n":"n~750"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~751"},"f":"production_min","d":0},"x":432}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~753"}},"k":{"op":"var","n":"r~751"},"d":0,"x":433},"o":"-=","e":{"op":"var","n":"n~750","x":434},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":395},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~753"}],"x":435}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"heat"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di calore di un qualsiasi giocatore","en":"lower any player\'s heat production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":394}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":392},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":391},{"op":"let","v":"n~754","e":{"op":"lit","v":2,"x":436},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":396},{"op":"let","v":"r~755","e":{"op":"lit","v":"plants","x":437},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":397},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~755"},"d":0,"x":438},"o":"+=","e":{"op":"var","n":"n~754","x":439},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":398}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":383},"source":{"doc":"tm-facts","section":"cards.json #004"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:41"}',
 }

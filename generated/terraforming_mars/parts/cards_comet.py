@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -58,57 +59,57 @@ K = [
 ]
 
 
-x_615 = _C.x_582  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_616 = _C.x_583  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_617 = _C.x_584  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_618 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_619 = _C.x_586  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_620 = _C.x_587  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_622 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_624 = _C.x_591  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_625 = _C.x_592  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_617 = _C.x_584  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_618 = _C.x_585  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_619 = _C.x_586  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_620 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_621 = _C.x_588  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_622 = _C.x_589  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_624 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
 x_626 = _C.x_593  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_630 = _C.x_630  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_631 = _C.x_631  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_632 = _C.x_632  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_633 = _C.x_633  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_634 = _C.x_634  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_638 = _C.x_638  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_639 = _C.x_639  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_640 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_642 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_643 = _C.x_643  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_644 = _C.x_644  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_645 = _C.x_645  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_627 = _C.x_594  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_628 = _C.x_595  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_632 = _C.x_632  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_633 = _C.x_633  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_634 = _C.x_634  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_635 = _C.x_635  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_636 = _C.x_636  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_640 = _C.x_640  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_641 = _C.x_641  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_642 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_644 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_645 = _C.x_645  # rules_data/terraforming_mars/definitions/board.yaml:120
 x_646 = _C.x_646  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_647 = _C.x_647  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_651 = _C.x_651  # rules_data/terraforming_mars/definitions/board.yaml:146
-x_655 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:47
-x_656 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_647 = _C.x_647  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_648 = _C.x_648  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_649 = _C.x_649  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_653 = _C.x_653  # rules_data/terraforming_mars/definitions/board.yaml:146
+x_657 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_658 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
-def x_657(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def x_659(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~770'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~771'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~770'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~770'), 'target': E.get('target~771'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~772'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~773'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~772'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~772'), 'target': E.get('target~773'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
-def x_658(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def x_660(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~770'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~771'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~770'), 0))
+    return (_w2.get(E.get('r~772'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~773'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~772'), 0))
 
 
-def x_660(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def x_662(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~771')}
+    return {'target': E.get('target~773')}
 
 
-t_548 = _C.rebased(_C.t_548, 548)  # rules_data/terraforming_mars/definitions/effects.yaml:14
+t_550 = _C.rebased(_C.t_550, 550)  # rules_data/terraforming_mars/definitions/effects.yaml:14
 
 
-def t_549(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/cards/001-070.yaml:108
+def t_551(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/cards/001-070.yaml:108
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -116,195 +117,199 @@ def t_549(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/cards/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~749', 'ocean', True)
-        return t_566(ctx, k, s, E, B)
+        LOCAL(ctx, E, 't~751', 'ocean', True)
+        return t_568(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~746', 'temperature', True)
-    LOCAL(ctx, E, 'n~747', 1, True)
-    return t_552(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'p~748', 'temperature', True)
+    LOCAL(ctx, E, 'n~749', 1, True)
+    return t_554(ctx, r1, s, E, B)
 
 
-d_550 = _C.rebased(_C.d_523, 548)  # rules_data/terraforming_mars/cards/001-070.yaml:108
-d_551 = _C.rebased(_C.d_524, 548)  # rules_data/terraforming_mars/cards/001-070.yaml:108
-t_552 = _C.rebased(_C.t_525, 548)  # rules_data/terraforming_mars/definitions/resources.yaml:84
-t_553 = _C.rebased(_C.t_526, 548)  # rules_data/terraforming_mars/definitions/resources.yaml:85
-t_554 = _C.rebased(_C.t_527, 548)  # rules_data/terraforming_mars/definitions/resources.yaml:86
-d_555 = _C.rebased(_C.d_528, 548)  # rules_data/terraforming_mars/definitions/resources.yaml:86
-t_556 = _C.rebased(_C.t_529, 548)  # rules_data/terraforming_mars/definitions/resources.yaml:87
-t_557 = _C.rebased(_C.t_530, 548)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_558 = _C.rebased(_C.d_531, 548)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_559 = _C.rebased(_C.d_532, 548)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_560 = _C.rebased(_C.d_533, 548)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_561 = _C.rebased(_C.d_379, 548)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_562 = _C.rebased(_C.t_535, 548)  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_563 = _C.rebased(_C.t_536, 548)  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_564 = _C.rebased(_C.d_537, 548)  # rules_data/terraforming_mars/definitions/resources.yaml:90
-d_565 = _C.rebased(_C.d_565, 548)  # rules_data/terraforming_mars/cards/001-070.yaml:108
-t_566 = _C.rebased(_C.t_566, 548)  # rules_data/terraforming_mars/definitions/board.yaml:141
-t_567 = _C.rebased(_C.t_567, 548)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_568 = _C.rebased(_C.d_568, 548)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_569 = _C.rebased(_C.d_569, 548)  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_570 = _C.rebased(_C.d_570, 548)  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_571 = _C.rebased(_C.d_571, 548)  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_572 = _C.rebased(_C.t_572, 548)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_573 = _C.rebased(_C.t_573, 548)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_574 = _C.rebased(_C.d_574, 548)  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_575 = _C.rebased(_C.d_575, 548)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_576 = _C.rebased(_C.t_576, 548)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_577 = _C.rebased(_C.d_577, 548)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_578 = _C.rebased(_C.d_578, 548)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_579 = _C.rebased(_C.t_579, 548)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_580 = _C.rebased(_C.t_580, 548)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_581 = _C.rebased(_C.t_581, 548)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_582 = _C.rebased(_C.t_582, 548)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_583 = _C.rebased(_C.t_583, 548)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_584 = _C.rebased(_C.t_584, 548)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_585 = _C.rebased(_C.d_585, 548)  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_552 = _C.rebased(_C.d_525, 550)  # rules_data/terraforming_mars/cards/001-070.yaml:108
+d_553 = _C.rebased(_C.d_526, 550)  # rules_data/terraforming_mars/cards/001-070.yaml:108
+t_554 = _C.rebased(_C.t_527, 550)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_555 = _C.rebased(_C.t_528, 550)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_556 = _C.rebased(_C.t_529, 550)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_557 = _C.rebased(_C.d_530, 550)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_558 = _C.rebased(_C.t_531, 550)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_559 = _C.rebased(_C.t_532, 550)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_560 = _C.rebased(_C.d_533, 550)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_561 = _C.rebased(_C.d_534, 550)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_562 = _C.rebased(_C.d_535, 550)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_563 = _C.rebased(_C.d_379, 550)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_564 = _C.rebased(_C.t_537, 550)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_565 = _C.rebased(_C.t_538, 550)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_566 = _C.rebased(_C.d_539, 550)  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_567 = _C.rebased(_C.d_567, 550)  # rules_data/terraforming_mars/cards/001-070.yaml:108
+t_568 = _C.rebased(_C.t_568, 550)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_569 = _C.rebased(_C.t_569, 550)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_570 = _C.rebased(_C.d_570, 550)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_571 = _C.rebased(_C.d_571, 550)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_572 = _C.rebased(_C.d_572, 550)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_573 = _C.rebased(_C.d_573, 550)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_574 = _C.rebased(_C.t_574, 550)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_575 = _C.rebased(_C.t_575, 550)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_576 = _C.rebased(_C.d_576, 550)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_577 = _C.rebased(_C.d_577, 550)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_578 = _C.rebased(_C.t_578, 550)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_579 = _C.rebased(_C.d_579, 550)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_580 = _C.rebased(_C.d_580, 550)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_581 = _C.rebased(_C.t_581, 550)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_582 = _C.rebased(_C.t_582, 550)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_583 = _C.rebased(_C.t_583, 550)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_584 = _C.rebased(_C.t_584, 550)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_585 = _C.rebased(_C.t_585, 550)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_586 = _C.rebased(_C.t_586, 550)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_587 = _C.rebased(_C.d_587, 550)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
-def t_586(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/cards/001-070.yaml:108
+def t_588(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/cards/001-070.yaml:108
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~769', 3, True)
-    LOCAL(ctx, E, 'r~770', 'plants', True)
-    return t_589(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~771', 3, True)
+    LOCAL(ctx, E, 'r~772', 'plants', True)
+    return t_591(ctx, k, s, E, B)
 
 
-def d_587(ctx, E=None, B=548):  # rules_data/terraforming_mars/cards/001-070.yaml:108
+def d_589(ctx, E=None, B=550):  # rules_data/terraforming_mars/cards/001-070.yaml:108
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~769', 3, True)
+    LOCAL(ctx, E, 'n~771', 3, True)
     return True
 
 
-d_588 = _C.rebased(_C.d_588, 548)  # rules_data/terraforming_mars/cards/001-070.yaml:108
+d_590 = _C.rebased(_C.d_590, 550)  # rules_data/terraforming_mars/cards/001-070.yaml:108
 
 
-def t_589(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_591(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_655(ctx, E):
-        return t_590(ctx, k, s, E, B)
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
+        return t_592(ctx, k, s, E, B)
     return k()
 
 
-t_590 = _C.rebased(_C.t_590, 548)  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def t_592(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 42, None, [], k)
 
 
-def d_591(ctx, E=None, B=548):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def d_593(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('target~771')).get('stock'), E.get('r~770'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('target~773')).get('stock'), E.get('r~772'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~769'), '-=', False, K[11])
+        SET(ctx, 'stock', c, key, E.get('n~771'), '-=', False, K[11])
     return True
 
 
-d_592 = _C.rebased(_C.d_544, 548)  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_594 = _C.rebased(_C.d_546, 550)  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 TRIALS = {
-    548: t_548,
-    549: t_549,
-    550: CPS(d_550),
-    551: CPS(d_551),
-    552: t_552,
-    553: t_553,
+    550: t_550,
+    551: t_551,
+    552: CPS(d_552),
+    553: CPS(d_553),
     554: t_554,
-    555: CPS(d_555),
+    555: t_555,
     556: t_556,
-    557: t_557,
-    558: CPS(d_558),
-    559: CPS(d_559),
+    557: CPS(d_557),
+    558: t_558,
+    559: t_559,
     560: CPS(d_560),
     561: CPS(d_561),
-    562: t_562,
-    563: t_563,
-    564: CPS(d_564),
-    565: CPS(d_565),
-    566: t_566,
-    567: t_567,
-    568: CPS(d_568),
-    569: CPS(d_569),
+    562: CPS(d_562),
+    563: CPS(d_563),
+    564: t_564,
+    565: t_565,
+    566: CPS(d_566),
+    567: CPS(d_567),
+    568: t_568,
+    569: t_569,
     570: CPS(d_570),
     571: CPS(d_571),
-    572: t_572,
-    573: t_573,
-    574: CPS(d_574),
-    575: CPS(d_575),
-    576: t_576,
+    572: CPS(d_572),
+    573: CPS(d_573),
+    574: t_574,
+    575: t_575,
+    576: CPS(d_576),
     577: CPS(d_577),
-    578: CPS(d_578),
-    579: t_579,
-    580: t_580,
+    578: t_578,
+    579: CPS(d_579),
+    580: CPS(d_580),
     581: t_581,
     582: t_582,
     583: t_583,
     584: t_584,
-    585: CPS(d_585),
+    585: t_585,
     586: t_586,
     587: CPS(d_587),
-    588: CPS(d_588),
-    589: t_589,
-    590: t_590,
-    591: CPS(d_591),
-    592: CPS(d_592),
+    588: t_588,
+    589: CPS(d_589),
+    590: CPS(d_590),
+    591: t_591,
+    592: t_592,
+    593: CPS(d_593),
+    594: CPS(d_594),
 }
 
 
 CODE = {
-    615: x_615,
-    616: x_616,
     617: x_617,
     618: x_618,
     619: x_619,
     620: x_620,
+    621: x_621,
     622: x_622,
     624: x_624,
-    625: x_625,
     626: x_626,
-    630: x_630,
-    631: x_631,
+    627: x_627,
+    628: x_628,
     632: x_632,
     633: x_633,
     634: x_634,
-    638: x_638,
-    639: x_639,
+    635: x_635,
+    636: x_636,
     640: x_640,
+    641: x_641,
     642: x_642,
-    643: x_643,
     644: x_644,
     645: x_645,
     646: x_646,
     647: x_647,
-    651: x_651,
-    655: x_655,
-    656: x_656,
+    648: x_648,
+    649: x_649,
+    653: x_653,
     657: x_657,
     658: x_658,
+    659: x_659,
     660: x_660,
+    662: x_662,
 }
 AT = {
-    657: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
-    658: 'rules_data/terraforming_mars/definitions/resources.yaml:50',
-    660: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    659: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    660: 'rules_data/terraforming_mars/definitions/resources.yaml:50',
+    662: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:102
-    'comet': '{"id":"comet","number":"010","name":{"en":"Comet"},"type":"event","cost":21,"tags":["space"],"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"p~746","e":{"op":"lit","v":"temperature","x":612},"at":"rules_data/terraforming_mars/cards/001-070.yaml:108","id":550},{"op":"let","v":"n~747","e":{"op":"lit","v":1,"x":613},"at":"rules_data/terraforming_mars/cards/001-070.yaml:108","id":551},{"op":"rep","n":{"op":"var","n":"n~747","x":614},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"max","d":0},"x":615},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0,"x":616},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"step","d":0,"x":617},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":555},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":618},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":619},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"tr_track","d":null},"d":0,"x":620},"o":"+=","e":{"op":"lit","v":1,"x":621},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":560},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":622},"o":"=","e":{"op":"lit","v":true,"x":623},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":561}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":559},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":558},{"op":"for","v":"b~748","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"bonuses","d":[],"x":624},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~748"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0},"x":625},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~748"},"k":{"op":"lit","v":"effect"},"x":626},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":563},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":562},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~746","x":627},"by":{"op":"var","n":"you","x":628}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":564}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":557},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":556}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":554},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":553},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":552},{"op":"let","v":"t~749","e":{"op":"lit","v":"ocean","x":629},"at":"rules_data/terraforming_mars/cards/001-070.yaml:108","id":565},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~750","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tile","d":null},"b":{"op":"var","n":"t~749"}}}]},"x":630},"t":{"op":"seq","b":[{"op":"let","v":"mine~753","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~752"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":631},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":568},{"op":"let","v":"empty~758","e":{"op":"filt","v":"s~755","src":{"op":"filt","v":"x~754","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~754"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"t~749"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~753"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~756","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~755"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~757","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~757"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~757"}}]}]}}]}]}}]}}]}]},"x":632},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":569},{"op":"let","v":"legal~764","e":{"op":"letx","v":"open~760","e":{"op":"filt","v":"s~759","src":{"op":"var","n":"empty~758"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~759"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~759"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~763","e":{"op":"filt","v":"s~761","src":{"op":"var","n":"open~760"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~762","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~761"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~762"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~762"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~763"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~763"},"b":{"op":"var","n":"open~760"}}},"b":{"op":"var","n":"open~760"}},"x":633},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":570},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~764"}]},"b":{"op":"lit","v":0},"x":634},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":571},{"op":"choose","alts":[{"gens":[{"v":"space~765","src":{"op":"var","n":"legal~764","x":635},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~766","e":{"op":"var","n":"t~749","x":636},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":574},{"op":"let","v":"s~767","e":{"op":"var","n":"space~765","x":637},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":575},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~767"},"d":{},"x":638},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~766"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":639},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":577},{"op":"set","t":{"op":"st","k":"last_space","x":640},"o":"=","e":{"op":"var","n":"s~767","x":641},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":578},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":642},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~767"},"f":"bonus","d":null,"x":643},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":581},{"op":"for","v":"x~768","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~767"}],"kind":"spaces","x":644},"w":{"op":"in","a":{"op":"var","n":"x~768"},"b":{"op":"st","k":"board"},"neg":false,"x":645},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~768"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":646},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":583},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":582},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"effect","d":null,"x":647},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":584},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~766","x":648},"space":{"op":"var","n":"s~767","x":649},"by":{"op":"var","n":"you","x":650}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":585}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":580},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":579}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":576}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":573},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~765"}],"x":651}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (aumenta gli oceani e la NT di 1)","en":"place an ocean tile (raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":572}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":567},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":566}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:108","id":549},"label":{"op":"lit","v":{"first":1},"x":652}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~769","e":{"op":"lit","v":3,"x":653},"at":"rules_data/terraforming_mars/cards/001-070.yaml:108","id":587},{"op":"let","v":"r~770","e":{"op":"lit","v":"plants","x":654},"at":"rules_data/terraforming_mars/cards/001-070.yaml:108","id":588},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":655},"t":{"op":"choose","alts":[{"gens":[{"v":"target~771","src":{"op":"core","n":"players","x":656},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~771"}},"k":{"op":"var","n":"r~770"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~770"},"target":{"op":"var","n":"target~771"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":657}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~771"}},"k":{"op":"var","n":"r~770"},"d":0,"x":658},"o":"-=","e":{"op":"var","n":"n~769","x":659},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":591},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~771"}],"x":660}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":592},"label":{"op":"lit","v":{"target":null},"x":661}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":3,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 3 piante a un qualsiasi giocatore","en":"remove up to 3 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":590},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":589}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:108","id":586},"label":{"op":"lit","v":{"first":2},"x":662}}],"kind":"effect_order","n":{"op":"lit","v":2,"x":663},"upto":false,"prompt":{"def":"both_in_any_order","args":{"a":null,"b":null},"text":{"it":"nell\'ordine che preferisci: aumenta la temperatura e la NT di 1 e piazza una tessera Oceano (aumenta gli oceani e la NT di 1); togli fino a 3 piante a un qualsiasi giocatore","en":"in the order you prefer: raise the temperature and your TR 1 step and place an ocean tile (raise the oceans and your TR 1 step); remove up to 3 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/effects.yaml:14","id":548},"source":{"doc":"tm-facts","section":"cards.json #010"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:102"}',
+    'comet': '{"id":"comet","number":"010","name":{"en":"Comet"},"type":"event","cost":21,"tags":["space"],"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"p~748","e":{"op":"lit","v":"temperature","x":614},"at":"rules_data/terraforming_mars/cards/001-070.yaml:108","id":552},{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":615},"at":"rules_data/terraforming_mars/cards/001-070.yaml:108","id":553},{"op":"rep","n":{"op":"var","n":"n~749","x":616},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"max","d":0},"x":617},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0,"x":618},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"step","d":0,"x":619},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":557},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":620},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":621},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"tr_track","d":null},"d":0,"x":622},"o":"+=","e":{"op":"lit","v":1,"x":623},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":562},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":624},"o":"=","e":{"op":"lit","v":true,"x":625},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":563}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":561},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":560},{"op":"for","v":"b~750","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"bonuses","d":[],"x":626},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~750"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0},"x":627},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~750"},"k":{"op":"lit","v":"effect"},"x":628},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":565},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":564},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~748","x":629},"by":{"op":"var","n":"you","x":630}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":566}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":559},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":558}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":556},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":555},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":554},{"op":"let","v":"t~751","e":{"op":"lit","v":"ocean","x":631},"at":"rules_data/terraforming_mars/cards/001-070.yaml:108","id":567},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~752","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~752"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"tile","d":null},"b":{"op":"var","n":"t~751"}}}]},"x":632},"t":{"op":"seq","b":[{"op":"let","v":"mine~755","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~754","src":{"op":"filt","v":"x~753","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~753"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~754"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":633},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":570},{"op":"let","v":"empty~760","e":{"op":"filt","v":"s~757","src":{"op":"filt","v":"x~756","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~756"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~757"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~757"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~757"},"f":"reserved","d":null},"b":{"op":"var","n":"t~751"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~757"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~755"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~757"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~758","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~757"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~758"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~758"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~759","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~758"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~758"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~759"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~758"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~759"}}]}]}}]}]}}]}}]}]},"x":634},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":571},{"op":"let","v":"legal~766","e":{"op":"letx","v":"open~762","e":{"op":"filt","v":"s~761","src":{"op":"var","n":"empty~760"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~761"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~761"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~765","e":{"op":"filt","v":"s~763","src":{"op":"var","n":"open~762"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~764","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~763"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~764"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~764"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~765"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~765"},"b":{"op":"var","n":"open~762"}}},"b":{"op":"var","n":"open~762"}},"x":635},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":572},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~766"}]},"b":{"op":"lit","v":0},"x":636},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":573},{"op":"choose","alts":[{"gens":[{"v":"space~767","src":{"op":"var","n":"legal~766","x":637},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~768","e":{"op":"var","n":"t~751","x":638},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":576},{"op":"let","v":"s~769","e":{"op":"var","n":"space~767","x":639},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":577},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~769"},"d":{},"x":640},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~768"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~768"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":641},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":579},{"op":"set","t":{"op":"st","k":"last_space","x":642},"o":"=","e":{"op":"var","n":"s~769","x":643},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":580},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":644},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~769"},"f":"bonus","d":null,"x":645},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":583},{"op":"for","v":"x~770","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~769"}],"kind":"spaces","x":646},"w":{"op":"in","a":{"op":"var","n":"x~770"},"b":{"op":"st","k":"board"},"neg":false,"x":647},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~770"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":648},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":585},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":584},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~768"},"f":"effect","d":null,"x":649},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":586},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~768","x":650},"space":{"op":"var","n":"s~769","x":651},"by":{"op":"var","n":"you","x":652}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":587}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":582},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":581}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":578}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":575},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~767"}],"x":653}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (guadagna un eventuale bonus di piazzamento; aumenta gli oceani e la NT di 1)","en":"place an ocean tile (gain any placement bonus; raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":574}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":569},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":568}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:108","id":551},"label":{"op":"lit","v":{"first":1},"x":654}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~771","e":{"op":"lit","v":3,"x":655},"at":"rules_data/terraforming_mars/cards/001-070.yaml:108","id":589},{"op":"let","v":"r~772","e":{"op":"lit","v":"plants","x":656},"at":"rules_data/terraforming_mars/cards/001-070.yaml:108","id":590},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":657},"t":{"op":"choose","alts":[{"gens":[{"v":"target~773","src":{"op":"core","n":"players","x":658},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~773"}},"k":{"op":"var","n":"r~772"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~772"},"target":{"op":"var","n":"target~773"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":659}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~773"}},"k":{"op":"var","n":"r~772"},"d":0,"x":660},"o":"-=","e":{"op":"var","n":"n~771","x":661},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":593},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~773"}],"x":662}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":594},"label":{"op":"lit","v":{"target":null},"x":663}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":3,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 3 piante a un qualsiasi giocatore","en":"remove up to 3 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":592},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":591}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:108","id":588},"label":{"op":"lit","v":{"first":2},"x":664}}],"kind":"effect_order","n":{"op":"lit","v":2,"x":665},"upto":false,"prompt":{"def":"both_in_any_order","args":{"a":null,"b":null},"text":{"it":"nell\'ordine che preferisci: aumenta la temperatura e la NT di 1 e piazza una tessera Oceano (guadagna un eventuale bonus di piazzamento; aumenta gli oceani e la NT di 1); togli fino a 3 piante a un qualsiasi giocatore","en":"in the order you prefer: raise the temperature and your TR 1 step and place an ocean tile (gain any placement bonus; raise the oceans and your TR 1 step); remove up to 3 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/effects.yaml:14","id":550},"source":{"doc":"tm-facts","section":"cards.json #010"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:102"}',
 }

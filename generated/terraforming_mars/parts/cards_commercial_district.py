@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -55,48 +56,48 @@ K = [
 ]
 
 
-x_2055 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2056 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2060 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2062 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:160
-x_2064 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_2065 = _C.x_557  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_2066 = _C.x_558  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_2067 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_2068 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_2072 = _C.x_564  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_2073 = _C.x_565  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_2074 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_2076 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_2077 = _C.x_569  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_2078 = _C.x_570  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2079 = _C.x_571  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2080 = _C.x_572  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2081 = _C.x_573  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_2085 = _C.x_577  # rules_data/terraforming_mars/definitions/board.yaml:146
+x_2058 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2059 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2063 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2065 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:160
+x_2067 = _C.x_558  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_2068 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_2069 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_2070 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_2071 = _C.x_562  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_2075 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2076 = _C.x_567  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2077 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_2079 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_2080 = _C.x_571  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_2081 = _C.x_572  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2082 = _C.x_573  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2083 = _C.x_574  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2084 = _C.x_575  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_2088 = _C.x_579  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def x_2086(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:153
+def x_2089(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:153
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return (1 * len([v_x_771 for v_x_771 in ADJ(ctx, 'spaces', FN['first'](ctx, None, [v_s_770 for v_s_770 in items_of(ctx.state.get('board')) if (KEY((_h1.get(v_s_770, {}) if type(_h1) is dict else KEY(_h1, v_s_770, {})), 'card', None) == E.get('this'))])) if (True if (((_w1.get('tile', None) if type((_w1 := (_h1.get(v_x_771, {}) if type(_h1) is dict else KEY(_h1, v_x_771, {})))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_x_771, {}) if type(_h1) is dict else KEY(_h1, v_x_771, {})))) is dict else KEY(_w2, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := (_h1.get(v_x_771, {}) if type(_h1) is dict else KEY(_h1, v_x_771, {})))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'city')) else False)) else False)]))
-    return MEMO(ctx, (2086, E.get('this'), ctx.stamps.get('board', 0),), compute)
+        return (1 * len([v_x_773 for v_x_773 in ADJ(ctx, 'spaces', FN['first'](ctx, None, [v_s_772 for v_s_772 in items_of(ctx.state.get('board')) if (KEY((_h1.get(v_s_772, {}) if type(_h1) is dict else KEY(_h1, v_s_772, {})), 'card', None) == E.get('this'))])) if (True if (((_w1.get('tile', None) if type((_w1 := (_h1.get(v_x_773, {}) if type(_h1) is dict else KEY(_h1, v_x_773, {})))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_x_773, {}) if type(_h1) is dict else KEY(_h1, v_x_773, {})))) is dict else KEY(_w2, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := (_h1.get(v_x_773, {}) if type(_h1) is dict else KEY(_h1, v_x_773, {})))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'city')) else False)) else False)]))
+    return MEMO(ctx, (2089, E.get('this'), ctx.stamps.get('board', 0),), compute)
 
 
-d_1817 = _C.rebased(_C.d_1817, 1817)  # rules_data/terraforming_mars/cards/071-140.yaml:159
-d_1818 = _C.rebased(_C.d_352, 1817)  # rules_data/terraforming_mars/cards/071-140.yaml:159
-d_1819 = _C.rebased(_C.d_364, 1817)  # rules_data/terraforming_mars/cards/071-140.yaml:159
-d_1820 = _C.rebased(_C.d_386, 1817)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_1821 = _C.rebased(_C.d_387, 1817)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_1822 = _C.rebased(_C.d_388, 1817)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_1823 = _C.rebased(_C.d_1179, 1817)  # rules_data/terraforming_mars/cards/071-140.yaml:159
-d_1824 = _C.rebased(_C.d_495, 1817)  # rules_data/terraforming_mars/cards/071-140.yaml:159
-d_1825 = _C.rebased(_C.d_496, 1817)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1820 = _C.rebased(_C.d_1820, 1820)  # rules_data/terraforming_mars/cards/071-140.yaml:159
+d_1821 = _C.rebased(_C.d_352, 1820)  # rules_data/terraforming_mars/cards/071-140.yaml:159
+d_1822 = _C.rebased(_C.d_364, 1820)  # rules_data/terraforming_mars/cards/071-140.yaml:159
+d_1823 = _C.rebased(_C.d_386, 1820)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1824 = _C.rebased(_C.d_387, 1820)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1825 = _C.rebased(_C.d_388, 1820)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1826 = _C.rebased(_C.d_1182, 1820)  # rules_data/terraforming_mars/cards/071-140.yaml:159
+d_1827 = _C.rebased(_C.d_497, 1820)  # rules_data/terraforming_mars/cards/071-140.yaml:159
+d_1828 = _C.rebased(_C.d_498, 1820)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_1826(ctx, k, s=None, E=None, B=1817):  # rules_data/terraforming_mars/cards/071-140.yaml:160
+def t_1829(ctx, k, s=None, E=None, B=1820):  # rules_data/terraforming_mars/cards/071-140.yaml:160
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -104,111 +105,111 @@ def t_1826(ctx, k, s=None, E=None, B=1817):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~750', 'commercial_district', True)
-        return t_1829(ctx, k, s, E, B)
+        LOCAL(ctx, E, 't~752', 'commercial_district', True)
+        return t_1832(ctx, k, s, E, B)
 
-    return t_1827(ctx, r1, s, E, B)
-
-
-t_1827 = _C.rebased(_C.t_367, 1817)  # rules_data/terraforming_mars/cards/071-140.yaml:160
+    return t_1830(ctx, r1, s, E, B)
 
 
-def d_1828(ctx, E=None, B=1817):  # rules_data/terraforming_mars/cards/071-140.yaml:160
+t_1830 = _C.rebased(_C.t_367, 1820)  # rules_data/terraforming_mars/cards/071-140.yaml:160
+
+
+def d_1831(ctx, E=None, B=1820):  # rules_data/terraforming_mars/cards/071-140.yaml:160
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~750', 'commercial_district', True)
+    LOCAL(ctx, E, 't~752', 'commercial_district', True)
     return True
 
 
-t_1829 = _C.rebased(_C.t_500, 1817)  # rules_data/terraforming_mars/definitions/board.yaml:141
-t_1830 = _C.rebased(_C.t_501, 1817)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1831 = _C.rebased(_C.d_502, 1817)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1832 = _C.rebased(_C.d_503, 1817)  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_1833 = _C.rebased(_C.d_504, 1817)  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_1834 = _C.rebased(_C.d_505, 1817)  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_1835 = _C.rebased(_C.t_506, 1817)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_1836 = _C.rebased(_C.t_507, 1817)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1837 = _C.rebased(_C.d_508, 1817)  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_1838 = _C.rebased(_C.d_509, 1817)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_1839 = _C.rebased(_C.t_510, 1817)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1840 = _C.rebased(_C.d_511, 1817)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1841 = _C.rebased(_C.d_512, 1817)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_1842 = _C.rebased(_C.t_513, 1817)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_1843 = _C.rebased(_C.t_514, 1817)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1844 = _C.rebased(_C.t_515, 1817)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1845 = _C.rebased(_C.t_516, 1817)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1846 = _C.rebased(_C.t_517, 1817)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1847 = _C.rebased(_C.t_518, 1817)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_1848 = _C.rebased(_C.d_519, 1817)  # rules_data/terraforming_mars/definitions/board.yaml:123
+t_1832 = _C.rebased(_C.t_502, 1820)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_1833 = _C.rebased(_C.t_503, 1820)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1834 = _C.rebased(_C.d_504, 1820)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1835 = _C.rebased(_C.d_505, 1820)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1836 = _C.rebased(_C.d_506, 1820)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1837 = _C.rebased(_C.d_507, 1820)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_1838 = _C.rebased(_C.t_508, 1820)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1839 = _C.rebased(_C.t_509, 1820)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1840 = _C.rebased(_C.d_510, 1820)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1841 = _C.rebased(_C.d_511, 1820)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1842 = _C.rebased(_C.t_512, 1820)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1843 = _C.rebased(_C.d_513, 1820)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1844 = _C.rebased(_C.d_514, 1820)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1845 = _C.rebased(_C.t_515, 1820)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1846 = _C.rebased(_C.t_516, 1820)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1847 = _C.rebased(_C.t_517, 1820)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1848 = _C.rebased(_C.t_518, 1820)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1849 = _C.rebased(_C.t_519, 1820)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1850 = _C.rebased(_C.t_520, 1820)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1851 = _C.rebased(_C.d_521, 1820)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    1817: CPS(d_1817),
-    1818: CPS(d_1818),
-    1819: CPS(d_1819),
     1820: CPS(d_1820),
     1821: CPS(d_1821),
     1822: CPS(d_1822),
     1823: CPS(d_1823),
     1824: CPS(d_1824),
     1825: CPS(d_1825),
-    1826: t_1826,
-    1827: t_1827,
+    1826: CPS(d_1826),
+    1827: CPS(d_1827),
     1828: CPS(d_1828),
     1829: t_1829,
     1830: t_1830,
     1831: CPS(d_1831),
-    1832: CPS(d_1832),
-    1833: CPS(d_1833),
+    1832: t_1832,
+    1833: t_1833,
     1834: CPS(d_1834),
-    1835: t_1835,
-    1836: t_1836,
+    1835: CPS(d_1835),
+    1836: CPS(d_1836),
     1837: CPS(d_1837),
-    1838: CPS(d_1838),
+    1838: t_1838,
     1839: t_1839,
     1840: CPS(d_1840),
     1841: CPS(d_1841),
     1842: t_1842,
-    1843: t_1843,
-    1844: t_1844,
+    1843: CPS(d_1843),
+    1844: CPS(d_1844),
     1845: t_1845,
     1846: t_1846,
     1847: t_1847,
-    1848: CPS(d_1848),
+    1848: t_1848,
+    1849: t_1849,
+    1850: t_1850,
+    1851: CPS(d_1851),
 }
 
 
 CODE = {
-    2055: x_2055,
-    2056: x_2056,
-    2060: x_2060,
-    2062: x_2062,
-    2064: x_2064,
+    2058: x_2058,
+    2059: x_2059,
+    2063: x_2063,
     2065: x_2065,
-    2066: x_2066,
     2067: x_2067,
     2068: x_2068,
-    2072: x_2072,
-    2073: x_2073,
-    2074: x_2074,
+    2069: x_2069,
+    2070: x_2070,
+    2071: x_2071,
+    2075: x_2075,
     2076: x_2076,
     2077: x_2077,
-    2078: x_2078,
     2079: x_2079,
     2080: x_2080,
     2081: x_2081,
-    2085: x_2085,
-    2086: x_2086,
+    2082: x_2082,
+    2083: x_2083,
+    2084: x_2084,
+    2088: x_2088,
+    2089: x_2089,
 }
 AT = {
-    2086: 'rules_data/terraforming_mars/cards/071-140.yaml:153',
+    2089: 'rules_data/terraforming_mars/cards/071-140.yaml:153',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:153
-    'commercial_district': '{"id":"commercial_district","number":"085","name":{"en":"Commercial District"},"type":"automated","cost":16,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2053},"at":"rules_data/terraforming_mars/cards/071-140.yaml:159","id":1818},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2054},"at":"rules_data/terraforming_mars/cards/071-140.yaml:159","id":1819},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":2055},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1821},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2056},"o":"-=","e":{"op":"var","n":"n~746","x":2057},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1822}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1820},{"op":"let","v":"n~748","e":{"op":"lit","v":4,"x":2058},"at":"rules_data/terraforming_mars/cards/071-140.yaml:159","id":1823},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":2059},"at":"rules_data/terraforming_mars/cards/071-140.yaml:159","id":1824},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2060},"o":"+=","e":{"op":"var","n":"n~748","x":2061},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1825}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:159","id":1817},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2062},"at":"rules_data/terraforming_mars/cards/071-140.yaml:160","id":1827},{"op":"let","v":"t~750","e":{"op":"lit","v":"commercial_district","x":2063},"at":"rules_data/terraforming_mars/cards/071-140.yaml:160","id":1828},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~751","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~751"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"tile","d":null},"b":{"op":"var","n":"t~750"}}}]},"x":2064},"t":{"op":"seq","b":[{"op":"let","v":"mine~754","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"filt","v":"x~752","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~752"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~753"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":2065},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1831},{"op":"let","v":"empty~759","e":{"op":"filt","v":"s~756","src":{"op":"filt","v":"x~755","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~755"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"t~750"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~754"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~757","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~756"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~758","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~758"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~758"}}]}]}}]}]}}]}}]}]},"x":2066},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1832},{"op":"let","v":"legal~765","e":{"op":"letx","v":"open~761","e":{"op":"filt","v":"s~760","src":{"op":"var","n":"empty~759"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~760"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~760"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~764","e":{"op":"filt","v":"s~762","src":{"op":"var","n":"open~761"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~763","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~762"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~764"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~764"},"b":{"op":"var","n":"open~761"}}},"b":{"op":"var","n":"open~761"}},"x":2067},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1833},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~765"}]},"b":{"op":"lit","v":0},"x":2068},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1834},{"op":"choose","alts":[{"gens":[{"v":"space~766","src":{"op":"var","n":"legal~765","x":2069},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~767","e":{"op":"var","n":"t~750","x":2070},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1837},{"op":"let","v":"s~768","e":{"op":"var","n":"space~766","x":2071},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1838},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~768"},"d":{},"x":2072},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~767"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2073},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1840},{"op":"set","t":{"op":"st","k":"last_space","x":2074},"o":"=","e":{"op":"var","n":"s~768","x":2075},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1841},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2076},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~768"},"f":"bonus","d":null,"x":2077},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1844},{"op":"for","v":"x~769","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~768"}],"kind":"spaces","x":2078},"w":{"op":"in","a":{"op":"var","n":"x~769"},"b":{"op":"st","k":"board"},"neg":false,"x":2079},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~769"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2080},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1846},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1845},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"effect","d":null,"x":2081},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1847},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~767","x":2082},"space":{"op":"var","n":"s~768","x":2083},"by":{"op":"var","n":"you","x":2084}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1848}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1843},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1842}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1839}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1836},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~766"}],"x":2085}}],"kind":"space","prompt":{"def":"place","args":{"t":"commercial_district"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Distretto commerciale","en":"place a Commercial District tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1835}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1830},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1829}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:160","id":1826},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~771","src":{"op":"fn","f":"adjacent","a":[{"op":"fn","f":"first","a":[{"op":"filt","v":"s~770","src":{"op":"st","k":"board"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~770"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}}]}],"kind":"spaces"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~771"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~771"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~771"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}]},"x":2086},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #085"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:153"}',
+    'commercial_district': '{"id":"commercial_district","number":"085","name":{"en":"Commercial District"},"type":"automated","cost":16,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2056},"at":"rules_data/terraforming_mars/cards/071-140.yaml:159","id":1821},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":2057},"at":"rules_data/terraforming_mars/cards/071-140.yaml:159","id":1822},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":2058},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1824},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2059},"o":"-=","e":{"op":"var","n":"n~748","x":2060},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1825}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1823},{"op":"let","v":"n~750","e":{"op":"lit","v":4,"x":2061},"at":"rules_data/terraforming_mars/cards/071-140.yaml:159","id":1826},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":2062},"at":"rules_data/terraforming_mars/cards/071-140.yaml:159","id":1827},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2063},"o":"+=","e":{"op":"var","n":"n~750","x":2064},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1828}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:159","id":1820},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2065},"at":"rules_data/terraforming_mars/cards/071-140.yaml:160","id":1830},{"op":"let","v":"t~752","e":{"op":"lit","v":"commercial_district","x":2066},"at":"rules_data/terraforming_mars/cards/071-140.yaml:160","id":1831},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~753","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~753"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"tile","d":null},"b":{"op":"var","n":"t~752"}}}]},"x":2067},"t":{"op":"seq","b":[{"op":"let","v":"mine~756","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~755","src":{"op":"filt","v":"x~754","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~754"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~755"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":2068},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1834},{"op":"let","v":"empty~761","e":{"op":"filt","v":"s~758","src":{"op":"filt","v":"x~757","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~757"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"var","n":"t~752"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~756"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~760","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~760"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~760"}}]}]}}]}]}}]}}]}]},"x":2069},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1835},{"op":"let","v":"legal~767","e":{"op":"letx","v":"open~763","e":{"op":"filt","v":"s~762","src":{"op":"var","n":"empty~761"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~762"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~762"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~766","e":{"op":"filt","v":"s~764","src":{"op":"var","n":"open~763"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~766"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~766"},"b":{"op":"var","n":"open~763"}}},"b":{"op":"var","n":"open~763"}},"x":2070},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1836},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~767"}]},"b":{"op":"lit","v":0},"x":2071},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1837},{"op":"choose","alts":[{"gens":[{"v":"space~768","src":{"op":"var","n":"legal~767","x":2072},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~769","e":{"op":"var","n":"t~752","x":2073},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1840},{"op":"let","v":"s~770","e":{"op":"var","n":"space~768","x":2074},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1841},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~770"},"d":{},"x":2075},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~769"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2076},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1843},{"op":"set","t":{"op":"st","k":"last_space","x":2077},"o":"=","e":{"op":"var","n":"s~770","x":2078},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1844},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2079},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~770"},"f":"bonus","d":null,"x":2080},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1847},{"op":"for","v":"x~771","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~770"}],"kind":"spaces","x":2081},"w":{"op":"in","a":{"op":"var","n":"x~771"},"b":{"op":"st","k":"board"},"neg":false,"x":2082},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~771"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2083},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1849},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1848},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"effect","d":null,"x":2084},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1850},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~769","x":2085},"space":{"op":"var","n":"s~770","x":2086},"by":{"op":"var","n":"you","x":2087}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1851}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1846},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1845}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1842}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1839},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~768"}],"x":2088}}],"kind":"space","prompt":{"def":"place","args":{"t":"commercial_district"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Distretto commerciale (guadagna un eventuale bonus di piazzamento)","en":"place a Commercial District tile (gain any placement bonus)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1838}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1833},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1832}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:160","id":1829},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~773","src":{"op":"fn","f":"adjacent","a":[{"op":"fn","f":"first","a":[{"op":"filt","v":"s~772","src":{"op":"st","k":"board"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~772"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}}]}],"kind":"spaces"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~773"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~773"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~773"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}]},"x":2089},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #085"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:153"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -56,34 +57,35 @@ K = [
 ]
 
 
-x_3213 = _C.x_977  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_3214 = _C.x_978  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_3215 = _C.x_979  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_3216 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_3217 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_3221 = _C.x_985  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_3222 = _C.x_986  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_3223 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_3225 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_3226 = _C.x_990  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_3227 = _C.x_991  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3228 = _C.x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3229 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3230 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_3234 = _C.x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
-x_3237 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3238 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3239 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3240 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3242 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3243 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3244 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3245 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3246 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3247 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3227 = _C.x_441  # rules_data/terraforming_mars/cards/141-208.yaml:215
+x_3229 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_3230 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_3231 = _C.x_982  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_3232 = _C.x_983  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_3233 = _C.x_984  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_3237 = _C.x_988  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3238 = _C.x_989  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3239 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_3241 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_3242 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_3243 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3244 = _C.x_995  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3245 = _C.x_996  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3246 = _C.x_997  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_3250 = _C.x_1001  # rules_data/terraforming_mars/definitions/board.yaml:146
+x_3253 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3254 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3255 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3256 = _C.x_471  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3258 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3259 = _C.x_476  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3260 = _C.x_528  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3261 = _C.x_478  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3262 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3263 = _C.x_478  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def t_2823(ctx, k, s=None, E=None, B=2823):  # rules_data/terraforming_mars/cards/141-208.yaml:215
+def t_2836(ctx, k, s=None, E=None, B=2836):  # rules_data/terraforming_mars/cards/141-208.yaml:215
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -91,126 +93,132 @@ def t_2823(ctx, k, s=None, E=None, B=2823):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 'n~766', 1, True)
-        if not d_2846(ctx, E, B):
+        LOCAL(ctx, E, 'n~768', 1, True)
+        if not d_2860(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~746', 'ocean', True)
-    return t_2825(ctx, r1, s, E, B)
+    if not x_3227(ctx, E):
+        return False
+    ctx.steps += 1
+    LOCAL(ctx, E, 't~748', 'ocean', True)
+    return t_2839(ctx, r1, s, E, B)
 
 
-d_2824 = _C.rebased(_C.d_878, 2823)  # rules_data/terraforming_mars/cards/141-208.yaml:215
-t_2825 = _C.rebased(_C.t_879, 2823)  # rules_data/terraforming_mars/definitions/board.yaml:141
-t_2826 = _C.rebased(_C.t_880, 2823)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_2827 = _C.rebased(_C.d_881, 2823)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_2828 = _C.rebased(_C.d_882, 2823)  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_2829 = _C.rebased(_C.d_883, 2823)  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_2830 = _C.rebased(_C.d_884, 2823)  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_2831 = _C.rebased(_C.t_885, 2823)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_2832 = _C.rebased(_C.t_886, 2823)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2833 = _C.rebased(_C.d_887, 2823)  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_2834 = _C.rebased(_C.d_888, 2823)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_2835 = _C.rebased(_C.t_889, 2823)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2836 = _C.rebased(_C.d_890, 2823)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2837 = _C.rebased(_C.d_891, 2823)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_2838 = _C.rebased(_C.t_892, 2823)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_2839 = _C.rebased(_C.t_893, 2823)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2840 = _C.rebased(_C.t_894, 2823)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2841 = _C.rebased(_C.t_895, 2823)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2842 = _C.rebased(_C.t_896, 2823)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2843 = _C.rebased(_C.t_897, 2823)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_2844 = _C.rebased(_C.d_898, 2823)  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_2837 = _C.rebased(_C.d_400, 2836)  # rules_data/terraforming_mars/cards/141-208.yaml:215
+d_2838 = _C.rebased(_C.d_881, 2836)  # rules_data/terraforming_mars/cards/141-208.yaml:215
+t_2839 = _C.rebased(_C.t_2638, 2836)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_2840 = _C.rebased(_C.t_2639, 2836)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_2841 = _C.rebased(_C.d_884, 2836)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_2842 = _C.rebased(_C.d_885, 2836)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_2843 = _C.rebased(_C.d_886, 2836)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_2844 = _C.rebased(_C.d_887, 2836)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_2845 = _C.rebased(_C.t_802, 2836)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_2846 = _C.rebased(_C.t_889, 2836)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2847 = _C.rebased(_C.d_890, 2836)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_2848 = _C.rebased(_C.d_891, 2836)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_2849 = _C.rebased(_C.t_892, 2836)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2850 = _C.rebased(_C.d_893, 2836)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2851 = _C.rebased(_C.d_894, 2836)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2852 = _C.rebased(_C.t_895, 2836)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2853 = _C.rebased(_C.t_896, 2836)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2854 = _C.rebased(_C.t_897, 2836)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2855 = _C.rebased(_C.t_898, 2836)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2856 = _C.rebased(_C.t_899, 2836)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2857 = _C.rebased(_C.t_900, 2836)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_2858 = _C.rebased(_C.d_901, 2836)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
-def d_2845(ctx, E=None, B=2823):  # rules_data/terraforming_mars/cards/141-208.yaml:215
+def d_2859(ctx, E=None, B=2836):  # rules_data/terraforming_mars/cards/141-208.yaml:215
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~766', 1, True)
+    LOCAL(ctx, E, 'n~768', 1, True)
     return True
 
 
-d_2846 = _C.rebased(_C.d_2649, 2823)  # rules_data/terraforming_mars/definitions/cards.yaml:12
-d_2847 = _C.rebased(_C.d_2650, 2823)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_2848 = _C.rebased(_C.d_2651, 2823)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_2849 = _C.rebased(_C.d_2652, 2823)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_2850 = _C.rebased(_C.d_424, 2823)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_2851 = _C.rebased(_C.d_425, 2823)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_2852 = _C.rebased(_C.d_2655, 2823)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_2853 = _C.rebased(_C.d_695, 2823)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2854 = _C.rebased(_C.d_696, 2823)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2855 = _C.rebased(_C.d_697, 2823)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2856 = _C.rebased(_C.d_431, 2823)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2860 = _C.rebased(_C.d_2659, 2836)  # rules_data/terraforming_mars/definitions/cards.yaml:12
+d_2861 = _C.rebased(_C.d_2660, 2836)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2862 = _C.rebased(_C.d_2661, 2836)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2863 = _C.rebased(_C.d_2662, 2836)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2864 = _C.rebased(_C.d_425, 2836)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2865 = _C.rebased(_C.d_426, 2836)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2866 = _C.rebased(_C.d_2665, 2836)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2867 = _C.rebased(_C.d_698, 2836)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2868 = _C.rebased(_C.d_699, 2836)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2869 = _C.rebased(_C.d_700, 2836)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2870 = _C.rebased(_C.d_432, 2836)  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {
-    2823: t_2823,
-    2824: CPS(d_2824),
-    2825: t_2825,
-    2826: t_2826,
-    2827: CPS(d_2827),
-    2828: CPS(d_2828),
-    2829: CPS(d_2829),
-    2830: CPS(d_2830),
-    2831: t_2831,
-    2832: t_2832,
-    2833: CPS(d_2833),
-    2834: CPS(d_2834),
-    2835: t_2835,
-    2836: CPS(d_2836),
+    2836: t_2836,
     2837: CPS(d_2837),
-    2838: t_2838,
+    2838: CPS(d_2838),
     2839: t_2839,
     2840: t_2840,
-    2841: t_2841,
-    2842: t_2842,
-    2843: t_2843,
+    2841: CPS(d_2841),
+    2842: CPS(d_2842),
+    2843: CPS(d_2843),
     2844: CPS(d_2844),
-    2845: CPS(d_2845),
-    2846: CPS(d_2846),
+    2845: t_2845,
+    2846: t_2846,
     2847: CPS(d_2847),
     2848: CPS(d_2848),
-    2849: CPS(d_2849),
+    2849: t_2849,
     2850: CPS(d_2850),
     2851: CPS(d_2851),
-    2852: CPS(d_2852),
-    2853: CPS(d_2853),
-    2854: CPS(d_2854),
-    2855: CPS(d_2855),
-    2856: CPS(d_2856),
+    2852: t_2852,
+    2853: t_2853,
+    2854: t_2854,
+    2855: t_2855,
+    2856: t_2856,
+    2857: t_2857,
+    2858: CPS(d_2858),
+    2859: CPS(d_2859),
+    2860: CPS(d_2860),
+    2861: CPS(d_2861),
+    2862: CPS(d_2862),
+    2863: CPS(d_2863),
+    2864: CPS(d_2864),
+    2865: CPS(d_2865),
+    2866: CPS(d_2866),
+    2867: CPS(d_2867),
+    2868: CPS(d_2868),
+    2869: CPS(d_2869),
+    2870: CPS(d_2870),
 }
 
 
 CODE = {
-    3213: x_3213,
-    3214: x_3214,
-    3215: x_3215,
-    3216: x_3216,
-    3217: x_3217,
-    3221: x_3221,
-    3222: x_3222,
-    3223: x_3223,
-    3225: x_3225,
-    3226: x_3226,
     3227: x_3227,
-    3228: x_3228,
     3229: x_3229,
     3230: x_3230,
-    3234: x_3234,
+    3231: x_3231,
+    3232: x_3232,
+    3233: x_3233,
     3237: x_3237,
     3238: x_3238,
     3239: x_3239,
-    3240: x_3240,
+    3241: x_3241,
     3242: x_3242,
     3243: x_3243,
     3244: x_3244,
     3245: x_3245,
     3246: x_3246,
-    3247: x_3247,
+    3250: x_3250,
+    3253: x_3253,
+    3254: x_3254,
+    3255: x_3255,
+    3256: x_3256,
+    3258: x_3258,
+    3259: x_3259,
+    3260: x_3260,
+    3261: x_3261,
+    3262: x_3262,
+    3263: x_3263,
 }
 AT = {
 }
@@ -218,5 +226,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:209
-    'convoy_from_europa': '{"id":"convoy_from_europa","number":"161","name":{"en":"Convoy From Europa"},"type":"event","cost":15,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"ocean","x":3212},"at":"rules_data/terraforming_mars/cards/141-208.yaml:215","id":2824},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~747","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~747"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"tile","d":null},"b":{"op":"var","n":"t~746"}}}]},"x":3213},"t":{"op":"seq","b":[{"op":"let","v":"mine~750","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~749","src":{"op":"filt","v":"x~748","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~748"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~749"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3214},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":2827},{"op":"let","v":"empty~755","e":{"op":"filt","v":"s~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"t~746"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~750"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~752"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~754","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~754"}}]}]}}]}]}}]}}]}]},"x":3215},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":2828},{"op":"let","v":"legal~761","e":{"op":"letx","v":"open~757","e":{"op":"filt","v":"s~756","src":{"op":"var","n":"empty~755"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~756"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~760","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"open~757"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~760"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~760"},"b":{"op":"var","n":"open~757"}}},"b":{"op":"var","n":"open~757"}},"x":3216},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":2829},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~761"}]},"b":{"op":"lit","v":0},"x":3217},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":2830},{"op":"choose","alts":[{"gens":[{"v":"space~762","src":{"op":"var","n":"legal~761","x":3218},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~763","e":{"op":"var","n":"t~746","x":3219},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2833},{"op":"let","v":"s~764","e":{"op":"var","n":"space~762","x":3220},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2834},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~764"},"d":{},"x":3221},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~763"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3222},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2836},{"op":"set","t":{"op":"st","k":"last_space","x":3223},"o":"=","e":{"op":"var","n":"s~764","x":3224},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2837},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3225},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"bonus","d":null,"x":3226},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2840},{"op":"for","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces","x":3227},"w":{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false,"x":3228},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3229},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2842},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2841},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"effect","d":null,"x":3230},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2843},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~763","x":3231},"space":{"op":"var","n":"s~764","x":3232},"by":{"op":"var","n":"you","x":3233}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":2844}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2839},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2838}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2835}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2832},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~762"}],"x":3234}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (aumenta gli oceani e la NT di 1)","en":"place an ocean tile (raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2831}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":2826},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":2825},{"op":"let","v":"n~766","e":{"op":"lit","v":1,"x":3235},"at":"rules_data/terraforming_mars/cards/141-208.yaml:215","id":2845},{"op":"rep","n":{"op":"var","n":"n~766","x":3236},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3237},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3238},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3239},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2850},{"op":"set","t":{"op":"st","k":"discard","x":3240},"o":"=","e":{"op":"lit","v":[],"x":3241},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2851},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3242}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2852}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2849},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2848},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3243},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3244},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3245},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2855},{"op":"set","t":{"op":"st","k":"deck","x":3246},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3247},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2856}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2854},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2853}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2847},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":2846}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:215","id":2823},"source":{"doc":"tm-facts","section":"cards.json #161"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:209"}',
+    'convoy_from_europa': '{"id":"convoy_from_europa","number":"161","name":{"en":"Convoy From Europa"},"type":"event","cost":15,"tags":["space"],"effect":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"fn","f":"count","a":[{"op":"st","k":"discard"}]}},"b":{"op":"lit","v":1},"x":3227},"at":"rules_data/terraforming_mars/cards/141-208.yaml:215","id":2837},{"op":"let","v":"t~748","e":{"op":"lit","v":"ocean","x":3228},"at":"rules_data/terraforming_mars/cards/141-208.yaml:215","id":2838},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~749","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~749"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"tile","d":null},"b":{"op":"var","n":"t~748"}}}]},"x":3229},"t":{"op":"seq","b":[{"op":"let","v":"mine~752","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~751","src":{"op":"filt","v":"x~750","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~750"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3230},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":2841},{"op":"let","v":"empty~757","e":{"op":"filt","v":"s~754","src":{"op":"filt","v":"x~753","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~753"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"t~748"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~752"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~755","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~754"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~756","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~756"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~756"}}]}]}}]}]}}]}}]}]},"x":3231},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":2842},{"op":"let","v":"legal~763","e":{"op":"letx","v":"open~759","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"empty~757"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~758"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~762","e":{"op":"filt","v":"s~760","src":{"op":"var","n":"open~759"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~761","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~760"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~761"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~762"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~762"},"b":{"op":"var","n":"open~759"}}},"b":{"op":"var","n":"open~759"}},"x":3232},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":2843},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~763"}]},"b":{"op":"lit","v":0},"x":3233},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":2844},{"op":"choose","alts":[{"gens":[{"v":"space~764","src":{"op":"var","n":"legal~763","x":3234},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~765","e":{"op":"var","n":"t~748","x":3235},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2847},{"op":"let","v":"s~766","e":{"op":"var","n":"space~764","x":3236},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2848},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~766"},"d":{},"x":3237},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~765"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~765"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3238},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2850},{"op":"set","t":{"op":"st","k":"last_space","x":3239},"o":"=","e":{"op":"var","n":"s~766","x":3240},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2851},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3241},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~766"},"f":"bonus","d":null,"x":3242},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2854},{"op":"for","v":"x~767","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~766"}],"kind":"spaces","x":3243},"w":{"op":"in","a":{"op":"var","n":"x~767"},"b":{"op":"st","k":"board"},"neg":false,"x":3244},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~767"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3245},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2856},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2855},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~765"},"f":"effect","d":null,"x":3246},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2857},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~765","x":3247},"space":{"op":"var","n":"s~766","x":3248},"by":{"op":"var","n":"you","x":3249}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":2858}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2853},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2852}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2849}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2846},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~764"}],"x":3250}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (guadagna un eventuale bonus di piazzamento; aumenta gli oceani e la NT di 1)","en":"place an ocean tile (gain any placement bonus; raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2845}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":2840},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":2839},{"op":"let","v":"n~768","e":{"op":"lit","v":1,"x":3251},"at":"rules_data/terraforming_mars/cards/141-208.yaml:215","id":2859},{"op":"rep","n":{"op":"var","n":"n~768","x":3252},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3253},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3254},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3255},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2864},{"op":"set","t":{"op":"st","k":"discard","x":3256},"o":"=","e":{"op":"lit","v":[],"x":3257},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2865},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3258}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2866}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2863},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2862},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3259},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3260},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3261},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2869},{"op":"set","t":{"op":"st","k":"deck","x":3262},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3263},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2870}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2868},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2867}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2861},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":2860}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:215","id":2836},"source":{"doc":"tm-facts","section":"cards.json #161"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:209"}',
 }

@@ -5,65 +5,172 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(3095, """
-x_3531 x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3532 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3536 x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3538 x_403  # rules_data/terraforming_mars/cards/141-208.yaml:420
-x_3540 x_556  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_3541 x_557  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_3542 x_558  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_3543 x_559  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_3544 x_560  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_3548 x_564  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_3549 x_565  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_3550 x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_3552 x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_3553 x_569  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_3554 x_570  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3555 x_571  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3556 x_572  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3557 x_573  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_3561 x_577  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_3095 d_714 @  # rules_data/terraforming_mars/cards/141-208.yaml:419
-d_3096 d_352 @  # rules_data/terraforming_mars/cards/141-208.yaml:419
-d_3097 d_364 @  # rules_data/terraforming_mars/cards/141-208.yaml:419
-d_3098 d_386 @  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_3099 d_387 @  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_3100 d_388 @  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_3101 d_453 @  # rules_data/terraforming_mars/cards/141-208.yaml:419
-d_3102 d_495 @  # rules_data/terraforming_mars/cards/141-208.yaml:419
-d_3103 d_496 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_3104 t_958 @  # rules_data/terraforming_mars/cards/141-208.yaml:420
-t_3105 t_367 @  # rules_data/terraforming_mars/cards/141-208.yaml:420
-d_3106 d_760 @  # rules_data/terraforming_mars/cards/141-208.yaml:420
-t_3107 t_500 @  # rules_data/terraforming_mars/definitions/board.yaml:141
-t_3108 t_501 @  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_3109 d_502 @  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_3110 d_503 @  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_3111 d_504 @  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_3112 d_505 @  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_3113 t_506 @  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_3114 t_507 @  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3115 d_508 @  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_3116 d_509 @  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_3117 t_510 @  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3118 d_511 @  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3119 d_512 @  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_3120 t_513 @  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_3121 t_514 @  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3122 t_515 @  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3123 t_516 @  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3124 t_517 @  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3125 t_518 @  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_3126 d_519 @  # rules_data/terraforming_mars/definitions/board.yaml:123
-""")
-AT = {}
+K = [
+    {'kind': 'cards', 'f': 'production', 'd': None},
+    {'kind': 'spaces', 'f': 'bonus', 'd': None},
+    {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
+    {'kind': 'tiles', 'f': 'effect', 'd': None},
+    ['player', 'prod', 'key'],
+    {'d': 0},
+    ['game', 'board', 'key'],
+    {'d': {}},
+    ['game', 'last_space', ''],
+]
+
+
+x_3547 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3548 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3552 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3554 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:420
+x_3556 = _C.x_558  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_3557 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_3558 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_3559 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_3560 = _C.x_562  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_3564 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3565 = _C.x_567  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3566 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_3568 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_3569 = _C.x_571  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_3570 = _C.x_572  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3571 = _C.x_573  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3572 = _C.x_574  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3573 = _C.x_575  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_3577 = _C.x_579  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_3109 = _C.rebased(_C.d_717, 3109)  # rules_data/terraforming_mars/cards/141-208.yaml:419
+d_3110 = _C.rebased(_C.d_352, 3109)  # rules_data/terraforming_mars/cards/141-208.yaml:419
+d_3111 = _C.rebased(_C.d_364, 3109)  # rules_data/terraforming_mars/cards/141-208.yaml:419
+d_3112 = _C.rebased(_C.d_386, 3109)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3113 = _C.rebased(_C.d_387, 3109)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3114 = _C.rebased(_C.d_388, 3109)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3115 = _C.rebased(_C.d_455, 3109)  # rules_data/terraforming_mars/cards/141-208.yaml:419
+d_3116 = _C.rebased(_C.d_497, 3109)  # rules_data/terraforming_mars/cards/141-208.yaml:419
+d_3117 = _C.rebased(_C.d_498, 3109)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_3118 = _C.rebased(_C.t_961, 3109)  # rules_data/terraforming_mars/cards/141-208.yaml:420
+t_3119 = _C.rebased(_C.t_367, 3109)  # rules_data/terraforming_mars/cards/141-208.yaml:420
+d_3120 = _C.rebased(_C.d_763, 3109)  # rules_data/terraforming_mars/cards/141-208.yaml:420
+t_3121 = _C.rebased(_C.t_502, 3109)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_3122 = _C.rebased(_C.t_503, 3109)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3123 = _C.rebased(_C.d_504, 3109)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3124 = _C.rebased(_C.d_505, 3109)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_3125 = _C.rebased(_C.d_506, 3109)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_3126 = _C.rebased(_C.d_507, 3109)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_3127 = _C.rebased(_C.t_508, 3109)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3128 = _C.rebased(_C.t_509, 3109)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3129 = _C.rebased(_C.d_510, 3109)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_3130 = _C.rebased(_C.d_511, 3109)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3131 = _C.rebased(_C.t_512, 3109)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3132 = _C.rebased(_C.d_513, 3109)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3133 = _C.rebased(_C.d_514, 3109)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_3134 = _C.rebased(_C.t_515, 3109)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_3135 = _C.rebased(_C.t_516, 3109)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3136 = _C.rebased(_C.t_517, 3109)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3137 = _C.rebased(_C.t_518, 3109)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3138 = _C.rebased(_C.t_519, 3109)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3139 = _C.rebased(_C.t_520, 3109)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_3140 = _C.rebased(_C.d_521, 3109)  # rules_data/terraforming_mars/definitions/board.yaml:123
+
+
+TRIALS = {
+    3109: CPS(d_3109),
+    3110: CPS(d_3110),
+    3111: CPS(d_3111),
+    3112: CPS(d_3112),
+    3113: CPS(d_3113),
+    3114: CPS(d_3114),
+    3115: CPS(d_3115),
+    3116: CPS(d_3116),
+    3117: CPS(d_3117),
+    3118: t_3118,
+    3119: t_3119,
+    3120: CPS(d_3120),
+    3121: t_3121,
+    3122: t_3122,
+    3123: CPS(d_3123),
+    3124: CPS(d_3124),
+    3125: CPS(d_3125),
+    3126: CPS(d_3126),
+    3127: t_3127,
+    3128: t_3128,
+    3129: CPS(d_3129),
+    3130: CPS(d_3130),
+    3131: t_3131,
+    3132: CPS(d_3132),
+    3133: CPS(d_3133),
+    3134: t_3134,
+    3135: t_3135,
+    3136: t_3136,
+    3137: t_3137,
+    3138: t_3138,
+    3139: t_3139,
+    3140: CPS(d_3140),
+}
+
+
+CODE = {
+    3547: x_3547,
+    3548: x_3548,
+    3552: x_3552,
+    3554: x_3554,
+    3556: x_3556,
+    3557: x_3557,
+    3558: x_3558,
+    3559: x_3559,
+    3560: x_3560,
+    3564: x_3564,
+    3565: x_3565,
+    3566: x_3566,
+    3568: x_3568,
+    3569: x_3569,
+    3570: x_3570,
+    3571: x_3571,
+    3572: x_3572,
+    3573: x_3573,
+    3577: x_3577,
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:413
-    'corporate_stronghold': '{"id":"corporate_stronghold","number":"182","name":{"en":"Corporate Stronghold"},"type":"automated","cost":11,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3529},"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3096},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3530},"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3097},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3531},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3099},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3532},"o":"-=","e":{"op":"var","n":"n~746","x":3533},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3100}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3098},{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":3534},"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3101},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":3535},"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3102},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3536},"o":"+=","e":{"op":"var","n":"n~748","x":3537},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3103}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3095},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3538},"at":"rules_data/terraforming_mars/cards/141-208.yaml:420","id":3105},{"op":"let","v":"t~750","e":{"op":"lit","v":"city","x":3539},"at":"rules_data/terraforming_mars/cards/141-208.yaml:420","id":3106},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~751","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~751"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"tile","d":null},"b":{"op":"var","n":"t~750"}}}]},"x":3540},"t":{"op":"seq","b":[{"op":"let","v":"mine~754","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"filt","v":"x~752","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~752"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~753"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3541},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3109},{"op":"let","v":"empty~759","e":{"op":"filt","v":"s~756","src":{"op":"filt","v":"x~755","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~755"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"t~750"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~754"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~757","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~756"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~758","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~758"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~758"}}]}]}}]}]}}]}}]}]},"x":3542},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":3110},{"op":"let","v":"legal~765","e":{"op":"letx","v":"open~761","e":{"op":"filt","v":"s~760","src":{"op":"var","n":"empty~759"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~760"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~760"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~764","e":{"op":"filt","v":"s~762","src":{"op":"var","n":"open~761"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~763","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~762"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~764"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~764"},"b":{"op":"var","n":"open~761"}}},"b":{"op":"var","n":"open~761"}},"x":3543},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":3111},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~765"}]},"b":{"op":"lit","v":0},"x":3544},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":3112},{"op":"choose","alts":[{"gens":[{"v":"space~766","src":{"op":"var","n":"legal~765","x":3545},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~767","e":{"op":"var","n":"t~750","x":3546},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3115},{"op":"let","v":"s~768","e":{"op":"var","n":"space~766","x":3547},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3116},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~768"},"d":{},"x":3548},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~767"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3549},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3118},{"op":"set","t":{"op":"st","k":"last_space","x":3550},"o":"=","e":{"op":"var","n":"s~768","x":3551},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":3119},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3552},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~768"},"f":"bonus","d":null,"x":3553},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3122},{"op":"for","v":"x~769","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~768"}],"kind":"spaces","x":3554},"w":{"op":"in","a":{"op":"var","n":"x~769"},"b":{"op":"st","k":"board"},"neg":false,"x":3555},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~769"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3556},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3124},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3123},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"effect","d":null,"x":3557},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":3125},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~767","x":3558},"space":{"op":"var","n":"s~768","x":3559},"by":{"op":"var","n":"you","x":3560}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":3126}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3121},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":3120}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3117}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3114},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~766"}],"x":3561}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3113}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3108},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":3107}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:420","id":3104},"vp":{"op":"lit","v":-2,"x":3562},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #182"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:413"}',
+    'corporate_stronghold': '{"id":"corporate_stronghold","number":"182","name":{"en":"Corporate Stronghold"},"type":"automated","cost":11,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3545},"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3110},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":3546},"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3111},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":3547},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3113},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3548},"o":"-=","e":{"op":"var","n":"n~748","x":3549},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3114}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3112},{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":3550},"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3115},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":3551},"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3116},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3552},"o":"+=","e":{"op":"var","n":"n~750","x":3553},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3117}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3109},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3554},"at":"rules_data/terraforming_mars/cards/141-208.yaml:420","id":3119},{"op":"let","v":"t~752","e":{"op":"lit","v":"city","x":3555},"at":"rules_data/terraforming_mars/cards/141-208.yaml:420","id":3120},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~753","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~753"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"tile","d":null},"b":{"op":"var","n":"t~752"}}}]},"x":3556},"t":{"op":"seq","b":[{"op":"let","v":"mine~756","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~755","src":{"op":"filt","v":"x~754","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~754"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~755"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3557},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3123},{"op":"let","v":"empty~761","e":{"op":"filt","v":"s~758","src":{"op":"filt","v":"x~757","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~757"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"var","n":"t~752"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~756"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~760","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~760"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~760"}}]}]}}]}]}}]}}]}]},"x":3558},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":3124},{"op":"let","v":"legal~767","e":{"op":"letx","v":"open~763","e":{"op":"filt","v":"s~762","src":{"op":"var","n":"empty~761"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~762"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~762"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~766","e":{"op":"filt","v":"s~764","src":{"op":"var","n":"open~763"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~766"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~766"},"b":{"op":"var","n":"open~763"}}},"b":{"op":"var","n":"open~763"}},"x":3559},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":3125},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~767"}]},"b":{"op":"lit","v":0},"x":3560},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":3126},{"op":"choose","alts":[{"gens":[{"v":"space~768","src":{"op":"var","n":"legal~767","x":3561},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~769","e":{"op":"var","n":"t~752","x":3562},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3129},{"op":"let","v":"s~770","e":{"op":"var","n":"space~768","x":3563},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3130},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~770"},"d":{},"x":3564},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~769"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3565},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3132},{"op":"set","t":{"op":"st","k":"last_space","x":3566},"o":"=","e":{"op":"var","n":"s~770","x":3567},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":3133},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3568},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~770"},"f":"bonus","d":null,"x":3569},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3136},{"op":"for","v":"x~771","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~770"}],"kind":"spaces","x":3570},"w":{"op":"in","a":{"op":"var","n":"x~771"},"b":{"op":"st","k":"board"},"neg":false,"x":3571},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~771"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3572},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3138},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3137},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"effect","d":null,"x":3573},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":3139},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~769","x":3574},"space":{"op":"var","n":"s~770","x":3575},"by":{"op":"var","n":"you","x":3576}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":3140}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3135},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":3134}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3131}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3128},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~768"}],"x":3577}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città (guadagna un eventuale bonus di piazzamento)","en":"place a city tile (gain any placement bonus)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3127}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3122},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":3121}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:420","id":3118},"vp":{"op":"lit","v":-2,"x":3578},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #182"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:413"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -55,127 +56,127 @@ K = [
 ]
 
 
-def x_1066(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:292
+def x_1069(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:292
     return (((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) <= 9)
 
 
-x_1069 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1070 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1074 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1076 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:300
-x_1078 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_1079 = _C.x_557  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_1080 = _C.x_558  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_1081 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_1082 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_1086 = _C.x_564  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_1087 = _C.x_565  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_1088 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_1090 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_1091 = _C.x_569  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_1092 = _C.x_570  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1093 = _C.x_571  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1094 = _C.x_572  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1095 = _C.x_573  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_1099 = _C.x_577  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_949 = _C.rebased(_C.d_714, 949)  # rules_data/terraforming_mars/cards/001-070.yaml:299
-d_950 = _C.rebased(_C.d_352, 949)  # rules_data/terraforming_mars/cards/001-070.yaml:299
-d_951 = _C.rebased(_C.d_364, 949)  # rules_data/terraforming_mars/cards/001-070.yaml:299
-d_952 = _C.rebased(_C.d_386, 949)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_953 = _C.rebased(_C.d_387, 949)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_954 = _C.rebased(_C.d_388, 949)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_955 = _C.rebased(_C.d_453, 949)  # rules_data/terraforming_mars/cards/001-070.yaml:299
-d_956 = _C.rebased(_C.d_495, 949)  # rules_data/terraforming_mars/cards/001-070.yaml:299
-d_957 = _C.rebased(_C.d_496, 949)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_958 = _C.rebased(_C.t_958, 949)  # rules_data/terraforming_mars/cards/001-070.yaml:300
-t_959 = _C.rebased(_C.t_367, 949)  # rules_data/terraforming_mars/cards/001-070.yaml:300
-d_960 = _C.rebased(_C.d_760, 949)  # rules_data/terraforming_mars/cards/001-070.yaml:300
-t_961 = _C.rebased(_C.t_500, 949)  # rules_data/terraforming_mars/definitions/board.yaml:141
-t_962 = _C.rebased(_C.t_501, 949)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_963 = _C.rebased(_C.d_502, 949)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_964 = _C.rebased(_C.d_503, 949)  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_965 = _C.rebased(_C.d_504, 949)  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_966 = _C.rebased(_C.d_505, 949)  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_967 = _C.rebased(_C.t_506, 949)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_968 = _C.rebased(_C.t_507, 949)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_969 = _C.rebased(_C.d_508, 949)  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_970 = _C.rebased(_C.d_509, 949)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_971 = _C.rebased(_C.t_510, 949)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_972 = _C.rebased(_C.d_511, 949)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_973 = _C.rebased(_C.d_512, 949)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_974 = _C.rebased(_C.t_513, 949)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_975 = _C.rebased(_C.t_514, 949)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_976 = _C.rebased(_C.t_515, 949)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_977 = _C.rebased(_C.t_516, 949)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_978 = _C.rebased(_C.t_517, 949)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_979 = _C.rebased(_C.t_518, 949)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_980 = _C.rebased(_C.d_519, 949)  # rules_data/terraforming_mars/definitions/board.yaml:123
+x_1072 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1073 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1077 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1079 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:300
+x_1081 = _C.x_558  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_1082 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_1083 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_1084 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_1085 = _C.x_562  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_1089 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1090 = _C.x_567  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1091 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1093 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_1094 = _C.x_571  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_1095 = _C.x_572  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1096 = _C.x_573  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1097 = _C.x_574  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1098 = _C.x_575  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_1102 = _C.x_579  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_952 = _C.rebased(_C.d_717, 952)  # rules_data/terraforming_mars/cards/001-070.yaml:299
+d_953 = _C.rebased(_C.d_352, 952)  # rules_data/terraforming_mars/cards/001-070.yaml:299
+d_954 = _C.rebased(_C.d_364, 952)  # rules_data/terraforming_mars/cards/001-070.yaml:299
+d_955 = _C.rebased(_C.d_386, 952)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_956 = _C.rebased(_C.d_387, 952)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_957 = _C.rebased(_C.d_388, 952)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_958 = _C.rebased(_C.d_455, 952)  # rules_data/terraforming_mars/cards/001-070.yaml:299
+d_959 = _C.rebased(_C.d_497, 952)  # rules_data/terraforming_mars/cards/001-070.yaml:299
+d_960 = _C.rebased(_C.d_498, 952)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_961 = _C.rebased(_C.t_961, 952)  # rules_data/terraforming_mars/cards/001-070.yaml:300
+t_962 = _C.rebased(_C.t_367, 952)  # rules_data/terraforming_mars/cards/001-070.yaml:300
+d_963 = _C.rebased(_C.d_763, 952)  # rules_data/terraforming_mars/cards/001-070.yaml:300
+t_964 = _C.rebased(_C.t_502, 952)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_965 = _C.rebased(_C.t_503, 952)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_966 = _C.rebased(_C.d_504, 952)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_967 = _C.rebased(_C.d_505, 952)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_968 = _C.rebased(_C.d_506, 952)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_969 = _C.rebased(_C.d_507, 952)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_970 = _C.rebased(_C.t_508, 952)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_971 = _C.rebased(_C.t_509, 952)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_972 = _C.rebased(_C.d_510, 952)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_973 = _C.rebased(_C.d_511, 952)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_974 = _C.rebased(_C.t_512, 952)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_975 = _C.rebased(_C.d_513, 952)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_976 = _C.rebased(_C.d_514, 952)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_977 = _C.rebased(_C.t_515, 952)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_978 = _C.rebased(_C.t_516, 952)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_979 = _C.rebased(_C.t_517, 952)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_980 = _C.rebased(_C.t_518, 952)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_981 = _C.rebased(_C.t_519, 952)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_982 = _C.rebased(_C.t_520, 952)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_983 = _C.rebased(_C.d_521, 952)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    949: CPS(d_949),
-    950: CPS(d_950),
-    951: CPS(d_951),
     952: CPS(d_952),
     953: CPS(d_953),
     954: CPS(d_954),
     955: CPS(d_955),
     956: CPS(d_956),
     957: CPS(d_957),
-    958: t_958,
-    959: t_959,
+    958: CPS(d_958),
+    959: CPS(d_959),
     960: CPS(d_960),
     961: t_961,
     962: t_962,
     963: CPS(d_963),
-    964: CPS(d_964),
-    965: CPS(d_965),
+    964: t_964,
+    965: t_965,
     966: CPS(d_966),
-    967: t_967,
-    968: t_968,
+    967: CPS(d_967),
+    968: CPS(d_968),
     969: CPS(d_969),
-    970: CPS(d_970),
+    970: t_970,
     971: t_971,
     972: CPS(d_972),
     973: CPS(d_973),
     974: t_974,
-    975: t_975,
-    976: t_976,
+    975: CPS(d_975),
+    976: CPS(d_976),
     977: t_977,
     978: t_978,
     979: t_979,
-    980: CPS(d_980),
+    980: t_980,
+    981: t_981,
+    982: t_982,
+    983: CPS(d_983),
 }
 
 
 CODE = {
-    1066: x_1066,
     1069: x_1069,
-    1070: x_1070,
-    1074: x_1074,
-    1076: x_1076,
-    1078: x_1078,
+    1072: x_1072,
+    1073: x_1073,
+    1077: x_1077,
     1079: x_1079,
-    1080: x_1080,
     1081: x_1081,
     1082: x_1082,
-    1086: x_1086,
-    1087: x_1087,
-    1088: x_1088,
+    1083: x_1083,
+    1084: x_1084,
+    1085: x_1085,
+    1089: x_1089,
     1090: x_1090,
     1091: x_1091,
-    1092: x_1092,
     1093: x_1093,
     1094: x_1094,
     1095: x_1095,
-    1099: x_1099,
+    1096: x_1096,
+    1097: x_1097,
+    1098: x_1098,
+    1102: x_1102,
 }
 AT = {
-    1066: 'rules_data/terraforming_mars/cards/001-070.yaml:292',
+    1069: 'rules_data/terraforming_mars/cards/001-070.yaml:292',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:292
-    'cupola_city': '{"id":"cupola_city","number":"029","name":{"en":"Cupola City"},"type":"automated","cost":16,"tags":["city","building"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":9},"x":1066},"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1067},"at":"rules_data/terraforming_mars/cards/001-070.yaml:299","id":950},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":1068},"at":"rules_data/terraforming_mars/cards/001-070.yaml:299","id":951},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":1069},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":953},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1070},"o":"-=","e":{"op":"var","n":"n~746","x":1071},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":954}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":952},{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":1072},"at":"rules_data/terraforming_mars/cards/001-070.yaml:299","id":955},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":1073},"at":"rules_data/terraforming_mars/cards/001-070.yaml:299","id":956},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1074},"o":"+=","e":{"op":"var","n":"n~748","x":1075},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":957}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:299","id":949},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1076},"at":"rules_data/terraforming_mars/cards/001-070.yaml:300","id":959},{"op":"let","v":"t~750","e":{"op":"lit","v":"city","x":1077},"at":"rules_data/terraforming_mars/cards/001-070.yaml:300","id":960},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~751","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~751"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"tile","d":null},"b":{"op":"var","n":"t~750"}}}]},"x":1078},"t":{"op":"seq","b":[{"op":"let","v":"mine~754","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"filt","v":"x~752","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~752"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~753"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1079},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":963},{"op":"let","v":"empty~759","e":{"op":"filt","v":"s~756","src":{"op":"filt","v":"x~755","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~755"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"t~750"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~754"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~757","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~756"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~758","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~758"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~758"}}]}]}}]}]}}]}}]}]},"x":1080},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":964},{"op":"let","v":"legal~765","e":{"op":"letx","v":"open~761","e":{"op":"filt","v":"s~760","src":{"op":"var","n":"empty~759"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~760"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~760"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~764","e":{"op":"filt","v":"s~762","src":{"op":"var","n":"open~761"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~763","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~762"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~764"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~764"},"b":{"op":"var","n":"open~761"}}},"b":{"op":"var","n":"open~761"}},"x":1081},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":965},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~765"}]},"b":{"op":"lit","v":0},"x":1082},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":966},{"op":"choose","alts":[{"gens":[{"v":"space~766","src":{"op":"var","n":"legal~765","x":1083},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~767","e":{"op":"var","n":"t~750","x":1084},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":969},{"op":"let","v":"s~768","e":{"op":"var","n":"space~766","x":1085},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":970},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~768"},"d":{},"x":1086},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~767"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1087},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":972},{"op":"set","t":{"op":"st","k":"last_space","x":1088},"o":"=","e":{"op":"var","n":"s~768","x":1089},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":973},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1090},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~768"},"f":"bonus","d":null,"x":1091},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":976},{"op":"for","v":"x~769","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~768"}],"kind":"spaces","x":1092},"w":{"op":"in","a":{"op":"var","n":"x~769"},"b":{"op":"st","k":"board"},"neg":false,"x":1093},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~769"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1094},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":978},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":977},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"effect","d":null,"x":1095},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":979},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~767","x":1096},"space":{"op":"var","n":"s~768","x":1097},"by":{"op":"var","n":"you","x":1098}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":980}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":975},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":974}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":971}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":968},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~766"}],"x":1099}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":967}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":962},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":961}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:300","id":958},"source":{"doc":"tm-facts","section":"cards.json #029"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:292"}',
+    'cupola_city': '{"id":"cupola_city","number":"029","name":{"en":"Cupola City"},"type":"automated","cost":16,"tags":["city","building"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":9},"x":1069},"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1070},"at":"rules_data/terraforming_mars/cards/001-070.yaml:299","id":953},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":1071},"at":"rules_data/terraforming_mars/cards/001-070.yaml:299","id":954},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":1072},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":956},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1073},"o":"-=","e":{"op":"var","n":"n~748","x":1074},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":957}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":955},{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":1075},"at":"rules_data/terraforming_mars/cards/001-070.yaml:299","id":958},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":1076},"at":"rules_data/terraforming_mars/cards/001-070.yaml:299","id":959},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1077},"o":"+=","e":{"op":"var","n":"n~750","x":1078},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":960}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:299","id":952},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1079},"at":"rules_data/terraforming_mars/cards/001-070.yaml:300","id":962},{"op":"let","v":"t~752","e":{"op":"lit","v":"city","x":1080},"at":"rules_data/terraforming_mars/cards/001-070.yaml:300","id":963},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~753","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~753"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"tile","d":null},"b":{"op":"var","n":"t~752"}}}]},"x":1081},"t":{"op":"seq","b":[{"op":"let","v":"mine~756","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~755","src":{"op":"filt","v":"x~754","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~754"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~755"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1082},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":966},{"op":"let","v":"empty~761","e":{"op":"filt","v":"s~758","src":{"op":"filt","v":"x~757","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~757"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"var","n":"t~752"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~756"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~760","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~760"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~760"}}]}]}}]}]}}]}}]}]},"x":1083},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":967},{"op":"let","v":"legal~767","e":{"op":"letx","v":"open~763","e":{"op":"filt","v":"s~762","src":{"op":"var","n":"empty~761"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~762"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~762"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~766","e":{"op":"filt","v":"s~764","src":{"op":"var","n":"open~763"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~766"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~766"},"b":{"op":"var","n":"open~763"}}},"b":{"op":"var","n":"open~763"}},"x":1084},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":968},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~767"}]},"b":{"op":"lit","v":0},"x":1085},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":969},{"op":"choose","alts":[{"gens":[{"v":"space~768","src":{"op":"var","n":"legal~767","x":1086},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~769","e":{"op":"var","n":"t~752","x":1087},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":972},{"op":"let","v":"s~770","e":{"op":"var","n":"space~768","x":1088},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":973},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~770"},"d":{},"x":1089},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~769"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1090},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":975},{"op":"set","t":{"op":"st","k":"last_space","x":1091},"o":"=","e":{"op":"var","n":"s~770","x":1092},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":976},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1093},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~770"},"f":"bonus","d":null,"x":1094},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":979},{"op":"for","v":"x~771","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~770"}],"kind":"spaces","x":1095},"w":{"op":"in","a":{"op":"var","n":"x~771"},"b":{"op":"st","k":"board"},"neg":false,"x":1096},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~771"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1097},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":981},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":980},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"effect","d":null,"x":1098},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":982},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~769","x":1099},"space":{"op":"var","n":"s~770","x":1100},"by":{"op":"var","n":"you","x":1101}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":983}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":978},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":977}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":974}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":971},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~768"}],"x":1102}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città (guadagna un eventuale bonus di piazzamento)","en":"place a city tile (gain any placement bonus)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":970}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":965},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":964}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:300","id":961},"source":{"doc":"tm-facts","section":"cards.json #029"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:292"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,66 +49,66 @@ K = [
 ]
 
 
-def x_2815(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:616
+def x_2825(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:616
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 3)
 
 
-def x_2816(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:616
+def x_2826(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:616
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and ((True if (('animal' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('animal', _w3))) or (('plant' in _w5 if type((_w5 := (_w4.get('tags', None) if type((_w4 := E.get('event'))) is dict else KEY(_w4, 'tags', None)))) in (list, dict) else IN('plant', _w5))) or (('microbe' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := E.get('event'))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('microbe', _w7))) else False)) else False)
 
 
-def x_2817(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:628
+def x_2827(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:628
     if E is None:
         E = ctx.env()
     return (_w6 + _w7 if type((_w6 := (_w3 + _w4 if type((_w3 := items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('animal'))) is type((_w4 := items_of((_w2.get('tags', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tags', None))).count('plant'))) is int else AR('+', _w3, _w4)))) is type((_w7 := items_of((_w5.get('tags', None) if type((_w5 := E.get('event'))) is dict else KEY(_w5, 'tags', None))).count('microbe'))) is int else AR('+', _w6, _w7))
 
 
-x_2819 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_2829 = _C.x_484  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def x_2821(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:616
+def x_2831(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:616
     if E is None:
         E = ctx.env()
     return (1 * AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 3))
 
 
-def d_2486(ctx, E=None, B=2486):  # rules_data/terraforming_mars/cards/071-140.yaml:628
+def d_2495(ctx, E=None, B=2495):  # rules_data/terraforming_mars/cards/071-140.yaml:628
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~749', x_2817(ctx, E), True)
-    LOCAL(ctx, E, 'r~750', 'microbe', True)
+    LOCAL(ctx, E, 'n~751', x_2827(ctx, E), True)
+    LOCAL(ctx, E, 'r~752', 'microbe', True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~749'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~751'), '+=', False, K[0])
     return True
 
 
-def d_2487(ctx, E=None, B=2486):  # rules_data/terraforming_mars/cards/071-140.yaml:628
+def d_2496(ctx, E=None, B=2495):  # rules_data/terraforming_mars/cards/071-140.yaml:628
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~749', x_2817(ctx, E), True)
+    LOCAL(ctx, E, 'n~751', x_2827(ctx, E), True)
     return True
 
 
-def d_2488(ctx, E=None, B=2486):  # rules_data/terraforming_mars/cards/071-140.yaml:628
+def d_2497(ctx, E=None, B=2495):  # rules_data/terraforming_mars/cards/071-140.yaml:628
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~750', 'microbe', True)
+    LOCAL(ctx, E, 'r~752', 'microbe', True)
     return True
 
 
-def d_2489(ctx, E=None, B=2486):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_2498(ctx, E=None, B=2495):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -115,34 +116,34 @@ def d_2489(ctx, E=None, B=2486):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~749'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~751'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2486: CPS(d_2486),
-    2487: CPS(d_2487),
-    2488: CPS(d_2488),
-    2489: CPS(d_2489),
+    2495: CPS(d_2495),
+    2496: CPS(d_2496),
+    2497: CPS(d_2497),
+    2498: CPS(d_2498),
 }
 
 
 CODE = {
-    2815: x_2815,
-    2816: x_2816,
-    2817: x_2817,
-    2819: x_2819,
-    2821: x_2821,
+    2825: x_2825,
+    2826: x_2826,
+    2827: x_2827,
+    2829: x_2829,
+    2831: x_2831,
 }
 AT = {
-    2815: 'rules_data/terraforming_mars/cards/071-140.yaml:616',
-    2816: 'rules_data/terraforming_mars/cards/071-140.yaml:616',
-    2817: 'rules_data/terraforming_mars/cards/071-140.yaml:628',
-    2821: 'rules_data/terraforming_mars/cards/071-140.yaml:616',
+    2825: 'rules_data/terraforming_mars/cards/071-140.yaml:616',
+    2826: 'rules_data/terraforming_mars/cards/071-140.yaml:616',
+    2827: 'rules_data/terraforming_mars/cards/071-140.yaml:628',
+    2831: 'rules_data/terraforming_mars/cards/071-140.yaml:616',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:616
-    'decomposers': '{"id":"decomposers","number":"131","name":{"en":"Decomposers"},"type":"active","cost":5,"tags":["microbe"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":3},"x":2815},"resource":"microbe","triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"or","a":[{"op":"in","a":{"op":"lit","v":"animal"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false},{"op":"in","a":{"op":"lit","v":"plant"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false},{"op":"in","a":{"op":"lit","v":"microbe"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}]}],"x":2816},"b":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~746","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~746"},"b":{"op":"lit","v":"animal"}}}]},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~747","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~747"},"b":{"op":"lit","v":"plant"}}}]}},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~748","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~748"},"b":{"op":"lit","v":"microbe"}}}]},"x":2817},"at":"rules_data/terraforming_mars/cards/071-140.yaml:628","id":2487},{"op":"let","v":"r~750","e":{"op":"lit","v":"microbe","x":2818},"at":"rules_data/terraforming_mars/cards/071-140.yaml:628","id":2488},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":2819},"o":"+=","e":{"op":"var","n":"n~749","x":2820},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2489}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:628","id":2486}}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":3}},"x":2821},"source":{"doc":"tm-facts","section":"cards.json #131 (not fully structured: render effects)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:616"}',
+    'decomposers': '{"id":"decomposers","number":"131","name":{"en":"Decomposers"},"type":"active","cost":5,"tags":["microbe"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":3},"x":2825},"resource":"microbe","triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"or","a":[{"op":"in","a":{"op":"lit","v":"animal"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false},{"op":"in","a":{"op":"lit","v":"plant"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false},{"op":"in","a":{"op":"lit","v":"microbe"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}]}],"x":2826},"b":{"op":"seq","b":[{"op":"let","v":"n~751","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~748","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~748"},"b":{"op":"lit","v":"animal"}}}]},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"plant"}}}]}},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~750","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~750"},"b":{"op":"lit","v":"microbe"}}}]},"x":2827},"at":"rules_data/terraforming_mars/cards/071-140.yaml:628","id":2496},{"op":"let","v":"r~752","e":{"op":"lit","v":"microbe","x":2828},"at":"rules_data/terraforming_mars/cards/071-140.yaml:628","id":2497},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":2829},"o":"+=","e":{"op":"var","n":"n~751","x":2830},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2498}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:628","id":2495}}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":3}},"x":2831},"source":{"doc":"tm-facts","section":"cards.json #131 (not fully structured: render effects)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:616"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -52,25 +53,25 @@ K = [
 ]
 
 
-x_1282 = _C.x_582  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_1283 = _C.x_583  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_1284 = _C.x_584  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_1285 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_1286 = _C.x_586  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1287 = _C.x_587  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1289 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1291 = _C.x_591  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_1292 = _C.x_592  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_1293 = _C.x_593  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_1299 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:47
-x_1300 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:48
-x_1301 = _C.x_601  # rules_data/terraforming_mars/definitions/resources.yaml:48
-x_1302 = _C.x_602  # rules_data/terraforming_mars/definitions/resources.yaml:50
-x_1304 = _C.x_435  # rules_data/terraforming_mars/definitions/resources.yaml:48
-x_1310 = _C.x_542  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_1285 = _C.x_584  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_1286 = _C.x_585  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_1287 = _C.x_586  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_1288 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_1289 = _C.x_588  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1290 = _C.x_589  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1292 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1294 = _C.x_593  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1295 = _C.x_594  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1296 = _C.x_595  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1302 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_1303 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_1304 = _C.x_603  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_1305 = _C.x_604  # rules_data/terraforming_mars/definitions/resources.yaml:50
+x_1307 = _C.x_435  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_1313 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def t_1141(ctx, k, s=None, E=None, B=1141):  # rules_data/terraforming_mars/cards/001-070.yaml:394
+def t_1144(ctx, k, s=None, E=None, B=1144):  # rules_data/terraforming_mars/cards/001-070.yaml:394
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -78,138 +79,138 @@ def t_1141(ctx, k, s=None, E=None, B=1141):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~752', 4, True)
-        LOCAL(ctx, E, 'r~753', 'steel', True)
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
+        LOCAL(ctx, E, 'n~754', 4, True)
+        LOCAL(ctx, E, 'r~755', 'steel', True)
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~755'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[1])
+            SET(ctx, 'stock', c, key, E.get('n~754'), '+=', False, K[1])
         return k()
 
-    return t_1142(ctx, r1, s, E, B)
+    return t_1145(ctx, r1, s, E, B)
 
 
-t_1142 = _C.rebased(_C.t_521, 1141)  # rules_data/terraforming_mars/definitions/effects.yaml:14
+t_1145 = _C.rebased(_C.t_523, 1144)  # rules_data/terraforming_mars/definitions/effects.yaml:14
 
 
-def t_1143(ctx, k, s=None, E=None, B=1141):  # rules_data/terraforming_mars/cards/001-070.yaml:394
+def t_1146(ctx, k, s=None, E=None, B=1144):  # rules_data/terraforming_mars/cards/001-070.yaml:394
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~746', 'temperature', True)
-    LOCAL(ctx, E, 'n~747', 3, True)
-    return t_1146(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'p~748', 'temperature', True)
+    LOCAL(ctx, E, 'n~749', 3, True)
+    return t_1149(ctx, k, s, E, B)
 
 
-d_1144 = _C.rebased(_C.d_523, 1141)  # rules_data/terraforming_mars/cards/001-070.yaml:394
+d_1147 = _C.rebased(_C.d_525, 1144)  # rules_data/terraforming_mars/cards/001-070.yaml:394
 
 
-def d_1145(ctx, E=None, B=1141):  # rules_data/terraforming_mars/cards/001-070.yaml:394
+def d_1148(ctx, E=None, B=1144):  # rules_data/terraforming_mars/cards/001-070.yaml:394
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~747', 3, True)
+    LOCAL(ctx, E, 'n~749', 3, True)
     return True
 
 
-t_1146 = _C.rebased(_C.t_525, 1141)  # rules_data/terraforming_mars/definitions/resources.yaml:84
-t_1147 = _C.rebased(_C.t_526, 1141)  # rules_data/terraforming_mars/definitions/resources.yaml:85
-t_1148 = _C.rebased(_C.t_527, 1141)  # rules_data/terraforming_mars/definitions/resources.yaml:86
-d_1149 = _C.rebased(_C.d_528, 1141)  # rules_data/terraforming_mars/definitions/resources.yaml:86
-t_1150 = _C.rebased(_C.t_529, 1141)  # rules_data/terraforming_mars/definitions/resources.yaml:87
-t_1151 = _C.rebased(_C.t_530, 1141)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_1152 = _C.rebased(_C.d_531, 1141)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_1153 = _C.rebased(_C.d_532, 1141)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_1154 = _C.rebased(_C.d_533, 1141)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_1155 = _C.rebased(_C.d_379, 1141)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_1156 = _C.rebased(_C.t_535, 1141)  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_1157 = _C.rebased(_C.t_536, 1141)  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_1158 = _C.rebased(_C.d_537, 1141)  # rules_data/terraforming_mars/definitions/resources.yaml:90
+t_1149 = _C.rebased(_C.t_527, 1144)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_1150 = _C.rebased(_C.t_528, 1144)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_1151 = _C.rebased(_C.t_529, 1144)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_1152 = _C.rebased(_C.d_530, 1144)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_1153 = _C.rebased(_C.t_531, 1144)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_1154 = _C.rebased(_C.t_532, 1144)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1155 = _C.rebased(_C.d_533, 1144)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1156 = _C.rebased(_C.d_534, 1144)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1157 = _C.rebased(_C.d_535, 1144)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1158 = _C.rebased(_C.d_379, 1144)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_1159 = _C.rebased(_C.t_537, 1144)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_1160 = _C.rebased(_C.t_538, 1144)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_1161 = _C.rebased(_C.d_539, 1144)  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
-def t_1159(ctx, k, s=None, E=None, B=1141):  # rules_data/terraforming_mars/cards/001-070.yaml:394
+def t_1162(ctx, k, s=None, E=None, B=1144):  # rules_data/terraforming_mars/cards/001-070.yaml:394
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~749', 8, True)
-    LOCAL(ctx, E, 'r~750', 'plants', True)
-    return t_1162(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~751', 8, True)
+    LOCAL(ctx, E, 'r~752', 'plants', True)
+    return t_1165(ctx, k, s, E, B)
 
 
-def d_1160(ctx, E=None, B=1141):  # rules_data/terraforming_mars/cards/001-070.yaml:394
+def d_1163(ctx, E=None, B=1144):  # rules_data/terraforming_mars/cards/001-070.yaml:394
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~749', 8, True)
+    LOCAL(ctx, E, 'n~751', 8, True)
     return True
 
 
-d_1161 = _C.rebased(_C.d_540, 1141)  # rules_data/terraforming_mars/cards/001-070.yaml:394
-t_1162 = _C.rebased(_C.t_541, 1141)  # rules_data/terraforming_mars/definitions/resources.yaml:47
-t_1163 = _C.rebased(_C.t_542, 1141)  # rules_data/terraforming_mars/definitions/resources.yaml:48
-d_1164 = _C.rebased(_C.d_543, 1141)  # rules_data/terraforming_mars/definitions/resources.yaml:50
-d_1165 = _C.rebased(_C.d_544, 1141)  # rules_data/terraforming_mars/definitions/resources.yaml:51
-d_1166 = _C.rebased(_C.d_618, 1141)  # rules_data/terraforming_mars/cards/001-070.yaml:394
-d_1167 = _C.rebased(_C.d_1167, 1141)  # rules_data/terraforming_mars/cards/001-070.yaml:394
-d_1168 = _C.rebased(_C.d_547, 1141)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_1164 = _C.rebased(_C.d_542, 1144)  # rules_data/terraforming_mars/cards/001-070.yaml:394
+t_1165 = _C.rebased(_C.t_543, 1144)  # rules_data/terraforming_mars/definitions/resources.yaml:47
+t_1166 = _C.rebased(_C.t_544, 1144)  # rules_data/terraforming_mars/definitions/resources.yaml:48
+d_1167 = _C.rebased(_C.d_545, 1144)  # rules_data/terraforming_mars/definitions/resources.yaml:50
+d_1168 = _C.rebased(_C.d_546, 1144)  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_1169 = _C.rebased(_C.d_620, 1144)  # rules_data/terraforming_mars/cards/001-070.yaml:394
+d_1170 = _C.rebased(_C.d_1170, 1144)  # rules_data/terraforming_mars/cards/001-070.yaml:394
+d_1171 = _C.rebased(_C.d_549, 1144)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {
-    1141: t_1141,
-    1142: t_1142,
-    1143: t_1143,
-    1144: CPS(d_1144),
-    1145: CPS(d_1145),
+    1144: t_1144,
+    1145: t_1145,
     1146: t_1146,
-    1147: t_1147,
-    1148: t_1148,
-    1149: CPS(d_1149),
+    1147: CPS(d_1147),
+    1148: CPS(d_1148),
+    1149: t_1149,
     1150: t_1150,
     1151: t_1151,
     1152: CPS(d_1152),
-    1153: CPS(d_1153),
-    1154: CPS(d_1154),
+    1153: t_1153,
+    1154: t_1154,
     1155: CPS(d_1155),
-    1156: t_1156,
-    1157: t_1157,
+    1156: CPS(d_1156),
+    1157: CPS(d_1157),
     1158: CPS(d_1158),
     1159: t_1159,
-    1160: CPS(d_1160),
+    1160: t_1160,
     1161: CPS(d_1161),
     1162: t_1162,
-    1163: t_1163,
+    1163: CPS(d_1163),
     1164: CPS(d_1164),
-    1165: CPS(d_1165),
-    1166: CPS(d_1166),
+    1165: t_1165,
+    1166: t_1166,
     1167: CPS(d_1167),
     1168: CPS(d_1168),
+    1169: CPS(d_1169),
+    1170: CPS(d_1170),
+    1171: CPS(d_1171),
 }
 
 
 CODE = {
-    1282: x_1282,
-    1283: x_1283,
-    1284: x_1284,
     1285: x_1285,
     1286: x_1286,
     1287: x_1287,
+    1288: x_1288,
     1289: x_1289,
-    1291: x_1291,
+    1290: x_1290,
     1292: x_1292,
-    1293: x_1293,
-    1299: x_1299,
-    1300: x_1300,
-    1301: x_1301,
+    1294: x_1294,
+    1295: x_1295,
+    1296: x_1296,
     1302: x_1302,
+    1303: x_1303,
     1304: x_1304,
-    1310: x_1310,
+    1305: x_1305,
+    1307: x_1307,
+    1313: x_1313,
 }
 AT = {
 }
@@ -217,5 +218,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:388
-    'deimos_down': '{"id":"deimos_down","number":"039","name":{"en":"Deimos Down"},"type":"event","cost":31,"tags":["space"],"effect":{"op":"seq","b":[{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"p~746","e":{"op":"lit","v":"temperature","x":1279},"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1144},{"op":"let","v":"n~747","e":{"op":"lit","v":3,"x":1280},"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1145},{"op":"rep","n":{"op":"var","n":"n~747","x":1281},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"max","d":0},"x":1282},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0,"x":1283},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"step","d":0,"x":1284},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1149},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1285},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1286},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"tr_track","d":null},"d":0,"x":1287},"o":"+=","e":{"op":"lit","v":1,"x":1288},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1154},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1289},"o":"=","e":{"op":"lit","v":true,"x":1290},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1155}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1153},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1152},{"op":"for","v":"b~748","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"bonuses","d":[],"x":1291},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~748"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0},"x":1292},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~748"},"k":{"op":"lit","v":"effect"},"x":1293},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1157},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1156},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~746","x":1294},"by":{"op":"var","n":"you","x":1295}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1158}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1151},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1150}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1148},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1147},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1146}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1143},"label":{"op":"lit","v":{"first":1},"x":1296}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"lit","v":8,"x":1297},"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1160},{"op":"let","v":"r~750","e":{"op":"lit","v":"plants","x":1298},"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1161},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1299},"t":{"op":"choose","alts":[{"gens":[{"v":"target~751","src":{"op":"core","n":"players","x":1300},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~750"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~750"},"target":{"op":"var","n":"target~751"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1301}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~750"},"d":0,"x":1302},"o":"-=","e":{"op":"var","n":"n~749","x":1303},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":1164},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~751"}],"x":1304}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":1165},"label":{"op":"lit","v":{"target":null},"x":1305}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":8,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 8 piante a un qualsiasi giocatore","en":"remove up to 8 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":1163},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":1162}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1159},"label":{"op":"lit","v":{"first":2},"x":1306}}],"kind":"effect_order","n":{"op":"lit","v":2,"x":1307},"upto":false,"prompt":{"def":"both_in_any_order","args":{"a":null,"b":null},"text":{"it":"nell\'ordine che preferisci: aumenta la temperatura e la NT di 3; togli fino a 8 piante a un qualsiasi giocatore","en":"in the order you prefer: raise the temperature and your TR 3 steps; remove up to 8 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/effects.yaml:14","id":1142},{"op":"let","v":"n~752","e":{"op":"lit","v":4,"x":1308},"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1166},{"op":"let","v":"r~753","e":{"op":"lit","v":"steel","x":1309},"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1167},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":1310},"o":"+=","e":{"op":"var","n":"n~752","x":1311},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1168}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1141},"source":{"doc":"tm-facts","section":"cards.json #039"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:388"}',
+    'deimos_down': '{"id":"deimos_down","number":"039","name":{"en":"Deimos Down"},"type":"event","cost":31,"tags":["space"],"effect":{"op":"seq","b":[{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"p~748","e":{"op":"lit","v":"temperature","x":1282},"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1147},{"op":"let","v":"n~749","e":{"op":"lit","v":3,"x":1283},"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1148},{"op":"rep","n":{"op":"var","n":"n~749","x":1284},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"max","d":0},"x":1285},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0,"x":1286},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"step","d":0,"x":1287},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1152},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1288},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1289},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"tr_track","d":null},"d":0,"x":1290},"o":"+=","e":{"op":"lit","v":1,"x":1291},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1157},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1292},"o":"=","e":{"op":"lit","v":true,"x":1293},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1158}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1156},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1155},{"op":"for","v":"b~750","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"bonuses","d":[],"x":1294},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~750"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0},"x":1295},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~750"},"k":{"op":"lit","v":"effect"},"x":1296},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1160},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1159},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~748","x":1297},"by":{"op":"var","n":"you","x":1298}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1161}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1154},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1153}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1151},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1150},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1149}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1146},"label":{"op":"lit","v":{"first":1},"x":1299}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~751","e":{"op":"lit","v":8,"x":1300},"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1163},{"op":"let","v":"r~752","e":{"op":"lit","v":"plants","x":1301},"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1164},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1302},"t":{"op":"choose","alts":[{"gens":[{"v":"target~753","src":{"op":"core","n":"players","x":1303},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~753"}},"k":{"op":"var","n":"r~752"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~752"},"target":{"op":"var","n":"target~753"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1304}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~753"}},"k":{"op":"var","n":"r~752"},"d":0,"x":1305},"o":"-=","e":{"op":"var","n":"n~751","x":1306},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":1167},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~753"}],"x":1307}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":1168},"label":{"op":"lit","v":{"target":null},"x":1308}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":8,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 8 piante a un qualsiasi giocatore","en":"remove up to 8 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":1166},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":1165}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1162},"label":{"op":"lit","v":{"first":2},"x":1309}}],"kind":"effect_order","n":{"op":"lit","v":2,"x":1310},"upto":false,"prompt":{"def":"both_in_any_order","args":{"a":null,"b":null},"text":{"it":"nell\'ordine che preferisci: aumenta la temperatura e la NT di 3; togli fino a 8 piante a un qualsiasi giocatore","en":"in the order you prefer: raise the temperature and your TR 3 steps; remove up to 8 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/effects.yaml:14","id":1145},{"op":"let","v":"n~754","e":{"op":"lit","v":4,"x":1311},"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1169},{"op":"let","v":"r~755","e":{"op":"lit","v":"steel","x":1312},"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1170},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~755"},"d":0,"x":1313},"o":"+=","e":{"op":"var","n":"n~754","x":1314},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1171}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1144},"source":{"doc":"tm-facts","section":"cards.json #039"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:388"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,50 +49,50 @@ K = [
 ]
 
 
-def x_3129(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:148
+def x_3144(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:148
     return (((_w2 if type((_w2 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) <= (-14))
 
 
-x_3132 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3147 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2754(ctx, E=None, B=2754):  # rules_data/terraforming_mars/cards/141-208.yaml:155
+def d_2767(ctx, E=None, B=2767):  # rules_data/terraforming_mars/cards/141-208.yaml:155
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_2755 = _C.rebased(_C.d_489, 2754)  # rules_data/terraforming_mars/cards/141-208.yaml:155
-d_2756 = _C.rebased(_C.d_794, 2754)  # rules_data/terraforming_mars/cards/141-208.yaml:155
-d_2757 = _C.rebased(_C.d_365, 2754)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2768 = _C.rebased(_C.d_491, 2767)  # rules_data/terraforming_mars/cards/141-208.yaml:155
+d_2769 = _C.rebased(_C.d_797, 2767)  # rules_data/terraforming_mars/cards/141-208.yaml:155
+d_2770 = _C.rebased(_C.d_365, 2767)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {
-    2754: CPS(d_2754),
-    2755: CPS(d_2755),
-    2756: CPS(d_2756),
-    2757: CPS(d_2757),
+    2767: CPS(d_2767),
+    2768: CPS(d_2768),
+    2769: CPS(d_2769),
+    2770: CPS(d_2770),
 }
 
 
 CODE = {
-    3129: x_3129,
-    3132: x_3132,
+    3144: x_3144,
+    3147: x_3147,
 }
 AT = {
-    3129: 'rules_data/terraforming_mars/cards/141-208.yaml:148',
+    3144: 'rules_data/terraforming_mars/cards/141-208.yaml:148',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:148
-    'designed_microorganisms': '{"id":"designed_microorganisms","number":"155","name":{"en":"Designed Microorganisms"},"type":"automated","cost":16,"tags":["science","microbe"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-14},"x":3129},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":3130},"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2755},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":3131},"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2756},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3132},"o":"+=","e":{"op":"var","n":"n~746","x":3133},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2757}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2754},"source":{"doc":"tm-facts","section":"cards.json #155"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:148"}',
+    'designed_microorganisms': '{"id":"designed_microorganisms","number":"155","name":{"en":"Designed Microorganisms"},"type":"automated","cost":16,"tags":["science","microbe"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-14},"x":3144},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":3145},"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2768},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3146},"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2769},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3147},"o":"+=","e":{"op":"var","n":"n~748","x":3148},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2770}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2767},"source":{"doc":"tm-facts","section":"cards.json #155"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:148"}',
 }

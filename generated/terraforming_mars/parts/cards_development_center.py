@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -52,82 +53,99 @@ K = [
 ]
 
 
-x_765 = _C.x_536  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_766 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_770 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_771 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_772 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_773 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_775 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_776 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_777 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_778 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_779 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_780 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_680 = _C.rebased(_C.d_477, 680)  # rules_data/terraforming_mars/cards/001-070.yaml:148
-d_681 = _C.rebased(_C.d_352, 680)  # rules_data/terraforming_mars/cards/001-070.yaml:148
-d_682 = _C.rebased(_C.d_364, 680)  # rules_data/terraforming_mars/cards/001-070.yaml:148
-d_683 = _C.rebased(_C.d_480, 680)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-d_684 = _C.rebased(_C.d_481, 680)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-d_685 = _C.rebased(_C.d_482, 680)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_765 = _C.x_441  # rules_data/terraforming_mars/cards/001-070.yaml:148
+x_768 = _C.x_538  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_769 = _C.x_539  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_773 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_774 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_775 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_776 = _C.x_471  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_778 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_779 = _C.x_476  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_780 = _C.x_528  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_781 = _C.x_478  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_782 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_783 = _C.x_478  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def d_686(ctx, E=None, B=680):  # rules_data/terraforming_mars/cards/001-070.yaml:148
+def d_682(ctx, E=None, B=682):  # rules_data/terraforming_mars/cards/001-070.yaml:148
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    if not x_765(ctx, E):
+        return False
+    ctx.steps += 2
     LOCAL(ctx, E, 'n~748', 1, True)
-    if not d_688(ctx, E, B):
+    LOCAL(ctx, E, 'r~749', 'energy', True)
+    if not d_686(ctx, E, B):
         return False
     return True
 
 
-d_687 = _C.rebased(_C.d_389, 680)  # rules_data/terraforming_mars/cards/001-070.yaml:148
+d_683 = _C.rebased(_C.d_400, 682)  # rules_data/terraforming_mars/cards/001-070.yaml:148
+d_684 = _C.rebased(_C.d_352, 682)  # rules_data/terraforming_mars/cards/001-070.yaml:148
+d_685 = _C.rebased(_C.d_364, 682)  # rules_data/terraforming_mars/cards/001-070.yaml:148
+d_686 = _C.rebased(_C.d_482, 682)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_687 = _C.rebased(_C.d_483, 682)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_688 = _C.rebased(_C.d_484, 682)  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_688(ctx, E=None, B=680):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_689(ctx, E=None, B=682):  # rules_data/terraforming_mars/cards/001-070.yaml:148
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~750', 1, True)
+    if not d_691(ctx, E, B):
+        return False
+    return True
+
+
+d_690 = _C.rebased(_C.d_389, 682)  # rules_data/terraforming_mars/cards/001-070.yaml:148
+
+
+def d_691(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~748'))
+    left = num(E.get('n~750'))
     while left > 0:
         left -= 1
-        if not d_689(ctx, E, B):
+        if not d_692(ctx, E, B):
             return False
     return True
 
 
-def d_689(ctx, E=None, B=680):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_692(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_690(ctx, E, B):
+    if not d_693(ctx, E, B):
         return False
-    if not d_695(ctx, E, B):
+    if not d_698(ctx, E, B):
         return False
     return True
 
 
-d_690 = _C.rebased(_C.d_690, 680)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_691 = _C.rebased(_C.d_691, 680)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_692 = _C.rebased(_C.d_424, 680)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_693 = _C.rebased(_C.d_425, 680)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_694 = _C.rebased(_C.d_694, 680)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_695 = _C.rebased(_C.d_695, 680)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_696 = _C.rebased(_C.d_696, 680)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_697 = _C.rebased(_C.d_697, 680)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_698 = _C.rebased(_C.d_431, 680)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_693 = _C.rebased(_C.d_693, 682)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_694 = _C.rebased(_C.d_694, 682)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_695 = _C.rebased(_C.d_425, 682)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_696 = _C.rebased(_C.d_426, 682)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_697 = _C.rebased(_C.d_697, 682)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_698 = _C.rebased(_C.d_698, 682)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_699 = _C.rebased(_C.d_699, 682)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_700 = _C.rebased(_C.d_700, 682)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_701 = _C.rebased(_C.d_432, 682)  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {
-    680: CPS(d_680),
-    681: CPS(d_681),
     682: CPS(d_682),
     683: CPS(d_683),
     684: CPS(d_684),
@@ -145,22 +163,26 @@ TRIALS = {
     696: CPS(d_696),
     697: CPS(d_697),
     698: CPS(d_698),
+    699: CPS(d_699),
+    700: CPS(d_700),
+    701: CPS(d_701),
 }
 
 
 CODE = {
     765: x_765,
-    766: x_766,
-    770: x_770,
-    771: x_771,
-    772: x_772,
+    768: x_768,
+    769: x_769,
     773: x_773,
+    774: x_774,
     775: x_775,
     776: x_776,
-    777: x_777,
     778: x_778,
     779: x_779,
     780: x_780,
+    781: x_781,
+    782: x_782,
+    783: x_783,
 }
 AT = {
 }
@@ -168,5 +190,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:141
-    'development_center': '{"id":"development_center","number":"014","name":{"en":"Development Center"},"type":"active","cost":11,"tags":["science","building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":763},"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":681},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":764},"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":682},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"},"x":765},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":684},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":766},"o":"-=","e":{"op":"var","n":"n~746","x":767},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":685}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":683}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":680},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":768},"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":687},{"op":"rep","n":{"op":"var","n":"n~748","x":769},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":770},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":771},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":772},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":692},{"op":"set","t":{"op":"st","k":"discard","x":773},"o":"=","e":{"op":"lit","v":[],"x":774},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":693},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":775}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":694}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":691},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":690},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":776},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":777},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":778},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":697},{"op":"set","t":{"op":"st","k":"deck","x":779},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":780},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":698}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":696},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":695}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":689},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":688}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":686}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #014"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:141"}',
+    'development_center': '{"id":"development_center","number":"014","name":{"en":"Development Center"},"type":"active","cost":11,"tags":["science","building"],"actions":[{"cost":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"fn","f":"count","a":[{"op":"st","k":"discard"}]}},"b":{"op":"lit","v":1},"x":765},"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":683},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":766},"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":684},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":767},"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":685},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"},"x":768},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":687},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":769},"o":"-=","e":{"op":"var","n":"n~748","x":770},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":688}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":686}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":682},"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":771},"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":690},{"op":"rep","n":{"op":"var","n":"n~750","x":772},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":773},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":774},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":775},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":695},{"op":"set","t":{"op":"st","k":"discard","x":776},"o":"=","e":{"op":"lit","v":[],"x":777},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":696},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":778}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":697}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":694},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":693},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":779},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":780},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":781},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":700},{"op":"set","t":{"op":"st","k":"deck","x":782},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":783},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":701}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":699},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":698}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":692},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":691}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":689}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #014"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:141"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -56,42 +57,42 @@ K = [
 ]
 
 
-def x_796(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:160
+def x_799(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:160
     return (((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) <= 7)
 
 
-x_799 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_800 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_804 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_806 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:168
-x_809 = _C.x_761  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_812 = _C.x_812  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_813 = _C.x_813  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_814 = _C.x_814  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_815 = _C.x_815  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_816 = _C.x_816  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_820 = _C.x_820  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_821 = _C.x_821  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_822 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_824 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_825 = _C.x_825  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_826 = _C.x_826  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_827 = _C.x_827  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_828 = _C.x_828  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_829 = _C.x_829  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_833 = _C.x_833  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_714 = _C.rebased(_C.d_714, 714)  # rules_data/terraforming_mars/cards/001-070.yaml:167
-d_715 = _C.rebased(_C.d_352, 714)  # rules_data/terraforming_mars/cards/001-070.yaml:167
-d_716 = _C.rebased(_C.d_364, 714)  # rules_data/terraforming_mars/cards/001-070.yaml:167
-d_717 = _C.rebased(_C.d_386, 714)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_718 = _C.rebased(_C.d_387, 714)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_719 = _C.rebased(_C.d_388, 714)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_720 = _C.rebased(_C.d_453, 714)  # rules_data/terraforming_mars/cards/001-070.yaml:167
-d_721 = _C.rebased(_C.d_495, 714)  # rules_data/terraforming_mars/cards/001-070.yaml:167
-d_722 = _C.rebased(_C.d_496, 714)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_802 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_803 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_807 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_809 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:168
+x_812 = _C.x_763  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_815 = _C.x_815  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_816 = _C.x_816  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_817 = _C.x_817  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_818 = _C.x_818  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_819 = _C.x_819  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_823 = _C.x_823  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_824 = _C.x_824  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_825 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_827 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_828 = _C.x_828  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_829 = _C.x_829  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_830 = _C.x_830  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_831 = _C.x_831  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_832 = _C.x_832  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_836 = _C.x_836  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_717 = _C.rebased(_C.d_717, 717)  # rules_data/terraforming_mars/cards/001-070.yaml:167
+d_718 = _C.rebased(_C.d_352, 717)  # rules_data/terraforming_mars/cards/001-070.yaml:167
+d_719 = _C.rebased(_C.d_364, 717)  # rules_data/terraforming_mars/cards/001-070.yaml:167
+d_720 = _C.rebased(_C.d_386, 717)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_721 = _C.rebased(_C.d_387, 717)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_722 = _C.rebased(_C.d_388, 717)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_723 = _C.rebased(_C.d_455, 717)  # rules_data/terraforming_mars/cards/001-070.yaml:167
+d_724 = _C.rebased(_C.d_497, 717)  # rules_data/terraforming_mars/cards/001-070.yaml:167
+d_725 = _C.rebased(_C.d_498, 717)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_723(ctx, k, s=None, E=None, B=714):  # rules_data/terraforming_mars/cards/001-070.yaml:168
+def t_726(ctx, k, s=None, E=None, B=717):  # rules_data/terraforming_mars/cards/001-070.yaml:168
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -99,112 +100,112 @@ def t_723(ctx, k, s=None, E=None, B=714):  # rules_data/terraforming_mars/cards/
         E = ctx.env()
     def r1():
         ctx.steps += 4
-        LOCAL(ctx, E, 'n~750', 3, True)
-        LOCAL(ctx, E, 'r~751', 'plants', True)
-        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+        LOCAL(ctx, E, 'n~752', 3, True)
+        LOCAL(ctx, E, 'r~753', 'plants', True)
+        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[6])
-        LOCAL(ctx, E, 't~752', 'city', True)
-        return t_729(ctx, k, s, E, B)
+            SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[6])
+        LOCAL(ctx, E, 't~754', 'city', True)
+        return t_732(ctx, k, s, E, B)
 
-    return t_724(ctx, r1, s, E, B)
+    return t_727(ctx, r1, s, E, B)
 
 
-t_724 = _C.rebased(_C.t_367, 714)  # rules_data/terraforming_mars/cards/001-070.yaml:168
-d_725 = _C.rebased(_C.d_725, 714)  # rules_data/terraforming_mars/cards/001-070.yaml:168
-d_726 = _C.rebased(_C.d_726, 714)  # rules_data/terraforming_mars/cards/001-070.yaml:168
-d_727 = _C.rebased(_C.d_679, 714)  # rules_data/terraforming_mars/definitions/resources.yaml:11
-d_728 = _C.rebased(_C.d_728, 714)  # rules_data/terraforming_mars/cards/001-070.yaml:168
-t_729 = _C.rebased(_C.t_729, 714)  # rules_data/terraforming_mars/definitions/board.yaml:141
-t_730 = _C.rebased(_C.t_730, 714)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_731 = _C.rebased(_C.d_731, 714)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_732 = _C.rebased(_C.d_732, 714)  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_733 = _C.rebased(_C.d_733, 714)  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_734 = _C.rebased(_C.d_734, 714)  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_735 = _C.rebased(_C.t_735, 714)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_736 = _C.rebased(_C.t_736, 714)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_737 = _C.rebased(_C.d_737, 714)  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_738 = _C.rebased(_C.d_738, 714)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_739 = _C.rebased(_C.t_739, 714)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_740 = _C.rebased(_C.d_740, 714)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_741 = _C.rebased(_C.d_741, 714)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_742 = _C.rebased(_C.t_742, 714)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_743 = _C.rebased(_C.t_743, 714)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_744 = _C.rebased(_C.t_744, 714)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_745 = _C.rebased(_C.t_745, 714)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_746 = _C.rebased(_C.t_746, 714)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_747 = _C.rebased(_C.t_747, 714)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_748 = _C.rebased(_C.d_748, 714)  # rules_data/terraforming_mars/definitions/board.yaml:123
+t_727 = _C.rebased(_C.t_367, 717)  # rules_data/terraforming_mars/cards/001-070.yaml:168
+d_728 = _C.rebased(_C.d_728, 717)  # rules_data/terraforming_mars/cards/001-070.yaml:168
+d_729 = _C.rebased(_C.d_729, 717)  # rules_data/terraforming_mars/cards/001-070.yaml:168
+d_730 = _C.rebased(_C.d_681, 717)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_731 = _C.rebased(_C.d_731, 717)  # rules_data/terraforming_mars/cards/001-070.yaml:168
+t_732 = _C.rebased(_C.t_732, 717)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_733 = _C.rebased(_C.t_733, 717)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_734 = _C.rebased(_C.d_734, 717)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_735 = _C.rebased(_C.d_735, 717)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_736 = _C.rebased(_C.d_736, 717)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_737 = _C.rebased(_C.d_737, 717)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_738 = _C.rebased(_C.t_738, 717)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_739 = _C.rebased(_C.t_739, 717)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_740 = _C.rebased(_C.d_740, 717)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_741 = _C.rebased(_C.d_741, 717)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_742 = _C.rebased(_C.t_742, 717)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_743 = _C.rebased(_C.d_743, 717)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_744 = _C.rebased(_C.d_744, 717)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_745 = _C.rebased(_C.t_745, 717)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_746 = _C.rebased(_C.t_746, 717)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_747 = _C.rebased(_C.t_747, 717)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_748 = _C.rebased(_C.t_748, 717)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_749 = _C.rebased(_C.t_749, 717)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_750 = _C.rebased(_C.t_750, 717)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_751 = _C.rebased(_C.d_751, 717)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    714: CPS(d_714),
-    715: CPS(d_715),
-    716: CPS(d_716),
     717: CPS(d_717),
     718: CPS(d_718),
     719: CPS(d_719),
     720: CPS(d_720),
     721: CPS(d_721),
     722: CPS(d_722),
-    723: t_723,
-    724: t_724,
+    723: CPS(d_723),
+    724: CPS(d_724),
     725: CPS(d_725),
-    726: CPS(d_726),
-    727: CPS(d_727),
+    726: t_726,
+    727: t_727,
     728: CPS(d_728),
-    729: t_729,
-    730: t_730,
+    729: CPS(d_729),
+    730: CPS(d_730),
     731: CPS(d_731),
-    732: CPS(d_732),
-    733: CPS(d_733),
+    732: t_732,
+    733: t_733,
     734: CPS(d_734),
-    735: t_735,
-    736: t_736,
+    735: CPS(d_735),
+    736: CPS(d_736),
     737: CPS(d_737),
-    738: CPS(d_738),
+    738: t_738,
     739: t_739,
     740: CPS(d_740),
     741: CPS(d_741),
     742: t_742,
-    743: t_743,
-    744: t_744,
+    743: CPS(d_743),
+    744: CPS(d_744),
     745: t_745,
     746: t_746,
     747: t_747,
-    748: CPS(d_748),
+    748: t_748,
+    749: t_749,
+    750: t_750,
+    751: CPS(d_751),
 }
 
 
 CODE = {
-    796: x_796,
     799: x_799,
-    800: x_800,
-    804: x_804,
-    806: x_806,
+    802: x_802,
+    803: x_803,
+    807: x_807,
     809: x_809,
     812: x_812,
-    813: x_813,
-    814: x_814,
     815: x_815,
     816: x_816,
-    820: x_820,
-    821: x_821,
-    822: x_822,
+    817: x_817,
+    818: x_818,
+    819: x_819,
+    823: x_823,
     824: x_824,
     825: x_825,
-    826: x_826,
     827: x_827,
     828: x_828,
     829: x_829,
-    833: x_833,
+    830: x_830,
+    831: x_831,
+    832: x_832,
+    836: x_836,
 }
 AT = {
-    796: 'rules_data/terraforming_mars/cards/001-070.yaml:160',
+    799: 'rules_data/terraforming_mars/cards/001-070.yaml:160',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:160
-    'domed_crater': '{"id":"domed_crater","number":"016","name":{"en":"Domed Crater"},"type":"automated","cost":24,"tags":["city","building"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":7},"x":796},"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":797},"at":"rules_data/terraforming_mars/cards/001-070.yaml:167","id":715},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":798},"at":"rules_data/terraforming_mars/cards/001-070.yaml:167","id":716},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":799},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":718},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":800},"o":"-=","e":{"op":"var","n":"n~746","x":801},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":719}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":717},{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":802},"at":"rules_data/terraforming_mars/cards/001-070.yaml:167","id":720},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":803},"at":"rules_data/terraforming_mars/cards/001-070.yaml:167","id":721},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":804},"o":"+=","e":{"op":"var","n":"n~748","x":805},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":722}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:167","id":714},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":806},"at":"rules_data/terraforming_mars/cards/001-070.yaml:168","id":724},{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":807},"at":"rules_data/terraforming_mars/cards/001-070.yaml:168","id":725},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":808},"at":"rules_data/terraforming_mars/cards/001-070.yaml:168","id":726},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":809},"o":"+=","e":{"op":"var","n":"n~750","x":810},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":727},{"op":"let","v":"t~752","e":{"op":"lit","v":"city","x":811},"at":"rules_data/terraforming_mars/cards/001-070.yaml:168","id":728},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~753","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~753"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"tile","d":null},"b":{"op":"var","n":"t~752"}}}]},"x":812},"t":{"op":"seq","b":[{"op":"let","v":"mine~756","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~755","src":{"op":"filt","v":"x~754","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~754"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~755"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":813},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":731},{"op":"let","v":"empty~761","e":{"op":"filt","v":"s~758","src":{"op":"filt","v":"x~757","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~757"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"var","n":"t~752"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~756"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~760","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~760"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~760"}}]}]}}]}]}}]}}]}]},"x":814},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":732},{"op":"let","v":"legal~767","e":{"op":"letx","v":"open~763","e":{"op":"filt","v":"s~762","src":{"op":"var","n":"empty~761"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~762"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~762"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~766","e":{"op":"filt","v":"s~764","src":{"op":"var","n":"open~763"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~766"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~766"},"b":{"op":"var","n":"open~763"}}},"b":{"op":"var","n":"open~763"}},"x":815},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":733},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~767"}]},"b":{"op":"lit","v":0},"x":816},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":734},{"op":"choose","alts":[{"gens":[{"v":"space~768","src":{"op":"var","n":"legal~767","x":817},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~769","e":{"op":"var","n":"t~752","x":818},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":737},{"op":"let","v":"s~770","e":{"op":"var","n":"space~768","x":819},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":738},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~770"},"d":{},"x":820},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~769"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":821},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":740},{"op":"set","t":{"op":"st","k":"last_space","x":822},"o":"=","e":{"op":"var","n":"s~770","x":823},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":741},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":824},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~770"},"f":"bonus","d":null,"x":825},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":744},{"op":"for","v":"x~771","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~770"}],"kind":"spaces","x":826},"w":{"op":"in","a":{"op":"var","n":"x~771"},"b":{"op":"st","k":"board"},"neg":false,"x":827},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~771"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":828},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":746},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":745},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"effect","d":null,"x":829},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":747},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~769","x":830},"space":{"op":"var","n":"s~770","x":831},"by":{"op":"var","n":"you","x":832}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":748}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":743},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":742}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":739}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":736},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~768"}],"x":833}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":735}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":730},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":729}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:168","id":723},"vp":{"op":"lit","v":1,"x":834},"source":{"doc":"tm-facts","section":"cards.json #016"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:160"}',
+    'domed_crater': '{"id":"domed_crater","number":"016","name":{"en":"Domed Crater"},"type":"automated","cost":24,"tags":["city","building"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":7},"x":799},"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":800},"at":"rules_data/terraforming_mars/cards/001-070.yaml:167","id":718},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":801},"at":"rules_data/terraforming_mars/cards/001-070.yaml:167","id":719},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":802},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":721},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":803},"o":"-=","e":{"op":"var","n":"n~748","x":804},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":722}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":720},{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":805},"at":"rules_data/terraforming_mars/cards/001-070.yaml:167","id":723},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":806},"at":"rules_data/terraforming_mars/cards/001-070.yaml:167","id":724},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":807},"o":"+=","e":{"op":"var","n":"n~750","x":808},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":725}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:167","id":717},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":809},"at":"rules_data/terraforming_mars/cards/001-070.yaml:168","id":727},{"op":"let","v":"n~752","e":{"op":"lit","v":3,"x":810},"at":"rules_data/terraforming_mars/cards/001-070.yaml:168","id":728},{"op":"let","v":"r~753","e":{"op":"lit","v":"plants","x":811},"at":"rules_data/terraforming_mars/cards/001-070.yaml:168","id":729},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":812},"o":"+=","e":{"op":"var","n":"n~752","x":813},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":730},{"op":"let","v":"t~754","e":{"op":"lit","v":"city","x":814},"at":"rules_data/terraforming_mars/cards/001-070.yaml:168","id":731},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~755","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~755"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~755"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~755"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~755"},"f":"tile","d":null},"b":{"op":"var","n":"t~754"}}}]},"x":815},"t":{"op":"seq","b":[{"op":"let","v":"mine~758","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~757","src":{"op":"filt","v":"x~756","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~756"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~757"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":816},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":734},{"op":"let","v":"empty~763","e":{"op":"filt","v":"s~760","src":{"op":"filt","v":"x~759","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~759"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~760"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~760"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~760"},"f":"reserved","d":null},"b":{"op":"var","n":"t~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~760"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~758"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~760"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~761","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~760"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~761"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~761"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~762","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~762"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~762"}}]}]}}]}]}}]}}]}]},"x":817},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":735},{"op":"let","v":"legal~769","e":{"op":"letx","v":"open~765","e":{"op":"filt","v":"s~764","src":{"op":"var","n":"empty~763"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~764"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~764"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~768","e":{"op":"filt","v":"s~766","src":{"op":"var","n":"open~765"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~767","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~766"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~767"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~767"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~768"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~768"},"b":{"op":"var","n":"open~765"}}},"b":{"op":"var","n":"open~765"}},"x":818},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":736},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~769"}]},"b":{"op":"lit","v":0},"x":819},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":737},{"op":"choose","alts":[{"gens":[{"v":"space~770","src":{"op":"var","n":"legal~769","x":820},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~771","e":{"op":"var","n":"t~754","x":821},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":740},{"op":"let","v":"s~772","e":{"op":"var","n":"space~770","x":822},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":741},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~772"},"d":{},"x":823},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~771"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~771"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":824},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":743},{"op":"set","t":{"op":"st","k":"last_space","x":825},"o":"=","e":{"op":"var","n":"s~772","x":826},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":744},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":827},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~772"},"f":"bonus","d":null,"x":828},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":747},{"op":"for","v":"x~773","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~772"}],"kind":"spaces","x":829},"w":{"op":"in","a":{"op":"var","n":"x~773"},"b":{"op":"st","k":"board"},"neg":false,"x":830},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~773"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":831},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":749},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":748},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~771"},"f":"effect","d":null,"x":832},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":750},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~771","x":833},"space":{"op":"var","n":"s~772","x":834},"by":{"op":"var","n":"you","x":835}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":751}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":746},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":745}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":742}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":739},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~770"}],"x":836}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città (guadagna un eventuale bonus di piazzamento)","en":"place a city tile (gain any placement bonus)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":738}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":733},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":732}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:168","id":726},"vp":{"op":"lit","v":1,"x":837},"source":{"doc":"tm-facts","section":"cards.json #016"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:160"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -45,7 +46,7 @@ K = [
 ]
 
 
-def x_2539(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:487
+def x_2545(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:487
     return (((_w2 if type((_w2 := (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))) <= 3)
 
 
@@ -54,14 +55,14 @@ TRIALS = {
 
 
 CODE = {
-    2539: x_2539,
+    2545: x_2545,
 }
 AT = {
-    2539: 'rules_data/terraforming_mars/cards/071-140.yaml:487',
+    2545: 'rules_data/terraforming_mars/cards/071-140.yaml:487',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:487
-    'dust_seals': '{"id":"dust_seals","number":"119","name":{"en":"Dust Seals"},"type":"automated","cost":2,"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":2539},"vp":{"op":"lit","v":1,"x":2540},"source":{"doc":"tm-facts","section":"cards.json #119"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:487"}',
+    'dust_seals': '{"id":"dust_seals","number":"119","name":{"en":"Dust Seals"},"type":"automated","cost":2,"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":2545},"vp":{"op":"lit","v":1,"x":2546},"source":{"doc":"tm-facts","section":"cards.json #119"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:487"}',
 }

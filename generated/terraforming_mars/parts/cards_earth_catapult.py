@@ -5,14 +5,60 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from . import _common as _C
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 
-CODE, TRIALS = _C.bound(None, """
-""")
-AT = {}
+K = [
+]
+
+
+
+
+TRIALS = {
+}
+
+
+CODE = {
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:699
-    'earth_catapult': '{"id":"earth_catapult","number":"070","name":{"en":"Earth Catapult"},"type":"active","cost":23,"tags":["earth"],"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-2,"x":1752}}],"vp":{"op":"lit","v":2,"x":1753},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #070 (card_discount 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:699"}',
+    'earth_catapult': '{"id":"earth_catapult","number":"070","name":{"en":"Earth Catapult"},"type":"active","cost":23,"tags":["earth"],"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-2,"x":1755}}],"vp":{"op":"lit","v":2,"x":1756},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #070 (card_discount 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:699"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -45,7 +46,7 @@ K = [
 ]
 
 
-def x_2332(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:350
+def x_2336(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:350
     if E is None:
         E = ctx.env()
     return ('earth' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('earth', _w2))
@@ -56,14 +57,14 @@ TRIALS = {
 
 
 CODE = {
-    2332: x_2332,
+    2336: x_2336,
 }
 AT = {
-    2332: 'rules_data/terraforming_mars/cards/071-140.yaml:350',
+    2336: 'rules_data/terraforming_mars/cards/071-140.yaml:350',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:350
-    'earth_office': '{"id":"earth_office","number":"105","name":{"en":"Earth Office"},"type":"active","cost":1,"tags":["earth"],"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-3,"x":2331},"w":{"op":"in","a":{"op":"lit","v":"earth"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"card"},"f":"tags","d":[]},"neg":false,"x":2332}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #105 (card_discount earth 3)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:350"}',
+    'earth_office': '{"id":"earth_office","number":"105","name":{"en":"Earth Office"},"type":"active","cost":1,"tags":["earth"],"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-3,"x":2335},"w":{"op":"in","a":{"op":"lit","v":"earth"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"card"},"f":"tags","d":[]},"neg":false,"x":2336}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #105 (card_discount earth 3)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:350"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -54,194 +55,194 @@ K = [
 ]
 
 
-def x_2770(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:580
+def x_2780(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:580
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return (len([v_s_746 for v_s_746 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_746, {}) if type(_h1) is dict else KEY(_h1, v_s_746, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)]) >= 1)
-    return MEMO(ctx, (2770, E.get('you'), ctx.stamps.get('board', 0),), compute)
+        return (len([v_s_748 for v_s_748 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_748, {}) if type(_h1) is dict else KEY(_h1, v_s_748, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)]) >= 1)
+    return MEMO(ctx, (2780, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
-def x_2774(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:177
+def x_2784(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:177
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~747'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~749'))) is str else None)
         _h2 = ctx.state.get('board')
-        return [v_x_750 for v_x_750 in [v_x_749 for v_x_749 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_749, NOREC).get('type', None) if type(v_x_749) is str else None) == _h1)] if any((True if ((v_y_751 in _h2 if type(_h2) in (list, dict) else IN(v_y_751, _h2))) and (((_w2.get('tile', None) if type((_w2 := (_h2.get(v_y_751, {}) if type(_h2) is dict else KEY(_h2, v_y_751, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h2.get(v_y_751, {}) if type(_h2) is dict else KEY(_h2, v_y_751, {})))) is dict else KEY(_w3, 'tile', None)) == E.get('u~748'))) or (((ctx.index.plain['tiles'].get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h2.get(v_y_751, {}) if type(_h2) is dict else KEY(_h2, v_y_751, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == E.get('u~748'))) else False)) else False) for v_y_751 in ADJ(ctx, 'spaces', v_x_750))]
-    return MEMO(ctx, (2774, E.get('t~747'), E.get('u~748'), ctx.stamps.get('board', 0),), compute)
+        return [v_x_752 for v_x_752 in [v_x_751 for v_x_751 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_751, NOREC).get('type', None) if type(v_x_751) is str else None) == _h1)] if any((True if ((v_y_753 in _h2 if type(_h2) in (list, dict) else IN(v_y_753, _h2))) and (((_w2.get('tile', None) if type((_w2 := (_h2.get(v_y_753, {}) if type(_h2) is dict else KEY(_h2, v_y_753, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h2.get(v_y_753, {}) if type(_h2) is dict else KEY(_h2, v_y_753, {})))) is dict else KEY(_w3, 'tile', None)) == E.get('u~750'))) or (((ctx.index.plain['tiles'].get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h2.get(v_y_753, {}) if type(_h2) is dict else KEY(_h2, v_y_753, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == E.get('u~750'))) else False)) else False) for v_y_753 in ADJ(ctx, 'spaces', v_x_752))]
+    return MEMO(ctx, (2784, E.get('t~749'), E.get('u~750'), ctx.stamps.get('board', 0),), compute)
 
 
-x_2775 = _C.x_849  # rules_data/terraforming_mars/definitions/board.yaml:132
-x_2776 = _C.x_850  # rules_data/terraforming_mars/definitions/board.yaml:133
-x_2777 = _C.x_851  # rules_data/terraforming_mars/definitions/board.yaml:134
-x_2781 = _C.x_855  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_2782 = _C.x_856  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_2783 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_2785 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_2786 = _C.x_860  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_2787 = _C.x_861  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2788 = _C.x_862  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2789 = _C.x_863  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2790 = _C.x_864  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_2794 = _C.x_868  # rules_data/terraforming_mars/definitions/board.yaml:135
+x_2785 = _C.x_852  # rules_data/terraforming_mars/definitions/board.yaml:132
+x_2786 = _C.x_853  # rules_data/terraforming_mars/definitions/board.yaml:133
+x_2787 = _C.x_854  # rules_data/terraforming_mars/definitions/board.yaml:134
+x_2791 = _C.x_858  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2792 = _C.x_859  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2793 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_2795 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_2796 = _C.x_863  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_2797 = _C.x_864  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2798 = _C.x_865  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2799 = _C.x_866  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2800 = _C.x_867  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_2804 = _C.x_871  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def x_2795(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:580
+def x_2805(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:580
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and ((True if (('animal' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('animal', _w3))) or (('plant' in _w5 if type((_w5 := (_w4.get('tags', None) if type((_w4 := E.get('event'))) is dict else KEY(_w4, 'tags', None)))) in (list, dict) else IN('plant', _w5))) else False)) else False)
 
 
-def x_2796(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
+def x_2806(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
     if E is None:
         E = ctx.env()
     return (_w3 + _w4 if type((_w3 := items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('animal'))) is type((_w4 := items_of((_w2.get('tags', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tags', None))).count('plant'))) is int else AR('+', _w3, _w4))
 
 
-x_2798 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
-x_2800 = _C.x_1213  # rules_data/terraforming_mars/cards/071-140.yaml:580
+x_2808 = _C.x_484  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_2810 = _C.x_1216  # rules_data/terraforming_mars/cards/071-140.yaml:580
 
 
-def t_2447(ctx, k, s=None, E=None, B=2447):  # rules_data/terraforming_mars/cards/071-140.yaml:589
+def t_2456(ctx, k, s=None, E=None, B=2456):  # rules_data/terraforming_mars/cards/071-140.yaml:589
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~747', 'ecological_zone', True)
-    LOCAL(ctx, E, 'u~748', 'greenery', True)
-    return t_2450(ctx, k, s, E, B)
+    LOCAL(ctx, E, 't~749', 'ecological_zone', True)
+    LOCAL(ctx, E, 'u~750', 'greenery', True)
+    return t_2459(ctx, k, s, E, B)
 
 
-def d_2448(ctx, E=None, B=2447):  # rules_data/terraforming_mars/cards/071-140.yaml:589
+def d_2457(ctx, E=None, B=2456):  # rules_data/terraforming_mars/cards/071-140.yaml:589
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~747', 'ecological_zone', True)
+    LOCAL(ctx, E, 't~749', 'ecological_zone', True)
     return True
 
 
-def d_2449(ctx, E=None, B=2447):  # rules_data/terraforming_mars/cards/071-140.yaml:589
+def d_2458(ctx, E=None, B=2456):  # rules_data/terraforming_mars/cards/071-140.yaml:589
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'u~748', 'greenery', True)
+    LOCAL(ctx, E, 'u~750', 'greenery', True)
     return True
 
 
-def t_2450(ctx, k, s=None, E=None, B=2447):  # rules_data/terraforming_mars/definitions/board.yaml:177
+def t_2459(ctx, k, s=None, E=None, B=2456):  # rules_data/terraforming_mars/definitions/board.yaml:177
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~752', E.get('t~747'), True)
-    LOCAL(ctx, E, 'l~753', x_2774(ctx, E), True)
-    return t_2453(ctx, k, s, E, B)
+    LOCAL(ctx, E, 't~754', E.get('t~749'), True)
+    LOCAL(ctx, E, 'l~755', x_2784(ctx, E), True)
+    return t_2462(ctx, k, s, E, B)
 
 
-def d_2451(ctx, E=None, B=2447):  # rules_data/terraforming_mars/definitions/board.yaml:177
+def d_2460(ctx, E=None, B=2456):  # rules_data/terraforming_mars/definitions/board.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~752', E.get('t~747'), True)
+    LOCAL(ctx, E, 't~754', E.get('t~749'), True)
     return True
 
 
-def d_2452(ctx, E=None, B=2447):  # rules_data/terraforming_mars/definitions/board.yaml:177
+def d_2461(ctx, E=None, B=2456):  # rules_data/terraforming_mars/definitions/board.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~753', x_2774(ctx, E), True)
+    LOCAL(ctx, E, 'l~755', x_2784(ctx, E), True)
     return True
 
 
-def t_2453(ctx, k, s=None, E=None, B=2447):  # rules_data/terraforming_mars/definitions/board.yaml:132
+def t_2462(ctx, k, s=None, E=None, B=2456):  # rules_data/terraforming_mars/definitions/board.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2775(ctx, E):
-        return t_2454(ctx, k, s, E, B)
+    if x_2785(ctx, E):
+        return t_2463(ctx, k, s, E, B)
     return k()
 
 
-def t_2454(ctx, k, s=None, E=None, B=2447):  # rules_data/terraforming_mars/definitions/board.yaml:133
+def t_2463(ctx, k, s=None, E=None, B=2456):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~758', x_2776(ctx, E), True)
-    if not x_2777(ctx, E):
+    LOCAL(ctx, E, 'open~760', x_2786(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('open~760')) > 0)):
         return False
-    return t_2457(ctx, k, s, E, B)
+    return t_2466(ctx, k, s, E, B)
 
 
-d_2455 = _C.rebased(_C.d_767, 2447)  # rules_data/terraforming_mars/definitions/board.yaml:133
-d_2456 = _C.rebased(_C.d_768, 2447)  # rules_data/terraforming_mars/definitions/board.yaml:134
-t_2457 = _C.rebased(_C.t_1380, 2447)  # rules_data/terraforming_mars/definitions/board.yaml:135
-t_2458 = _C.rebased(_C.t_770, 2447)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2459 = _C.rebased(_C.d_771, 2447)  # rules_data/terraforming_mars/definitions/board.yaml:135
-d_2460 = _C.rebased(_C.d_772, 2447)  # rules_data/terraforming_mars/definitions/board.yaml:135
-t_2461 = _C.rebased(_C.t_773, 2447)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2462 = _C.rebased(_C.d_774, 2447)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2463 = _C.rebased(_C.d_775, 2447)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_2464 = _C.rebased(_C.t_776, 2447)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_2465 = _C.rebased(_C.t_777, 2447)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2466 = _C.rebased(_C.t_778, 2447)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2467 = _C.rebased(_C.t_779, 2447)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2468 = _C.rebased(_C.t_780, 2447)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2469 = _C.rebased(_C.t_781, 2447)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_2470 = _C.rebased(_C.d_782, 2447)  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_2464 = _C.rebased(_C.d_770, 2456)  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_2465 = _C.rebased(_C.d_771, 2456)  # rules_data/terraforming_mars/definitions/board.yaml:134
+t_2466 = _C.rebased(_C.t_1383, 2456)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_2467 = _C.rebased(_C.t_773, 2456)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2468 = _C.rebased(_C.d_774, 2456)  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_2469 = _C.rebased(_C.d_775, 2456)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_2470 = _C.rebased(_C.t_776, 2456)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2471 = _C.rebased(_C.d_777, 2456)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2472 = _C.rebased(_C.d_778, 2456)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2473 = _C.rebased(_C.t_779, 2456)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2474 = _C.rebased(_C.t_780, 2456)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2475 = _C.rebased(_C.t_781, 2456)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2476 = _C.rebased(_C.t_782, 2456)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2477 = _C.rebased(_C.t_783, 2456)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2478 = _C.rebased(_C.t_784, 2456)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_2479 = _C.rebased(_C.d_785, 2456)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
-def d_2471(ctx, E=None, B=2447):  # rules_data/terraforming_mars/cards/071-140.yaml:593
+def d_2480(ctx, E=None, B=2456):  # rules_data/terraforming_mars/cards/071-140.yaml:593
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~765', x_2796(ctx, E), True)
-    LOCAL(ctx, E, 'r~766', 'animal', True)
+    LOCAL(ctx, E, 'n~767', x_2806(ctx, E), True)
+    LOCAL(ctx, E, 'r~768', 'animal', True)
     c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~765'), '+=', False, K[6])
+        SET(ctx, 'card_res', c, key, E.get('n~767'), '+=', False, K[6])
     return True
 
 
-def d_2472(ctx, E=None, B=2447):  # rules_data/terraforming_mars/cards/071-140.yaml:593
+def d_2481(ctx, E=None, B=2456):  # rules_data/terraforming_mars/cards/071-140.yaml:593
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~765', x_2796(ctx, E), True)
+    LOCAL(ctx, E, 'n~767', x_2806(ctx, E), True)
     return True
 
 
-def d_2473(ctx, E=None, B=2447):  # rules_data/terraforming_mars/cards/071-140.yaml:593
+def d_2482(ctx, E=None, B=2456):  # rules_data/terraforming_mars/cards/071-140.yaml:593
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~766', 'animal', True)
+    LOCAL(ctx, E, 'r~768', 'animal', True)
     return True
 
 
-def d_2474(ctx, E=None, B=2447):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_2483(ctx, E=None, B=2456):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -249,72 +250,72 @@ def d_2474(ctx, E=None, B=2447):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~765'), '+=', False, K[6])
+        SET(ctx, 'card_res', c, key, E.get('n~767'), '+=', False, K[6])
     return True
 
 
 TRIALS = {
-    2447: t_2447,
-    2448: CPS(d_2448),
-    2449: CPS(d_2449),
-    2450: t_2450,
-    2451: CPS(d_2451),
-    2452: CPS(d_2452),
-    2453: t_2453,
-    2454: t_2454,
-    2455: CPS(d_2455),
-    2456: CPS(d_2456),
-    2457: t_2457,
-    2458: t_2458,
-    2459: CPS(d_2459),
+    2456: t_2456,
+    2457: CPS(d_2457),
+    2458: CPS(d_2458),
+    2459: t_2459,
     2460: CPS(d_2460),
-    2461: t_2461,
-    2462: CPS(d_2462),
-    2463: CPS(d_2463),
-    2464: t_2464,
-    2465: t_2465,
+    2461: CPS(d_2461),
+    2462: t_2462,
+    2463: t_2463,
+    2464: CPS(d_2464),
+    2465: CPS(d_2465),
     2466: t_2466,
     2467: t_2467,
-    2468: t_2468,
-    2469: t_2469,
-    2470: CPS(d_2470),
+    2468: CPS(d_2468),
+    2469: CPS(d_2469),
+    2470: t_2470,
     2471: CPS(d_2471),
     2472: CPS(d_2472),
-    2473: CPS(d_2473),
-    2474: CPS(d_2474),
+    2473: t_2473,
+    2474: t_2474,
+    2475: t_2475,
+    2476: t_2476,
+    2477: t_2477,
+    2478: t_2478,
+    2479: CPS(d_2479),
+    2480: CPS(d_2480),
+    2481: CPS(d_2481),
+    2482: CPS(d_2482),
+    2483: CPS(d_2483),
 }
 
 
 CODE = {
-    2770: x_2770,
-    2774: x_2774,
-    2775: x_2775,
-    2776: x_2776,
-    2777: x_2777,
-    2781: x_2781,
-    2782: x_2782,
-    2783: x_2783,
+    2780: x_2780,
+    2784: x_2784,
     2785: x_2785,
     2786: x_2786,
     2787: x_2787,
-    2788: x_2788,
-    2789: x_2789,
-    2790: x_2790,
-    2794: x_2794,
+    2791: x_2791,
+    2792: x_2792,
+    2793: x_2793,
     2795: x_2795,
     2796: x_2796,
+    2797: x_2797,
     2798: x_2798,
+    2799: x_2799,
     2800: x_2800,
+    2804: x_2804,
+    2805: x_2805,
+    2806: x_2806,
+    2808: x_2808,
+    2810: x_2810,
 }
 AT = {
-    2770: 'rules_data/terraforming_mars/cards/071-140.yaml:580',
-    2774: 'rules_data/terraforming_mars/definitions/board.yaml:177',
-    2795: 'rules_data/terraforming_mars/cards/071-140.yaml:580',
-    2796: 'rules_data/terraforming_mars/cards/071-140.yaml:593',
+    2780: 'rules_data/terraforming_mars/cards/071-140.yaml:580',
+    2784: 'rules_data/terraforming_mars/definitions/board.yaml:177',
+    2805: 'rules_data/terraforming_mars/cards/071-140.yaml:580',
+    2806: 'rules_data/terraforming_mars/cards/071-140.yaml:593',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:580
-    'ecological_zone': '{"id":"ecological_zone","number":"128","name":{"en":"Ecological Zone"},"type":"active","cost":12,"tags":["animal","plant"],"requires":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~746","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~746"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~746"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"greenery"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~746"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"greenery"}}]},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~746"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]},"b":{"op":"lit","v":1},"x":2770},"effect":{"op":"seq","b":[{"op":"let","v":"t~747","e":{"op":"lit","v":"ecological_zone","x":2771},"at":"rules_data/terraforming_mars/cards/071-140.yaml:589","id":2448},{"op":"let","v":"u~748","e":{"op":"lit","v":"greenery","x":2772},"at":"rules_data/terraforming_mars/cards/071-140.yaml:589","id":2449},{"op":"seq","b":[{"op":"let","v":"t~752","e":{"op":"var","n":"t~747","x":2773},"at":"rules_data/terraforming_mars/definitions/board.yaml:177","id":2451},{"op":"let","v":"l~753","e":{"op":"filt","v":"x~750","src":{"op":"filt","v":"x~749","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~749"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~747"},"f":"space","d":null}}},"w":{"op":"fn","f":"any","a":[{"op":"mapc","v":"y~751","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~750"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"y~751"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~751"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~751"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~748"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~751"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~748"}}]}]}}]},"x":2774},"at":"rules_data/terraforming_mars/definitions/board.yaml:177","id":2452},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~754","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~754"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"tile","d":null},"b":{"op":"var","n":"t~752"}}}]},"x":2775},"t":{"op":"seq","b":[{"op":"let","v":"open~758","e":{"op":"filt","v":"s~755","src":{"op":"var","n":"l~753"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"t~752"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~755"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~756","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~755"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~757","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~757"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~757"}}]}]}}]}]}}]}}]}]},"x":2776},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2455},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~758"}]},"b":{"op":"lit","v":0},"x":2777},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":2456},{"op":"choose","alts":[{"gens":[{"v":"space~759","src":{"op":"var","n":"open~758","x":2778},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~760","e":{"op":"var","n":"t~752","x":2779},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2459},{"op":"let","v":"s~761","e":{"op":"var","n":"space~759","x":2780},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2460},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~761"},"d":{},"x":2781},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~760"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~760"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2782},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2462},{"op":"set","t":{"op":"st","k":"last_space","x":2783},"o":"=","e":{"op":"var","n":"s~761","x":2784},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2463},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2785},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~761"},"f":"bonus","d":null,"x":2786},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2466},{"op":"for","v":"x~762","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~761"}],"kind":"spaces","x":2787},"w":{"op":"in","a":{"op":"var","n":"x~762"},"b":{"op":"st","k":"board"},"neg":false,"x":2788},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~762"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2789},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2468},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2467},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~760"},"f":"effect","d":null,"x":2790},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2469},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~760","x":2791},"space":{"op":"var","n":"s~761","x":2792},"by":{"op":"var","n":"you","x":2793}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":2470}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2465},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2464}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2461}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2458},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~759"}],"x":2794}}],"kind":"space","prompt":{"def":"place_next_to","args":{"t":"ecological_zone","u":"greenery"},"kinds":{"t":"tiles","u":"tiles"},"text":{"it":"piazza una tessera Zona ecologica adiacente a una tessera Verde","en":"place an Ecological Zone tile next to a greenery tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2457}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2454},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":2453}],"at":"rules_data/terraforming_mars/definitions/board.yaml:177","id":2450}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:589","id":2447},"resource":"animal","triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"or","a":[{"op":"in","a":{"op":"lit","v":"animal"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false},{"op":"in","a":{"op":"lit","v":"plant"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}]}],"x":2795},"b":{"op":"seq","b":[{"op":"let","v":"n~765","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~763","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~763"},"b":{"op":"lit","v":"animal"}}}]},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~764","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~764"},"b":{"op":"lit","v":"plant"}}}]},"x":2796},"at":"rules_data/terraforming_mars/cards/071-140.yaml:593","id":2472},{"op":"let","v":"r~766","e":{"op":"lit","v":"animal","x":2797},"at":"rules_data/terraforming_mars/cards/071-140.yaml:593","id":2473},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":2798},"o":"+=","e":{"op":"var","n":"n~765","x":2799},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2474}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:593","id":2471}}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":2800},"source":{"doc":"tm-facts","section":"cards.json #128 (not fully structured: render icons and effects)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:580"}',
+    'ecological_zone': '{"id":"ecological_zone","number":"128","name":{"en":"Ecological Zone"},"type":"active","cost":12,"tags":["animal","plant"],"requires":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~748","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"greenery"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"greenery"}}]},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]},"b":{"op":"lit","v":1},"x":2780},"effect":{"op":"seq","b":[{"op":"let","v":"t~749","e":{"op":"lit","v":"ecological_zone","x":2781},"at":"rules_data/terraforming_mars/cards/071-140.yaml:589","id":2457},{"op":"let","v":"u~750","e":{"op":"lit","v":"greenery","x":2782},"at":"rules_data/terraforming_mars/cards/071-140.yaml:589","id":2458},{"op":"seq","b":[{"op":"let","v":"t~754","e":{"op":"var","n":"t~749","x":2783},"at":"rules_data/terraforming_mars/definitions/board.yaml:177","id":2460},{"op":"let","v":"l~755","e":{"op":"filt","v":"x~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"space","d":null}}},"w":{"op":"fn","f":"any","a":[{"op":"mapc","v":"y~753","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~752"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"y~753"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~750"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~750"}}]}]}}]},"x":2784},"at":"rules_data/terraforming_mars/definitions/board.yaml:177","id":2461},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~756","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~756"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~756"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~756"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~756"},"f":"tile","d":null},"b":{"op":"var","n":"t~754"}}}]},"x":2785},"t":{"op":"seq","b":[{"op":"let","v":"open~760","e":{"op":"filt","v":"s~757","src":{"op":"var","n":"l~755"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~757"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~757"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~757"},"f":"reserved","d":null},"b":{"op":"var","n":"t~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~757"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~757"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~757"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~757"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~758","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~757"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~758"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~758"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~759","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~758"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~758"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~759"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~758"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~759"}}]}]}}]}]}}]}}]}]},"x":2786},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2464},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~760"}]},"b":{"op":"lit","v":0},"x":2787},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":2465},{"op":"choose","alts":[{"gens":[{"v":"space~761","src":{"op":"var","n":"open~760","x":2788},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~762","e":{"op":"var","n":"t~754","x":2789},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2468},{"op":"let","v":"s~763","e":{"op":"var","n":"space~761","x":2790},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2469},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~763"},"d":{},"x":2791},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~762"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~762"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2792},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2471},{"op":"set","t":{"op":"st","k":"last_space","x":2793},"o":"=","e":{"op":"var","n":"s~763","x":2794},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2472},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2795},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~763"},"f":"bonus","d":null,"x":2796},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2475},{"op":"for","v":"x~764","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~763"}],"kind":"spaces","x":2797},"w":{"op":"in","a":{"op":"var","n":"x~764"},"b":{"op":"st","k":"board"},"neg":false,"x":2798},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~764"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2799},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2477},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2476},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~762"},"f":"effect","d":null,"x":2800},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2478},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~762","x":2801},"space":{"op":"var","n":"s~763","x":2802},"by":{"op":"var","n":"you","x":2803}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":2479}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2474},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2473}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2470}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2467},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~761"}],"x":2804}}],"kind":"space","prompt":{"def":"place_next_to","args":{"t":"ecological_zone","u":"greenery"},"kinds":{"t":"tiles","u":"tiles"},"text":{"it":"piazza una tessera Zona ecologica adiacente a una tessera Verde (guadagna un eventuale bonus di piazzamento)","en":"place an Ecological Zone tile next to a greenery tile (gain any placement bonus)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2466}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2463},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":2462}],"at":"rules_data/terraforming_mars/definitions/board.yaml:177","id":2459}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:589","id":2456},"resource":"animal","triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"or","a":[{"op":"in","a":{"op":"lit","v":"animal"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false},{"op":"in","a":{"op":"lit","v":"plant"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}]}],"x":2805},"b":{"op":"seq","b":[{"op":"let","v":"n~767","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~765","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~765"},"b":{"op":"lit","v":"animal"}}}]},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~766","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~766"},"b":{"op":"lit","v":"plant"}}}]},"x":2806},"at":"rules_data/terraforming_mars/cards/071-140.yaml:593","id":2481},{"op":"let","v":"r~768","e":{"op":"lit","v":"animal","x":2807},"at":"rules_data/terraforming_mars/cards/071-140.yaml:593","id":2482},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":2808},"o":"+=","e":{"op":"var","n":"n~767","x":2809},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2483}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:593","id":2480}}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":2810},"source":{"doc":"tm-facts","section":"cards.json #128 (not fully structured: render icons and effects)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:580"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -50,141 +51,138 @@ K = [
 ]
 
 
-def x_1728(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:685
+def x_1731(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:685
     return (((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) <= 8)
 
 
-x_1731 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1732 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1734 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:693
-x_1737 = _C.x_756  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_1738 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_1734 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1735 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1737 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:693
+x_1740 = _C.x_758  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_1741 = _C.x_759  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def x_1743(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_1746(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~751'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~750'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~753'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~752'))) is int else num(_w4)))
 
 
-x_1744 = _C.x_761  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_1749 = _C.x_542  # rules_data/terraforming_mars/definitions/resources.yaml:11
-d_1534 = _C.rebased(_C.d_699, 1534)  # rules_data/terraforming_mars/cards/001-070.yaml:692
-d_1535 = _C.rebased(_C.d_352, 1534)  # rules_data/terraforming_mars/cards/001-070.yaml:692
-d_1536 = _C.rebased(_C.d_364, 1534)  # rules_data/terraforming_mars/cards/001-070.yaml:692
-d_1537 = _C.rebased(_C.d_386, 1534)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_1538 = _C.rebased(_C.d_387, 1534)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_1539 = _C.rebased(_C.d_388, 1534)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-t_1540 = _C.rebased(_C.t_367, 1534)  # rules_data/terraforming_mars/cards/001-070.yaml:693
-t_1541 = _C.rebased(_C.t_933, 1534)  # rules_data/terraforming_mars/cards/001-070.yaml:695
+x_1747 = _C.x_763  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_1752 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_1537 = _C.rebased(_C.d_702, 1537)  # rules_data/terraforming_mars/cards/001-070.yaml:692
+d_1538 = _C.rebased(_C.d_352, 1537)  # rules_data/terraforming_mars/cards/001-070.yaml:692
+d_1539 = _C.rebased(_C.d_364, 1537)  # rules_data/terraforming_mars/cards/001-070.yaml:692
+d_1540 = _C.rebased(_C.d_386, 1537)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1541 = _C.rebased(_C.d_387, 1537)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1542 = _C.rebased(_C.d_388, 1537)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+t_1543 = _C.rebased(_C.t_367, 1537)  # rules_data/terraforming_mars/cards/001-070.yaml:693
+t_1544 = _C.rebased(_C.t_936, 1537)  # rules_data/terraforming_mars/cards/001-070.yaml:695
 
 
-def d_1542(ctx, E=None, B=1534):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
-    if not d_1545(ctx, E, B):
-        return False
-    return True
-
-
-d_1543 = _C.rebased(_C.d_389, 1534)  # rules_data/terraforming_mars/cards/001-070.yaml:695
-d_1544 = _C.rebased(_C.d_788, 1534)  # rules_data/terraforming_mars/cards/001-070.yaml:695
-d_1545 = _C.rebased(_C.d_673, 1534)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-d_1546 = _C.rebased(_C.d_674, 1534)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-d_1547 = _C.rebased(_C.d_675, 1534)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-
-
-def d_1548(ctx, E=None, B=1534):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_1545(ctx, E=None, B=1537):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'steel', True)
-    if not d_1551(ctx, E, B):
+    LOCAL(ctx, E, 'r~751', 'plants', True)
+    if not d_1548(ctx, E, B):
         return False
     return True
 
 
-d_1549 = _C.rebased(_C.d_359, 1534)  # rules_data/terraforming_mars/cards/001-070.yaml:695
-d_1550 = _C.rebased(_C.d_1410, 1534)  # rules_data/terraforming_mars/cards/001-070.yaml:695
+d_1546 = _C.rebased(_C.d_389, 1537)  # rules_data/terraforming_mars/cards/001-070.yaml:695
+d_1547 = _C.rebased(_C.d_791, 1537)  # rules_data/terraforming_mars/cards/001-070.yaml:695
+d_1548 = _C.rebased(_C.d_675, 1537)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_1549 = _C.rebased(_C.d_676, 1537)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_1550 = _C.rebased(_C.d_677, 1537)  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_1551(ctx, E=None, B=1534):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_1551(ctx, E=None, B=1537):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~752', 1, True)
+    LOCAL(ctx, E, 'r~753', 'steel', True)
+    if not d_1554(ctx, E, B):
+        return False
+    return True
+
+
+d_1552 = _C.rebased(_C.d_359, 1537)  # rules_data/terraforming_mars/cards/001-070.yaml:695
+d_1553 = _C.rebased(_C.d_1413, 1537)  # rules_data/terraforming_mars/cards/001-070.yaml:695
+
+
+def d_1554(ctx, E=None, B=1537):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1743(ctx, E):
+    if not x_1746(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('n~752'), '-=', False, K[3])
     return True
 
 
-def d_1552(ctx, E=None, B=1534):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_1555(ctx, E=None, B=1537):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1743(ctx, E):
+    if not x_1746(ctx, E):
         return False
     return True
 
 
-def d_1553(ctx, E=None, B=1534):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_1556(ctx, E=None, B=1537):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('n~752'), '-=', False, K[3])
     return True
 
 
-def d_1554(ctx, E=None, B=1534):  # rules_data/terraforming_mars/cards/001-070.yaml:695
+def d_1557(ctx, E=None, B=1537):  # rules_data/terraforming_mars/cards/001-070.yaml:695
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 7, True)
-    LOCAL(ctx, E, 'r~753', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
+    LOCAL(ctx, E, 'n~754', 7, True)
+    LOCAL(ctx, E, 'r~755', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~755'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('n~754'), '+=', False, K[3])
     return True
 
 
-d_1555 = _C.rebased(_C.d_1555, 1534)  # rules_data/terraforming_mars/cards/001-070.yaml:695
-d_1556 = _C.rebased(_C.d_485, 1534)  # rules_data/terraforming_mars/cards/001-070.yaml:695
-d_1557 = _C.rebased(_C.d_547, 1534)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_1558 = _C.rebased(_C.d_1558, 1537)  # rules_data/terraforming_mars/cards/001-070.yaml:695
+d_1559 = _C.rebased(_C.d_487, 1537)  # rules_data/terraforming_mars/cards/001-070.yaml:695
+d_1560 = _C.rebased(_C.d_549, 1537)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {
-    1534: CPS(d_1534),
-    1535: CPS(d_1535),
-    1536: CPS(d_1536),
     1537: CPS(d_1537),
     1538: CPS(d_1538),
     1539: CPS(d_1539),
-    1540: t_1540,
-    1541: t_1541,
+    1540: CPS(d_1540),
+    1541: CPS(d_1541),
     1542: CPS(d_1542),
-    1543: CPS(d_1543),
-    1544: CPS(d_1544),
+    1543: t_1543,
+    1544: t_1544,
     1545: CPS(d_1545),
     1546: CPS(d_1546),
     1547: CPS(d_1547),
@@ -198,27 +196,30 @@ TRIALS = {
     1555: CPS(d_1555),
     1556: CPS(d_1556),
     1557: CPS(d_1557),
+    1558: CPS(d_1558),
+    1559: CPS(d_1559),
+    1560: CPS(d_1560),
 }
 
 
 CODE = {
-    1728: x_1728,
     1731: x_1731,
-    1732: x_1732,
     1734: x_1734,
+    1735: x_1735,
     1737: x_1737,
-    1738: x_1738,
-    1743: x_1743,
-    1744: x_1744,
-    1749: x_1749,
+    1740: x_1740,
+    1741: x_1741,
+    1746: x_1746,
+    1747: x_1747,
+    1752: x_1752,
 }
 AT = {
-    1728: 'rules_data/terraforming_mars/cards/001-070.yaml:685',
-    1743: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    1731: 'rules_data/terraforming_mars/cards/001-070.yaml:685',
+    1746: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:685
-    'electro_catapult': '{"id":"electro_catapult","number":"069","name":{"en":"Electro Catapult"},"type":"active","cost":17,"tags":["building"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":8},"x":1728},"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1729},"at":"rules_data/terraforming_mars/cards/001-070.yaml:692","id":1535},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":1730},"at":"rules_data/terraforming_mars/cards/001-070.yaml:692","id":1536},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":1731},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1538},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1732},"o":"-=","e":{"op":"var","n":"n~746","x":1733},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1539}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1537}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:692","id":1534},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1734},"at":"rules_data/terraforming_mars/cards/001-070.yaml:693","id":1540},"actions":[{"cost":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1735},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1543},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":1736},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1544},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"},"x":1737},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1546},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1738},"o":"-=","e":{"op":"var","n":"n~748","x":1739},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1547}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1545}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1542},"label":{"op":"lit","v":{"option":0},"x":1740}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":1741},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1549},{"op":"let","v":"r~751","e":{"op":"lit","v":"steel","x":1742},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1550},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"var","n":"n~750"},"x":1743},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1552},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1744},"o":"-=","e":{"op":"var","n":"n~750","x":1745},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1553}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1551}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1548},"label":{"op":"lit","v":{"option":1},"x":1746}}],"kind":"choose","prompt":{"text":{"it":"scegli una: spendi 1 pianta, oppure spendi 1 acciaio","en":"choose one: spend 1 plant, or spend 1 steel"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1541},"effect":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":7,"x":1747},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1555},{"op":"let","v":"r~753","e":{"op":"lit","v":"megacredits","x":1748},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1556},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":1749},"o":"+=","e":{"op":"var","n":"n~752","x":1750},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1557}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1554}}],"vp":{"op":"lit","v":1,"x":1751},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #069"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:685"}',
+    'electro_catapult': '{"id":"electro_catapult","number":"069","name":{"en":"Electro Catapult"},"type":"active","cost":17,"tags":["building"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":8},"x":1731},"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1732},"at":"rules_data/terraforming_mars/cards/001-070.yaml:692","id":1538},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":1733},"at":"rules_data/terraforming_mars/cards/001-070.yaml:692","id":1539},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":1734},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1541},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1735},"o":"-=","e":{"op":"var","n":"n~748","x":1736},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1542}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1540}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:692","id":1537},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1737},"at":"rules_data/terraforming_mars/cards/001-070.yaml:693","id":1543},"actions":[{"cost":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":1738},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1546},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":1739},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1547},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"var","n":"n~750"},"x":1740},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1549},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1741},"o":"-=","e":{"op":"var","n":"n~750","x":1742},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1550}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1548}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1545},"label":{"op":"lit","v":{"option":0},"x":1743}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":1744},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1552},{"op":"let","v":"r~753","e":{"op":"lit","v":"steel","x":1745},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1553},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0},"b":{"op":"var","n":"n~752"},"x":1746},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1555},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":1747},"o":"-=","e":{"op":"var","n":"n~752","x":1748},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1556}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1554}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1551},"label":{"op":"lit","v":{"option":1},"x":1749}}],"kind":"choose","prompt":{"text":{"it":"scegli una: spendi 1 pianta, oppure spendi 1 acciaio","en":"choose one: spend 1 plant, or spend 1 steel"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1544},"effect":{"op":"seq","b":[{"op":"let","v":"n~754","e":{"op":"lit","v":7,"x":1750},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1558},{"op":"let","v":"r~755","e":{"op":"lit","v":"megacredits","x":1751},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1559},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~755"},"d":0,"x":1752},"o":"+=","e":{"op":"var","n":"n~754","x":1753},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1560}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1557}}],"vp":{"op":"lit","v":1,"x":1754},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #069"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:685"}',
 }

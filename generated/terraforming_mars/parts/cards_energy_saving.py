@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,81 +49,81 @@ K = [
 ]
 
 
-x_3712 = _C.x_2178  # rules_data/terraforming_mars/cards/141-208.yaml:499
+x_3728 = _C.x_2182  # rules_data/terraforming_mars/cards/141-208.yaml:499
 
 
-def x_3713(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_3729(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~750'), 0))
+    return (_w2.get(E.get('r~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~752'), 0))
 
 
-x_3714 = _C.x_2180  # rules_data/terraforming_mars/definitions/resources.yaml:26
+x_3730 = _C.x_2184  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
-def d_3252(ctx, E=None, B=3252):  # rules_data/terraforming_mars/cards/141-208.yaml:499
+def d_3266(ctx, E=None, B=3266):  # rules_data/terraforming_mars/cards/141-208.yaml:499
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~749', 1, True)
-    LOCAL(ctx, E, 'r~750', 'energy', True)
-    LOCAL(ctx, E, 'k~751', x_3712(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~750'))
+    LOCAL(ctx, E, 'n~751', 1, True)
+    LOCAL(ctx, E, 'r~752', 'energy', True)
+    LOCAL(ctx, E, 'k~753', x_3728(ctx, E), True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~752'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_3714(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~753'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
-d_3253 = _C.rebased(_C.d_369, 3252)  # rules_data/terraforming_mars/cards/141-208.yaml:499
+d_3267 = _C.rebased(_C.d_369, 3266)  # rules_data/terraforming_mars/cards/141-208.yaml:499
 
 
-def d_3254(ctx, E=None, B=3252):  # rules_data/terraforming_mars/cards/141-208.yaml:499
+def d_3268(ctx, E=None, B=3266):  # rules_data/terraforming_mars/cards/141-208.yaml:499
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~750', 'energy', True)
+    LOCAL(ctx, E, 'r~752', 'energy', True)
     return True
 
 
-d_3255 = _C.rebased(_C.d_1926, 3252)  # rules_data/terraforming_mars/cards/141-208.yaml:499
+d_3269 = _C.rebased(_C.d_1930, 3266)  # rules_data/terraforming_mars/cards/141-208.yaml:499
 
 
-def d_3256(ctx, E=None, B=3252):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def d_3270(ctx, E=None, B=3266):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~750'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~752'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_3714(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~753'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    3252: CPS(d_3252),
-    3253: CPS(d_3253),
-    3254: CPS(d_3254),
-    3255: CPS(d_3255),
-    3256: CPS(d_3256),
+    3266: CPS(d_3266),
+    3267: CPS(d_3267),
+    3268: CPS(d_3268),
+    3269: CPS(d_3269),
+    3270: CPS(d_3270),
 }
 
 
 CODE = {
-    3712: x_3712,
-    3713: x_3713,
-    3714: x_3714,
+    3728: x_3728,
+    3729: x_3729,
+    3730: x_3730,
 }
 AT = {
-    3713: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    3729: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:493
-    'energy_saving': '{"id":"energy_saving","number":"189","name":{"en":"Energy Saving"},"type":"automated","cost":15,"tags":["power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":3710},"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3253},{"op":"let","v":"r~750","e":{"op":"lit","v":"energy","x":3711},"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3254},{"op":"let","v":"k~751","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~748","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}],"x":3712},"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3255},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~750"},"d":0,"x":3713},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~749"},"b":{"op":"var","n":"k~751"},"x":3714},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":3256}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3252},"source":{"doc":"tm-facts","section":"cards.json #189 (energy production per city in play)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:493"}',
+    'energy_saving': '{"id":"energy_saving","number":"189","name":{"en":"Energy Saving"},"type":"automated","cost":15,"tags":["power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":3726},"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3267},{"op":"let","v":"r~752","e":{"op":"lit","v":"energy","x":3727},"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3268},{"op":"let","v":"k~753","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~750","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~750"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~750"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~750"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}],"x":3728},"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3269},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~752"},"d":0,"x":3729},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~751"},"b":{"op":"var","n":"k~753"},"x":3730},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":3270}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3266},"source":{"doc":"tm-facts","section":"cards.json #189 (energy production per city in play)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:493"}',
 }

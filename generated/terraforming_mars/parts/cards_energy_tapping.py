@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,37 +49,7 @@ K = [
 ]
 
 
-x_3971 = _C.x_388  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:99
-x_3974 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
-
-
-def x_3975(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~750'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~750'), 0) if type((_w1 := (ctx.state['players'][v_target_751] if type(v_target_751) is int and 0 <= v_target_751 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~750'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~749'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_751 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (3975, E.get('n~749'), E.get('r~750'), ctx.stamps.get('prod', 0),), compute)
-
-
-x_3976 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
-
-
-def x_3977(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    if E is None:
-        E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~752'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~750'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~749'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~750'))) is str else 0))) is int else num(_w6)))
-
-
-def x_3978(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~752'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~750'), 0))
-
-
-x_3980 = _C.x_1429  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3985 = _C.x_1645  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3989 = _C.x_1267  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3990 = _C.x_388  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:99
 x_3993 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
@@ -86,9 +57,9 @@ def x_3994(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~758'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~758'), 0) if type((_w1 := (ctx.state['players'][v_target_759] if type(v_target_759) is int and 0 <= v_target_759 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~758'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~757'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_759 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (3994, E.get('n~757'), E.get('r~758'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~752'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~752'), 0) if type((_w1 := (ctx.state['players'][v_target_753] if type(v_target_753) is int and 0 <= v_target_753 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~752'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~751'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_753 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (3994, E.get('n~751'), E.get('r~752'), ctx.stamps.get('prod', 0),), compute)
 
 
 x_3995 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -97,48 +68,78 @@ x_3995 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
 def x_3996(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~758'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~760'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~758'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~757'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~758'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~754'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~752'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~751'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~752'))) is str else 0))) is int else num(_w6)))
 
 
 def x_3997(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~758'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~760'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~758'), 0))
+    return (_w2.get(E.get('r~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~754'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~752'), 0))
 
 
-def x_3999(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3999 = _C.x_1432  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_4004 = _C.x_1648  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_4008 = _C.x_1270  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_4012 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
+
+
+def x_4013(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~760')}
+    def compute():
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~760'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~760'), 0) if type((_w1 := (ctx.state['players'][v_target_761] if type(v_target_761) is int and 0 <= v_target_761 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~760'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~759'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_761 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (4013, E.get('n~759'), E.get('r~760'), ctx.stamps.get('prod', 0),), compute)
 
 
-def t_3488(ctx, k, s=None, E=None, B=3488):  # rules_data/terraforming_mars/cards/141-208.yaml:633
+x_4014 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+
+
+def x_4015(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+    if E is None:
+        E = ctx.env()
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~760'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~762'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~760'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~759'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~760'))) is str else 0))) is int else num(_w6)))
+
+
+def x_4016(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~760'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~762'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~760'), 0))
+
+
+def x_4018(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+    if E is None:
+        E = ctx.env()
+    return {'target': E.get('target~762')}
+
+
+def t_3505(ctx, k, s=None, E=None, B=3505):  # rules_data/terraforming_mars/cards/141-208.yaml:633
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    return t_3491(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
+    return t_3508(ctx, k, s, E, B)
 
 
-d_3489 = _C.rebased(_C.d_352, 3488)  # rules_data/terraforming_mars/cards/141-208.yaml:633
-d_3490 = _C.rebased(_C.d_364, 3488)  # rules_data/terraforming_mars/cards/141-208.yaml:633
+d_3506 = _C.rebased(_C.d_352, 3505)  # rules_data/terraforming_mars/cards/141-208.yaml:633
+d_3507 = _C.rebased(_C.d_364, 3505)  # rules_data/terraforming_mars/cards/141-208.yaml:633
 
 
-def t_3491(ctx, k, s=None, E=None, B=3488):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:99
+def t_3508(ctx, k, s=None, E=None, B=3505):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3971(ctx, E):
-        return t_3492(ctx, k, s, E, B)
-    return t_3503(ctx, k, s, E, B)
+    if x_3990(ctx, E):
+        return t_3509(ctx, k, s, E, B)
+    return t_3520(ctx, k, s, E, B)
 
 
-def t_3492(ctx, k, s=None, E=None, B=3488):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:100
+def t_3509(ctx, k, s=None, E=None, B=3505):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -146,269 +147,269 @@ def t_3492(ctx, k, s=None, E=None, B=3488):  # rules_data/terraforming_mars/defi
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~753', E.get('n~746'), True)
-        LOCAL(ctx, E, 'r~754', E.get('r~747'), True)
-        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
+        LOCAL(ctx, E, 'n~755', E.get('n~748'), True)
+        LOCAL(ctx, E, 'r~756', E.get('r~749'), True)
+        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~753'), '+=', False, K[0])
+            SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[0])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~749', E.get('n~746'), True)
-    LOCAL(ctx, E, 'r~750', E.get('r~747'), True)
-    return t_3495(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'n~751', E.get('n~748'), True)
+    LOCAL(ctx, E, 'r~752', E.get('r~749'), True)
+    return t_3512(ctx, r1, s, E, B)
 
 
-def d_3493(ctx, E=None, B=3488):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:100
+def d_3510(ctx, E=None, B=3505):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~749', E.get('n~746'), True)
+    LOCAL(ctx, E, 'n~751', E.get('n~748'), True)
     return True
 
 
-def d_3494(ctx, E=None, B=3488):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:100
+def d_3511(ctx, E=None, B=3505):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~750', E.get('r~747'), True)
+    LOCAL(ctx, E, 'r~752', E.get('r~749'), True)
     return True
 
 
-def t_3495(ctx, k, s=None, E=None, B=3488):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_3512(ctx, k, s=None, E=None, B=3505):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3974(ctx, E):
-        return t_3496(ctx, k, s, E, B)
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
+        return t_3513(ctx, k, s, E, B)
     return k()
 
 
-def t_3496(ctx, k, s=None, E=None, B=3488):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_3513(ctx, k, s=None, E=None, B=3505):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3975(ctx, E):
+    if not x_3994(ctx, E):
         return False
-    return t_3498(ctx, k, s, E, B)
+    return t_3515(ctx, k, s, E, B)
 
 
-def d_3497(ctx, E=None, B=3488):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_3514(ctx, E=None, B=3505):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3975(ctx, E):
+    if not x_3994(ctx, E):
         return False
     return True
 
 
-t_3498 = _C.rebased(_C.t_1380, 3488)  # rules_data/terraforming_mars/definitions/resources.yaml:62
+t_3515 = _C.rebased(_C.t_1383, 3505)  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def d_3499(ctx, E=None, B=3488):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_3516(ctx, E=None, B=3505):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~752')).get('prod'), E.get('r~750'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~754')).get('prod'), E.get('r~752'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~749'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~751'), '-=', False, K[0])
     return True
 
 
-d_3500 = _C.rebased(_C.d_1453, 3488)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:100
+d_3517 = _C.rebased(_C.d_1456, 3505)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:100
 
 
-def d_3501(ctx, E=None, B=3488):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:100
+def d_3518(ctx, E=None, B=3505):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~754', E.get('r~747'), True)
+    LOCAL(ctx, E, 'r~756', E.get('r~749'), True)
     return True
 
 
-d_3502 = _C.rebased(_C.d_1455, 3488)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_3519 = _C.rebased(_C.d_1458, 3505)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_3503(ctx, k, s=None, E=None, B=3488):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
+def t_3520(ctx, k, s=None, E=None, B=3505):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~755', E.get('n~746'), True)
-    LOCAL(ctx, E, 'r~756', E.get('r~747'), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
+    LOCAL(ctx, E, 'n~757', E.get('n~748'), True)
+    LOCAL(ctx, E, 'r~758', E.get('r~749'), True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~757', E.get('n~746'), True)
-    LOCAL(ctx, E, 'r~758', E.get('r~747'), True)
-    return t_3509(ctx, k, s, E, B)
+        SET(ctx, 'prod', c, key, E.get('n~757'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~759', E.get('n~748'), True)
+    LOCAL(ctx, E, 'r~760', E.get('r~749'), True)
+    return t_3526(ctx, k, s, E, B)
 
 
-def d_3504(ctx, E=None, B=3488):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
+def d_3521(ctx, E=None, B=3505):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~755', E.get('n~746'), True)
+    LOCAL(ctx, E, 'n~757', E.get('n~748'), True)
     return True
 
 
-def d_3505(ctx, E=None, B=3488):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
+def d_3522(ctx, E=None, B=3505):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~756', E.get('r~747'), True)
+    LOCAL(ctx, E, 'r~758', E.get('r~749'), True)
     return True
 
 
-d_3506 = _C.rebased(_C.d_1132, 3488)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_3523 = _C.rebased(_C.d_1135, 3505)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_3507(ctx, E=None, B=3488):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
+def d_3524(ctx, E=None, B=3505):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~757', E.get('n~746'), True)
+    LOCAL(ctx, E, 'n~759', E.get('n~748'), True)
     return True
 
 
-def d_3508(ctx, E=None, B=3488):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
+def d_3525(ctx, E=None, B=3505):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~758', E.get('r~747'), True)
+    LOCAL(ctx, E, 'r~760', E.get('r~749'), True)
     return True
 
 
-def t_3509(ctx, k, s=None, E=None, B=3488):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_3526(ctx, k, s=None, E=None, B=3505):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3993(ctx, E):
-        return t_3510(ctx, k, s, E, B)
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
+        return t_3527(ctx, k, s, E, B)
     return k()
 
 
-def t_3510(ctx, k, s=None, E=None, B=3488):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_3527(ctx, k, s=None, E=None, B=3505):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3994(ctx, E):
+    if not x_4013(ctx, E):
         return False
-    return t_3512(ctx, k, s, E, B)
+    return t_3529(ctx, k, s, E, B)
 
 
-def d_3511(ctx, E=None, B=3488):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_3528(ctx, E=None, B=3505):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3994(ctx, E):
+    if not x_4013(ctx, E):
         return False
     return True
 
 
-t_3512 = _C.rebased(_C.t_572, 3488)  # rules_data/terraforming_mars/definitions/resources.yaml:62
+t_3529 = _C.rebased(_C.t_574, 3505)  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def d_3513(ctx, E=None, B=3488):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_3530(ctx, E=None, B=3505):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~760')).get('prod'), E.get('r~758'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~762')).get('prod'), E.get('r~760'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~757'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~759'), '-=', False, K[0])
     return True
 
 
 TRIALS = {
-    3488: t_3488,
-    3489: CPS(d_3489),
-    3490: CPS(d_3490),
-    3491: t_3491,
-    3492: t_3492,
-    3493: CPS(d_3493),
-    3494: CPS(d_3494),
-    3495: t_3495,
-    3496: t_3496,
-    3497: CPS(d_3497),
-    3498: t_3498,
-    3499: CPS(d_3499),
-    3500: CPS(d_3500),
-    3501: CPS(d_3501),
-    3502: CPS(d_3502),
-    3503: t_3503,
-    3504: CPS(d_3504),
-    3505: CPS(d_3505),
+    3505: t_3505,
     3506: CPS(d_3506),
     3507: CPS(d_3507),
-    3508: CPS(d_3508),
+    3508: t_3508,
     3509: t_3509,
-    3510: t_3510,
+    3510: CPS(d_3510),
     3511: CPS(d_3511),
     3512: t_3512,
-    3513: CPS(d_3513),
+    3513: t_3513,
+    3514: CPS(d_3514),
+    3515: t_3515,
+    3516: CPS(d_3516),
+    3517: CPS(d_3517),
+    3518: CPS(d_3518),
+    3519: CPS(d_3519),
+    3520: t_3520,
+    3521: CPS(d_3521),
+    3522: CPS(d_3522),
+    3523: CPS(d_3523),
+    3524: CPS(d_3524),
+    3525: CPS(d_3525),
+    3526: t_3526,
+    3527: t_3527,
+    3528: CPS(d_3528),
+    3529: t_3529,
+    3530: CPS(d_3530),
 }
 
 
 CODE = {
-    3971: x_3971,
-    3974: x_3974,
-    3975: x_3975,
-    3976: x_3976,
-    3977: x_3977,
-    3978: x_3978,
-    3980: x_3980,
-    3985: x_3985,
-    3989: x_3989,
+    3990: x_3990,
     3993: x_3993,
     3994: x_3994,
     3995: x_3995,
     3996: x_3996,
     3997: x_3997,
     3999: x_3999,
+    4004: x_4004,
+    4008: x_4008,
+    4012: x_4012,
+    4013: x_4013,
+    4014: x_4014,
+    4015: x_4015,
+    4016: x_4016,
+    4018: x_4018,
 }
 AT = {
-    3975: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    3977: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3978: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
     3994: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
     3996: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     3997: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    3999: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    4013: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    4015: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    4016: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    4018: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:625
-    'energy_tapping': '{"id":"energy_tapping","number":"201","name":{"en":"Energy Tapping"},"type":"automated","cost":3,"tags":["power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3969},"at":"rules_data/terraforming_mars/cards/141-208.yaml:633","id":3489},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3970},"at":"rules_data/terraforming_mars/cards/141-208.yaml:633","id":3490},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~748","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0}}}],"x":3971},"t":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"var","n":"n~746","x":3972},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":3493},{"op":"let","v":"r~750","e":{"op":"var","n":"r~747","x":3973},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":3494},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3974},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~751","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~750"},"d":0},"b":{"op":"var","n":"n~749"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~750"},"f":"production_min","d":0}}}],"x":3975},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3497},{"op":"choose","alts":[{"gens":[{"v":"target~752","src":{"op":"core","n":"players","x":3976},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~752"}},"k":{"op":"var","n":"r~750"},"d":0},"b":{"op":"var","n":"n~749"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~750"},"f":"production_min","d":0},"x":3977}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~752"}},"k":{"op":"var","n":"r~750"},"d":0,"x":3978},"o":"-=","e":{"op":"var","n":"n~749","x":3979},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3499},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~752"}],"x":3980}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~749","x":3981},"r":{"op":"var","n":"r~750","x":3982}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3498}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3496},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3495},{"op":"let","v":"n~753","e":{"op":"var","n":"n~746","x":3983},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":3500},{"op":"let","v":"r~754","e":{"op":"var","n":"r~747","x":3984},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":3501},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~754"},"d":0,"x":3985},"o":"+=","e":{"op":"var","n":"n~753","x":3986},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3502}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":3492},"e":{"op":"seq","b":[{"op":"let","v":"n~755","e":{"op":"var","n":"n~746","x":3987},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":3504},{"op":"let","v":"r~756","e":{"op":"var","n":"r~747","x":3988},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":3505},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~756"},"d":0,"x":3989},"o":"+=","e":{"op":"var","n":"n~755","x":3990},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3506},{"op":"let","v":"n~757","e":{"op":"var","n":"n~746","x":3991},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":3507},{"op":"let","v":"r~758","e":{"op":"var","n":"r~747","x":3992},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":3508},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3993},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~759","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~759"}},"k":{"op":"var","n":"r~758"},"d":0},"b":{"op":"var","n":"n~757"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~758"},"f":"production_min","d":0}}}],"x":3994},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3511},{"op":"choose","alts":[{"gens":[{"v":"target~760","src":{"op":"core","n":"players","x":3995},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~760"}},"k":{"op":"var","n":"r~758"},"d":0},"b":{"op":"var","n":"n~757"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~758"},"f":"production_min","d":0},"x":3996}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~760"}},"k":{"op":"var","n":"r~758"},"d":0,"x":3997},"o":"-=","e":{"op":"var","n":"n~757","x":3998},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3513},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~760"}],"x":3999}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~757","x":4000},"r":{"op":"var","n":"r~758","x":4001}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3512}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3510},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3509}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":3503},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:99","id":3491}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:633","id":3488},"vp":{"op":"lit","v":-1,"x":4002},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #201 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:625"}',
+    'energy_tapping': '{"id":"energy_tapping","number":"201","name":{"en":"Energy Tapping"},"type":"automated","cost":3,"tags":["power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3988},"at":"rules_data/terraforming_mars/cards/141-208.yaml:633","id":3506},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":3989},"at":"rules_data/terraforming_mars/cards/141-208.yaml:633","id":3507},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~750","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~750"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0}}}],"x":3990},"t":{"op":"seq","b":[{"op":"let","v":"n~751","e":{"op":"var","n":"n~748","x":3991},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":3510},{"op":"let","v":"r~752","e":{"op":"var","n":"r~749","x":3992},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":3511},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3993},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~753","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~753"}},"k":{"op":"var","n":"r~752"},"d":0},"b":{"op":"var","n":"n~751"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~752"},"f":"production_min","d":0}}}],"x":3994},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3514},{"op":"choose","alts":[{"gens":[{"v":"target~754","src":{"op":"core","n":"players","x":3995},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~754"}},"k":{"op":"var","n":"r~752"},"d":0},"b":{"op":"var","n":"n~751"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~752"},"f":"production_min","d":0},"x":3996}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~754"}},"k":{"op":"var","n":"r~752"},"d":0,"x":3997},"o":"-=","e":{"op":"var","n":"n~751","x":3998},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3516},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~754"}],"x":3999}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~751","x":4000},"r":{"op":"var","n":"r~752","x":4001}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3515}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3513},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3512},{"op":"let","v":"n~755","e":{"op":"var","n":"n~748","x":4002},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":3517},{"op":"let","v":"r~756","e":{"op":"var","n":"r~749","x":4003},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":3518},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~756"},"d":0,"x":4004},"o":"+=","e":{"op":"var","n":"n~755","x":4005},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3519}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":3509},"e":{"op":"seq","b":[{"op":"let","v":"n~757","e":{"op":"var","n":"n~748","x":4006},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":3521},{"op":"let","v":"r~758","e":{"op":"var","n":"r~749","x":4007},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":3522},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~758"},"d":0,"x":4008},"o":"+=","e":{"op":"var","n":"n~757","x":4009},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3523},{"op":"let","v":"n~759","e":{"op":"var","n":"n~748","x":4010},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":3524},{"op":"let","v":"r~760","e":{"op":"var","n":"r~749","x":4011},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":3525},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":4012},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~761","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~761"}},"k":{"op":"var","n":"r~760"},"d":0},"b":{"op":"var","n":"n~759"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~760"},"f":"production_min","d":0}}}],"x":4013},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3528},{"op":"choose","alts":[{"gens":[{"v":"target~762","src":{"op":"core","n":"players","x":4014},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~762"}},"k":{"op":"var","n":"r~760"},"d":0},"b":{"op":"var","n":"n~759"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~760"},"f":"production_min","d":0},"x":4015}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~762"}},"k":{"op":"var","n":"r~760"},"d":0,"x":4016},"o":"-=","e":{"op":"var","n":"n~759","x":4017},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3530},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~762"}],"x":4018}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~759","x":4019},"r":{"op":"var","n":"r~760","x":4020}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3529}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3527},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3526}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":3520},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:99","id":3508}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:633","id":3505},"vp":{"op":"lit","v":-1,"x":4021},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #201 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:625"}',
 }

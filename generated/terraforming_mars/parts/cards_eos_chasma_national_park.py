@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -51,43 +52,43 @@ K = [
 ]
 
 
-def x_1036(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:259
+def x_1039(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:259
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-12))
 
 
-x_1039 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1042 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def x_1043(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:202
+def x_1046(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:202
     if E is None:
         E = ctx.env()
     return FN['distinct'](ctx, None, (_w2 + _w3 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau'))) is type((_w3 := [E.get('this')])) is int else AR('+', _w2, _w3, True)))
 
 
-def x_1044(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:202
+def x_1047(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:202
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('card~750') != None)) and (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~750'))) is str else None) == E.get('r~749'))) else False)
+    return (True if ((E.get('card~752') != None)) and (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~752'))) is str else None) == E.get('r~751'))) else False)
 
 
-x_1045 = _C.x_888  # rules_data/terraforming_mars/definitions/cards.yaml:203
-x_1047 = _C.x_890  # rules_data/terraforming_mars/definitions/cards.yaml:202
+x_1048 = _C.x_891  # rules_data/terraforming_mars/definitions/cards.yaml:203
+x_1050 = _C.x_893  # rules_data/terraforming_mars/definitions/cards.yaml:202
 
 
-def x_1050(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_1053(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~752'), 0))
+    return (_w2.get(E.get('r~754'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~754'), 0))
 
 
-x_1052 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:267
-d_926 = _C.rebased(_C.d_926, 926)  # rules_data/terraforming_mars/cards/001-070.yaml:266
-d_927 = _C.rebased(_C.d_489, 926)  # rules_data/terraforming_mars/cards/001-070.yaml:266
-d_928 = _C.rebased(_C.d_385, 926)  # rules_data/terraforming_mars/cards/001-070.yaml:266
-d_929 = _C.rebased(_C.d_365, 926)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1055 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:267
+d_929 = _C.rebased(_C.d_929, 929)  # rules_data/terraforming_mars/cards/001-070.yaml:266
+d_930 = _C.rebased(_C.d_491, 929)  # rules_data/terraforming_mars/cards/001-070.yaml:266
+d_931 = _C.rebased(_C.d_385, 929)  # rules_data/terraforming_mars/cards/001-070.yaml:266
+d_932 = _C.rebased(_C.d_365, 929)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_930(ctx, k, s=None, E=None, B=926):  # rules_data/terraforming_mars/cards/001-070.yaml:267
+def t_933(ctx, k, s=None, E=None, B=929):  # rules_data/terraforming_mars/cards/001-070.yaml:267
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -95,78 +96,78 @@ def t_930(ctx, k, s=None, E=None, B=926):  # rules_data/terraforming_mars/cards/
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~751', 3, True)
-        LOCAL(ctx, E, 'r~752', 'plants', True)
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~752'))
+        LOCAL(ctx, E, 'n~753', 3, True)
+        LOCAL(ctx, E, 'r~754', 'plants', True)
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~754'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~751'), '+=', False, K[3])
-        return t_938(ctx, k, s, E, B)
+            SET(ctx, 'stock', c, key, E.get('n~753'), '+=', False, K[3])
+        return t_941(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'animal', True)
-    return t_933(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'animal', True)
+    return t_936(ctx, r1, s, E, B)
 
 
-d_931 = _C.rebased(_C.d_389, 926)  # rules_data/terraforming_mars/cards/001-070.yaml:267
-d_932 = _C.rebased(_C.d_932, 926)  # rules_data/terraforming_mars/cards/001-070.yaml:267
-t_933 = _C.rebased(_C.t_933, 926)  # rules_data/terraforming_mars/definitions/cards.yaml:202
-d_934 = _C.rebased(_C.d_800, 926)  # rules_data/terraforming_mars/definitions/cards.yaml:203
-d_935 = _C.rebased(_C.d_935, 926)  # rules_data/terraforming_mars/cards/001-070.yaml:267
-d_936 = _C.rebased(_C.d_936, 926)  # rules_data/terraforming_mars/cards/001-070.yaml:267
+d_934 = _C.rebased(_C.d_389, 929)  # rules_data/terraforming_mars/cards/001-070.yaml:267
+d_935 = _C.rebased(_C.d_935, 929)  # rules_data/terraforming_mars/cards/001-070.yaml:267
+t_936 = _C.rebased(_C.t_936, 929)  # rules_data/terraforming_mars/definitions/cards.yaml:202
+d_937 = _C.rebased(_C.d_803, 929)  # rules_data/terraforming_mars/definitions/cards.yaml:203
+d_938 = _C.rebased(_C.d_938, 929)  # rules_data/terraforming_mars/cards/001-070.yaml:267
+d_939 = _C.rebased(_C.d_939, 929)  # rules_data/terraforming_mars/cards/001-070.yaml:267
 
 
-def d_937(ctx, E=None, B=926):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_940(ctx, E=None, B=929):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~752'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~754'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~751'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('n~753'), '+=', False, K[3])
     return True
 
 
-t_938 = _C.rebased(_C.t_367, 926)  # rules_data/terraforming_mars/cards/001-070.yaml:267
+t_941 = _C.rebased(_C.t_367, 929)  # rules_data/terraforming_mars/cards/001-070.yaml:267
 
 
 TRIALS = {
-    926: CPS(d_926),
-    927: CPS(d_927),
-    928: CPS(d_928),
     929: CPS(d_929),
-    930: t_930,
+    930: CPS(d_930),
     931: CPS(d_931),
     932: CPS(d_932),
     933: t_933,
     934: CPS(d_934),
     935: CPS(d_935),
-    936: CPS(d_936),
+    936: t_936,
     937: CPS(d_937),
-    938: t_938,
+    938: CPS(d_938),
+    939: CPS(d_939),
+    940: CPS(d_940),
+    941: t_941,
 }
 
 
 CODE = {
-    1036: x_1036,
     1039: x_1039,
-    1043: x_1043,
-    1044: x_1044,
-    1045: x_1045,
+    1042: x_1042,
+    1046: x_1046,
     1047: x_1047,
+    1048: x_1048,
     1050: x_1050,
-    1052: x_1052,
+    1053: x_1053,
+    1055: x_1055,
 }
 AT = {
-    1036: 'rules_data/terraforming_mars/cards/001-070.yaml:259',
-    1043: 'rules_data/terraforming_mars/definitions/cards.yaml:202',
-    1044: 'rules_data/terraforming_mars/definitions/cards.yaml:202',
-    1050: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    1039: 'rules_data/terraforming_mars/cards/001-070.yaml:259',
+    1046: 'rules_data/terraforming_mars/definitions/cards.yaml:202',
+    1047: 'rules_data/terraforming_mars/definitions/cards.yaml:202',
+    1053: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:259
-    'eos_chasma_national_park': '{"id":"eos_chasma_national_park","number":"026","name":{"en":"Eos Chasma National Park"},"type":"automated","cost":16,"tags":["plant","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-12},"x":1036},"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":1037},"at":"rules_data/terraforming_mars/cards/001-070.yaml:266","id":927},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":1038},"at":"rules_data/terraforming_mars/cards/001-070.yaml:266","id":928},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1039},"o":"+=","e":{"op":"var","n":"n~746","x":1040},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":929}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:266","id":926},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1041},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":931},{"op":"let","v":"r~749","e":{"op":"lit","v":"animal","x":1042},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":932},{"op":"choose","alts":[{"gens":[{"v":"card~750","src":{"op":"fn","f":"distinct","a":[{"op":"ar","o":"+","a":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"b":{"op":"list","a":[{"op":"var","n":"this"}]},"nn":true}],"x":1043},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"card~750"},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~750"},"f":"resource","d":null},"b":{"op":"var","n":"r~749"}}],"x":1044}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~750"},"d":0,"x":1045},"o":"+=","e":{"op":"var","n":"n~748","x":1046},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:203","id":934},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~750"}],"x":1047}}],"kind":"card","prompt":{"def":"add_any","args":{"n":1,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 1 animale a una carta","en":"add 1 animal to a card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:202","id":933},{"op":"let","v":"n~751","e":{"op":"lit","v":3,"x":1048},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":935},{"op":"let","v":"r~752","e":{"op":"lit","v":"plants","x":1049},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":936},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~752"},"d":0,"x":1050},"o":"+=","e":{"op":"var","n":"n~751","x":1051},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":937},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1052},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":938}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":930},"vp":{"op":"lit","v":1,"x":1053},"source":{"doc":"tm-facts","section":"cards.json #026"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:259"}',
+    'eos_chasma_national_park': '{"id":"eos_chasma_national_park","number":"026","name":{"en":"Eos Chasma National Park"},"type":"automated","cost":16,"tags":["plant","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-12},"x":1039},"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":1040},"at":"rules_data/terraforming_mars/cards/001-070.yaml:266","id":930},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":1041},"at":"rules_data/terraforming_mars/cards/001-070.yaml:266","id":931},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1042},"o":"+=","e":{"op":"var","n":"n~748","x":1043},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":932}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:266","id":929},"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":1044},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":934},{"op":"let","v":"r~751","e":{"op":"lit","v":"animal","x":1045},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":935},{"op":"choose","alts":[{"gens":[{"v":"card~752","src":{"op":"fn","f":"distinct","a":[{"op":"ar","o":"+","a":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"b":{"op":"list","a":[{"op":"var","n":"this"}]},"nn":true}],"x":1046},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"card~752"},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~752"},"f":"resource","d":null},"b":{"op":"var","n":"r~751"}}],"x":1047}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~752"},"d":0,"x":1048},"o":"+=","e":{"op":"var","n":"n~750","x":1049},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:203","id":937},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~752"}],"x":1050}}],"kind":"card","prompt":{"def":"add_any","args":{"n":1,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 1 animale a una carta","en":"add 1 animal to a card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:202","id":936},{"op":"let","v":"n~753","e":{"op":"lit","v":3,"x":1051},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":938},{"op":"let","v":"r~754","e":{"op":"lit","v":"plants","x":1052},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":939},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~754"},"d":0,"x":1053},"o":"+=","e":{"op":"var","n":"n~753","x":1054},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":940},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1055},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":941}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":933},"vp":{"op":"lit","v":1,"x":1056},"source":{"doc":"tm-facts","section":"cards.json #026"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:259"}',
 }

@@ -5,36 +5,110 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(699, """
-x_783 x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_784 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_788 x_788  # rules_data/terraforming_mars/definitions/resources.yaml:99
-x_789 x_789  # rules_data/terraforming_mars/definitions/resources.yaml:99
-x_791 x_791  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_793 x_793  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_794 x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_699 d_699 @  # rules_data/terraforming_mars/cards/001-070.yaml:158
-d_700 d_352 @  # rules_data/terraforming_mars/cards/001-070.yaml:158
-d_701 d_364 @  # rules_data/terraforming_mars/cards/001-070.yaml:158
-d_702 d_386 @  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_703 d_387 @  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_704 d_388 @  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_705 d_705 @  # rules_data/terraforming_mars/cards/001-070.yaml:158
-d_706 d_706 @  # rules_data/terraforming_mars/cards/001-070.yaml:158
-d_707 d_369 @  # rules_data/terraforming_mars/cards/001-070.yaml:158
-d_708 d_708 @  # rules_data/terraforming_mars/definitions/resources.yaml:99
-d_709 d_709 @  # rules_data/terraforming_mars/definitions/resources.yaml:99
-d_710 d_710 @  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_711 d_711 @  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_712 d_712 @  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_713 d_379 @  # rules_data/terraforming_mars/definitions/resources.yaml:100
-""")
-AT = {}
+K = [
+    ['player', 'prod', 'key'],
+    {'d': 0},
+    ['game', 'game_tracks', 'key'],
+    ['player', 'tracks', 'key'],
+    ['player', 'tr_raised', ''],
+]
+
+
+x_786 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_787 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_791 = _C.x_791  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_792 = _C.x_792  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_794 = _C.x_794  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_796 = _C.x_796  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_797 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_702 = _C.rebased(_C.d_702, 702)  # rules_data/terraforming_mars/cards/001-070.yaml:158
+d_703 = _C.rebased(_C.d_352, 702)  # rules_data/terraforming_mars/cards/001-070.yaml:158
+d_704 = _C.rebased(_C.d_364, 702)  # rules_data/terraforming_mars/cards/001-070.yaml:158
+d_705 = _C.rebased(_C.d_386, 702)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_706 = _C.rebased(_C.d_387, 702)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_707 = _C.rebased(_C.d_388, 702)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_708 = _C.rebased(_C.d_708, 702)  # rules_data/terraforming_mars/cards/001-070.yaml:158
+d_709 = _C.rebased(_C.d_709, 702)  # rules_data/terraforming_mars/cards/001-070.yaml:158
+d_710 = _C.rebased(_C.d_369, 702)  # rules_data/terraforming_mars/cards/001-070.yaml:158
+d_711 = _C.rebased(_C.d_711, 702)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_712 = _C.rebased(_C.d_712, 702)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_713 = _C.rebased(_C.d_713, 702)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_714 = _C.rebased(_C.d_714, 702)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_715 = _C.rebased(_C.d_715, 702)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_716 = _C.rebased(_C.d_379, 702)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+
+
+TRIALS = {
+    702: CPS(d_702),
+    703: CPS(d_703),
+    704: CPS(d_704),
+    705: CPS(d_705),
+    706: CPS(d_706),
+    707: CPS(d_707),
+    708: CPS(d_708),
+    709: CPS(d_709),
+    710: CPS(d_710),
+    711: CPS(d_711),
+    712: CPS(d_712),
+    713: CPS(d_713),
+    714: CPS(d_714),
+    715: CPS(d_715),
+    716: CPS(d_716),
+}
+
+
+CODE = {
+    786: x_786,
+    787: x_787,
+    791: x_791,
+    792: x_792,
+    794: x_794,
+    796: x_796,
+    797: x_797,
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:151
-    'equatorial_magnetizer': '{"id":"equatorial_magnetizer","number":"015","name":{"en":"Equatorial Magnetizer"},"type":"active","cost":11,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":781},"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":700},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":782},"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":701},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":783},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":703},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":784},"o":"-=","e":{"op":"var","n":"n~746","x":785},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":704}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":702}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":699},"effect":{"op":"seq","b":[{"op":"let","v":"t~748","e":{"op":"lit","v":"tr","x":786},"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":706},{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":787},"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":707},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~748"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":788},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~748"},"d":0,"x":789},"o":"+=","e":{"op":"var","n":"n~749","x":790},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":709},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~748"},"d":0,"x":791},"o":"+=","e":{"op":"var","n":"n~749","x":792},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":711},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~748"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~749"},"b":{"op":"lit","v":0}}],"x":793},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":794},"o":"=","e":{"op":"lit","v":true,"x":795},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":713},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":712}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":710},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":708}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":705}}],"source":{"doc":"tm-facts","section":"cards.json #015"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:151"}',
+    'equatorial_magnetizer': '{"id":"equatorial_magnetizer","number":"015","name":{"en":"Equatorial Magnetizer"},"type":"active","cost":11,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":784},"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":703},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":785},"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":704},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":786},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":706},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":787},"o":"-=","e":{"op":"var","n":"n~748","x":788},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":707}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":705}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":702},"effect":{"op":"seq","b":[{"op":"let","v":"t~750","e":{"op":"lit","v":"tr","x":789},"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":709},{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":790},"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":710},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~750"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":791},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~750"},"d":0,"x":792},"o":"+=","e":{"op":"var","n":"n~751","x":793},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":712},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~750"},"d":0,"x":794},"o":"+=","e":{"op":"var","n":"n~751","x":795},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":714},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~750"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~751"},"b":{"op":"lit","v":0}}],"x":796},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":797},"o":"=","e":{"op":"lit","v":true,"x":798},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":716},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":715}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":713},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":711}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":708}}],"source":{"doc":"tm-facts","section":"cards.json #015"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:151"}',
 }

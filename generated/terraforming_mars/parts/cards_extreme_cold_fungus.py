@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -49,67 +50,67 @@ K = [
 ]
 
 
-def x_2837(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:652
+def x_2847(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:652
     return (((_w2 if type((_w2 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) <= (-10))
 
 
-x_2840 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_2845 = _C.x_886  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_2846 = _C.x_887  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_2847 = _C.x_888  # rules_data/terraforming_mars/definitions/cards.yaml:196
-x_2849 = _C.x_890  # rules_data/terraforming_mars/definitions/cards.yaml:195
-t_2501 = _C.rebased(_C.t_1032, 2501)  # rules_data/terraforming_mars/cards/071-140.yaml:661
-d_2502 = _C.rebased(_C.d_907, 2501)  # rules_data/terraforming_mars/definitions/resources.yaml:11
-d_2503 = _C.rebased(_C.d_352, 2501)  # rules_data/terraforming_mars/cards/071-140.yaml:661
-d_2504 = _C.rebased(_C.d_794, 2501)  # rules_data/terraforming_mars/cards/071-140.yaml:661
-d_2505 = _C.rebased(_C.d_795, 2501)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_2850 = _C.x_539  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_2855 = _C.x_889  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_2856 = _C.x_890  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_2857 = _C.x_891  # rules_data/terraforming_mars/definitions/cards.yaml:196
+x_2859 = _C.x_893  # rules_data/terraforming_mars/definitions/cards.yaml:195
+t_2510 = _C.rebased(_C.t_1035, 2510)  # rules_data/terraforming_mars/cards/071-140.yaml:661
+d_2511 = _C.rebased(_C.d_910, 2510)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_2512 = _C.rebased(_C.d_352, 2510)  # rules_data/terraforming_mars/cards/071-140.yaml:661
+d_2513 = _C.rebased(_C.d_797, 2510)  # rules_data/terraforming_mars/cards/071-140.yaml:661
+d_2514 = _C.rebased(_C.d_798, 2510)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def t_2506(ctx, k, s=None, E=None, B=2501):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_2515(ctx, k, s=None, E=None, B=2510):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'microbe', True)
-    return t_2509(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'r~751', 'microbe', True)
+    return t_2518(ctx, k, s, E, B)
 
 
-d_2507 = _C.rebased(_C.d_787, 2501)  # rules_data/terraforming_mars/cards/071-140.yaml:661
-d_2508 = _C.rebased(_C.d_798, 2501)  # rules_data/terraforming_mars/cards/071-140.yaml:661
-t_2509 = _C.rebased(_C.t_885, 2501)  # rules_data/terraforming_mars/definitions/cards.yaml:195
-d_2510 = _C.rebased(_C.d_800, 2501)  # rules_data/terraforming_mars/definitions/cards.yaml:196
+d_2516 = _C.rebased(_C.d_790, 2510)  # rules_data/terraforming_mars/cards/071-140.yaml:661
+d_2517 = _C.rebased(_C.d_801, 2510)  # rules_data/terraforming_mars/cards/071-140.yaml:661
+t_2518 = _C.rebased(_C.t_888, 2510)  # rules_data/terraforming_mars/definitions/cards.yaml:195
+d_2519 = _C.rebased(_C.d_803, 2510)  # rules_data/terraforming_mars/definitions/cards.yaml:196
 
 
 TRIALS = {
-    2501: t_2501,
-    2502: CPS(d_2502),
-    2503: CPS(d_2503),
-    2504: CPS(d_2504),
-    2505: CPS(d_2505),
-    2506: t_2506,
-    2507: CPS(d_2507),
-    2508: CPS(d_2508),
-    2509: t_2509,
-    2510: CPS(d_2510),
+    2510: t_2510,
+    2511: CPS(d_2511),
+    2512: CPS(d_2512),
+    2513: CPS(d_2513),
+    2514: CPS(d_2514),
+    2515: t_2515,
+    2516: CPS(d_2516),
+    2517: CPS(d_2517),
+    2518: t_2518,
+    2519: CPS(d_2519),
 }
 
 
 CODE = {
-    2837: x_2837,
-    2840: x_2840,
-    2845: x_2845,
-    2846: x_2846,
     2847: x_2847,
-    2849: x_2849,
+    2850: x_2850,
+    2855: x_2855,
+    2856: x_2856,
+    2857: x_2857,
+    2859: x_2859,
 }
 AT = {
-    2837: 'rules_data/terraforming_mars/cards/071-140.yaml:652',
+    2847: 'rules_data/terraforming_mars/cards/071-140.yaml:652',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:652
-    'extreme_cold_fungus': '{"id":"extreme_cold_fungus","number":"134","name":{"en":"Extreme-Cold Fungus"},"type":"active","cost":13,"tags":["microbe"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-10},"x":2837},"actions":[{"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2838},"at":"rules_data/terraforming_mars/cards/071-140.yaml:661","id":2503},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":2839},"at":"rules_data/terraforming_mars/cards/071-140.yaml:661","id":2504},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2840},"o":"+=","e":{"op":"var","n":"n~746","x":2841},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2505}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2502},"label":{"op":"lit","v":{"option":0},"x":2842}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2843},"at":"rules_data/terraforming_mars/cards/071-140.yaml:661","id":2507},{"op":"let","v":"r~749","e":{"op":"lit","v":"microbe","x":2844},"at":"rules_data/terraforming_mars/cards/071-140.yaml:661","id":2508},{"op":"choose","alts":[{"gens":[{"v":"card~750","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":2845},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~750"},"f":"resource","d":null},"b":{"op":"var","n":"r~749"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~750"},"b":{"op":"var","n":"this"}}],"x":2846}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~750"},"d":0,"x":2847},"o":"+=","e":{"op":"var","n":"n~748","x":2848},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2510},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~750"}],"x":2849}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 microbi a un\'altra carta","en":"add 2 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2509}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2506},"label":{"op":"lit","v":{"option":1},"x":2850}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 1 pianta, oppure aggiungi 2 microbi a un\'altra carta","en":"choose one: gain 1 plant, or add 2 microbes to another card"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:661","id":2501}}],"source":{"doc":"tm-facts","section":"cards.json #134 (not fully structured: render actions)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:652"}',
+    'extreme_cold_fungus': '{"id":"extreme_cold_fungus","number":"134","name":{"en":"Extreme-Cold Fungus"},"type":"active","cost":13,"tags":["microbe"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-10},"x":2847},"actions":[{"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2848},"at":"rules_data/terraforming_mars/cards/071-140.yaml:661","id":2512},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":2849},"at":"rules_data/terraforming_mars/cards/071-140.yaml:661","id":2513},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2850},"o":"+=","e":{"op":"var","n":"n~748","x":2851},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2514}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2511},"label":{"op":"lit","v":{"option":0},"x":2852}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":2853},"at":"rules_data/terraforming_mars/cards/071-140.yaml:661","id":2516},{"op":"let","v":"r~751","e":{"op":"lit","v":"microbe","x":2854},"at":"rules_data/terraforming_mars/cards/071-140.yaml:661","id":2517},{"op":"choose","alts":[{"gens":[{"v":"card~752","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":2855},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~752"},"f":"resource","d":null},"b":{"op":"var","n":"r~751"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~752"},"b":{"op":"var","n":"this"}}],"x":2856}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~752"},"d":0,"x":2857},"o":"+=","e":{"op":"var","n":"n~750","x":2858},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2519},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~752"}],"x":2859}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 microbi a un\'altra carta","en":"add 2 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2518}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2515},"label":{"op":"lit","v":{"option":1},"x":2860}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 1 pianta, oppure aggiungi 2 microbi a un\'altra carta","en":"choose one: gain 1 plant, or add 2 microbes to another card"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:661","id":2510}}],"source":{"doc":"tm-facts","section":"cards.json #134 (not fully structured: render actions)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:652"}',
 }

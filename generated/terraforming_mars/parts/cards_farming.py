@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -49,66 +50,66 @@ K = [
 ]
 
 
-x_2525 = _C.x_1550  # rules_data/terraforming_mars/cards/071-140.yaml:477
-x_2528 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2532 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2536 = _C.x_761  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_2531 = _C.x_1553  # rules_data/terraforming_mars/cards/071-140.yaml:477
+x_2534 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2538 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2542 = _C.x_763  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_2238(ctx, E=None, B=2238):  # rules_data/terraforming_mars/cards/071-140.yaml:484
+def d_2244(ctx, E=None, B=2244):  # rules_data/terraforming_mars/cards/071-140.yaml:484
     ctx.steps += 10
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~750', 2, True)
     LOCAL(ctx, E, 'r~751', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~752', 2, True)
+    LOCAL(ctx, E, 'r~753', 'plants', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[2])
     return True
 
 
-d_2239 = _C.rebased(_C.d_489, 2238)  # rules_data/terraforming_mars/cards/071-140.yaml:484
-d_2240 = _C.rebased(_C.d_385, 2238)  # rules_data/terraforming_mars/cards/071-140.yaml:484
-d_2241 = _C.rebased(_C.d_365, 2238)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_2242 = _C.rebased(_C.d_787, 2238)  # rules_data/terraforming_mars/cards/071-140.yaml:484
-d_2243 = _C.rebased(_C.d_788, 2238)  # rules_data/terraforming_mars/cards/071-140.yaml:484
-d_2244 = _C.rebased(_C.d_496, 2238)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_2245 = _C.rebased(_C.d_990, 2238)  # rules_data/terraforming_mars/cards/071-140.yaml:484
-d_2246 = _C.rebased(_C.d_726, 2238)  # rules_data/terraforming_mars/cards/071-140.yaml:484
-d_2247 = _C.rebased(_C.d_679, 2238)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_2245 = _C.rebased(_C.d_491, 2244)  # rules_data/terraforming_mars/cards/071-140.yaml:484
+d_2246 = _C.rebased(_C.d_385, 2244)  # rules_data/terraforming_mars/cards/071-140.yaml:484
+d_2247 = _C.rebased(_C.d_365, 2244)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2248 = _C.rebased(_C.d_790, 2244)  # rules_data/terraforming_mars/cards/071-140.yaml:484
+d_2249 = _C.rebased(_C.d_791, 2244)  # rules_data/terraforming_mars/cards/071-140.yaml:484
+d_2250 = _C.rebased(_C.d_498, 2244)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2251 = _C.rebased(_C.d_993, 2244)  # rules_data/terraforming_mars/cards/071-140.yaml:484
+d_2252 = _C.rebased(_C.d_729, 2244)  # rules_data/terraforming_mars/cards/071-140.yaml:484
+d_2253 = _C.rebased(_C.d_681, 2244)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {
-    2238: CPS(d_2238),
-    2239: CPS(d_2239),
-    2240: CPS(d_2240),
-    2241: CPS(d_2241),
-    2242: CPS(d_2242),
-    2243: CPS(d_2243),
     2244: CPS(d_2244),
     2245: CPS(d_2245),
     2246: CPS(d_2246),
     2247: CPS(d_2247),
+    2248: CPS(d_2248),
+    2249: CPS(d_2249),
+    2250: CPS(d_2250),
+    2251: CPS(d_2251),
+    2252: CPS(d_2252),
+    2253: CPS(d_2253),
 }
 
 
 CODE = {
-    2525: x_2525,
-    2528: x_2528,
-    2532: x_2532,
-    2536: x_2536,
+    2531: x_2531,
+    2534: x_2534,
+    2538: x_2538,
+    2542: x_2542,
 }
 AT = {
 }
@@ -116,5 +117,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:477
-    'farming': '{"id":"farming","number":"118","name":{"en":"Farming"},"type":"automated","cost":16,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":4},"x":2525},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":2526},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2239},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":2527},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2240},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2528},"o":"+=","e":{"op":"var","n":"n~746","x":2529},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2241},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2530},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2242},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":2531},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2243},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2532},"o":"+=","e":{"op":"var","n":"n~748","x":2533},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2244},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":2534},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2245},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":2535},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2246},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2536},"o":"+=","e":{"op":"var","n":"n~750","x":2537},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2247}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2238},"vp":{"op":"lit","v":2,"x":2538},"source":{"doc":"tm-facts","section":"cards.json #118"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:477"}',
+    'farming': '{"id":"farming","number":"118","name":{"en":"Farming"},"type":"automated","cost":16,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":4},"x":2531},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2532},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2245},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":2533},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2246},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2534},"o":"+=","e":{"op":"var","n":"n~748","x":2535},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2247},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":2536},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2248},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":2537},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2249},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2538},"o":"+=","e":{"op":"var","n":"n~750","x":2539},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2250},{"op":"let","v":"n~752","e":{"op":"lit","v":2,"x":2540},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2251},{"op":"let","v":"r~753","e":{"op":"lit","v":"plants","x":2541},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2252},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":2542},"o":"+=","e":{"op":"var","n":"n~752","x":2543},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2253}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2244},"vp":{"op":"lit","v":2,"x":2544},"source":{"doc":"tm-facts","section":"cards.json #118"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:477"}',
 }

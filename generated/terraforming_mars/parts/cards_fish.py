@@ -5,35 +5,106 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(1277, """
-x_1438 x_1438  # rules_data/terraforming_mars/cards/001-070.yaml:514
-x_1441 x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
-x_1442 x_388  # rules_data/terraforming_mars/definitions/resources.yaml:61
-x_1443 x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1444 x_390  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1445 x_391  # rules_data/terraforming_mars/definitions/resources.yaml:63
-x_1447 x_393  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1448 x_1032  # rules_data/terraforming_mars/cards/001-070.yaml:514
-x_1451 x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
-t_1277 t_1277 @  # rules_data/terraforming_mars/cards/001-070.yaml:521
-d_1278 d_352 @  # rules_data/terraforming_mars/cards/001-070.yaml:521
-d_1279 d_794 @  # rules_data/terraforming_mars/cards/001-070.yaml:521
-t_1280 t_354 @  # rules_data/terraforming_mars/definitions/resources.yaml:60
-t_1281 t_355 @  # rules_data/terraforming_mars/definitions/resources.yaml:61
-d_1282 d_356 @  # rules_data/terraforming_mars/definitions/resources.yaml:61
-t_1283 t_357 @  # rules_data/terraforming_mars/definitions/resources.yaml:62
-d_1284 d_358 @  # rules_data/terraforming_mars/definitions/resources.yaml:63
-d_1285 d_1285 @  # rules_data/terraforming_mars/cards/001-070.yaml:525
-d_1286 d_359 @  # rules_data/terraforming_mars/cards/001-070.yaml:525
-d_1287 d_1287 @  # rules_data/terraforming_mars/cards/001-070.yaml:525
-d_1288 d_1288 @  # rules_data/terraforming_mars/definitions/cards.yaml:185
-""")
-AT = {}
+K = [
+    ['player', 'prod', 'key'],
+    {'d': 0},
+    ['player', 'card_res', 'key'],
+]
+
+
+x_1441 = _C.x_1441  # rules_data/terraforming_mars/cards/001-070.yaml:514
+x_1444 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_1445 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:61
+x_1446 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1447 = _C.x_390  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1448 = _C.x_391  # rules_data/terraforming_mars/definitions/resources.yaml:63
+x_1450 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1451 = _C.x_1035  # rules_data/terraforming_mars/cards/001-070.yaml:514
+x_1454 = _C.x_484  # rules_data/terraforming_mars/definitions/cards.yaml:185
+t_1280 = _C.rebased(_C.t_1280, 1280)  # rules_data/terraforming_mars/cards/001-070.yaml:521
+d_1281 = _C.rebased(_C.d_352, 1280)  # rules_data/terraforming_mars/cards/001-070.yaml:521
+d_1282 = _C.rebased(_C.d_797, 1280)  # rules_data/terraforming_mars/cards/001-070.yaml:521
+t_1283 = _C.rebased(_C.t_354, 1280)  # rules_data/terraforming_mars/definitions/resources.yaml:60
+t_1284 = _C.rebased(_C.t_355, 1280)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_1285 = _C.rebased(_C.d_356, 1280)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+t_1286 = _C.rebased(_C.t_357, 1280)  # rules_data/terraforming_mars/definitions/resources.yaml:62
+d_1287 = _C.rebased(_C.d_358, 1280)  # rules_data/terraforming_mars/definitions/resources.yaml:63
+d_1288 = _C.rebased(_C.d_1288, 1280)  # rules_data/terraforming_mars/cards/001-070.yaml:525
+d_1289 = _C.rebased(_C.d_359, 1280)  # rules_data/terraforming_mars/cards/001-070.yaml:525
+d_1290 = _C.rebased(_C.d_1290, 1280)  # rules_data/terraforming_mars/cards/001-070.yaml:525
+d_1291 = _C.rebased(_C.d_1291, 1280)  # rules_data/terraforming_mars/definitions/cards.yaml:185
+
+
+TRIALS = {
+    1280: t_1280,
+    1281: CPS(d_1281),
+    1282: CPS(d_1282),
+    1283: t_1283,
+    1284: t_1284,
+    1285: CPS(d_1285),
+    1286: t_1286,
+    1287: CPS(d_1287),
+    1288: CPS(d_1288),
+    1289: CPS(d_1289),
+    1290: CPS(d_1290),
+    1291: CPS(d_1291),
+}
+
+
+CODE = {
+    1441: x_1441,
+    1444: x_1444,
+    1445: x_1445,
+    1446: x_1446,
+    1447: x_1447,
+    1448: x_1448,
+    1450: x_1450,
+    1451: x_1451,
+    1454: x_1454,
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:514
-    'fish': '{"id":"fish","number":"052","name":{"en":"Fish"},"type":"active","cost":9,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":2},"x":1438},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1439},"at":"rules_data/terraforming_mars/cards/001-070.yaml:521","id":1278},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":1440},"at":"rules_data/terraforming_mars/cards/001-070.yaml:521","id":1279},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1441},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~748","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0}}}],"x":1442},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1282},{"op":"choose","alts":[{"gens":[{"v":"target~749","src":{"op":"core","n":"players","x":1443},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":1444}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1445},"o":"-=","e":{"op":"var","n":"n~746","x":1446},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":1284},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~749"}],"x":1447}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di piante di un qualsiasi giocatore","en":"lower any player\'s plant production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":1283}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1281},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":1280}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:521","id":1277},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":1448},"resource":"animal","actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":1449},"at":"rules_data/terraforming_mars/cards/001-070.yaml:525","id":1286},{"op":"let","v":"r~751","e":{"op":"lit","v":"animal","x":1450},"at":"rules_data/terraforming_mars/cards/001-070.yaml:525","id":1287},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1451},"o":"+=","e":{"op":"var","n":"n~750","x":1452},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1288}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:525","id":1285}}],"source":{"doc":"tm-facts","section":"cards.json #052"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:514"}',
+    'fish': '{"id":"fish","number":"052","name":{"en":"Fish"},"type":"active","cost":9,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":2},"x":1441},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1442},"at":"rules_data/terraforming_mars/cards/001-070.yaml:521","id":1281},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":1443},"at":"rules_data/terraforming_mars/cards/001-070.yaml:521","id":1282},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1444},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~750","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~750"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0}}}],"x":1445},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1285},{"op":"choose","alts":[{"gens":[{"v":"target~751","src":{"op":"core","n":"players","x":1446},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":1447}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1448},"o":"-=","e":{"op":"var","n":"n~748","x":1449},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":1287},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~751"}],"x":1450}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di piante di un qualsiasi giocatore","en":"lower any player\'s plant production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":1286}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1284},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":1283}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:521","id":1280},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":1451},"resource":"animal","actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":1452},"at":"rules_data/terraforming_mars/cards/001-070.yaml:525","id":1289},{"op":"let","v":"r~753","e":{"op":"lit","v":"animal","x":1453},"at":"rules_data/terraforming_mars/cards/001-070.yaml:525","id":1290},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1454},"o":"+=","e":{"op":"var","n":"n~752","x":1455},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1291}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:525","id":1288}}],"source":{"doc":"tm-facts","section":"cards.json #052"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:514"}',
 }

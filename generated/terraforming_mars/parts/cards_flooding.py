@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -54,52 +55,52 @@ K = [
 ]
 
 
-x_3678 = _C.x_977  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_3679 = _C.x_978  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_3680 = _C.x_979  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_3681 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_3682 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_3686 = _C.x_985  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_3687 = _C.x_986  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_3688 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_3690 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_3691 = _C.x_990  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_3692 = _C.x_991  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3693 = _C.x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3694 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3695 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_3699 = _C.x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
+x_3694 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_3695 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_3696 = _C.x_982  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_3697 = _C.x_983  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_3698 = _C.x_984  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_3702 = _C.x_988  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3703 = _C.x_989  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3704 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_3706 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_3707 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_3708 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3709 = _C.x_995  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3710 = _C.x_996  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3711 = _C.x_997  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_3715 = _C.x_1001  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def x_3702(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:79
+def x_3718(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:79
     if E is None:
         E = ctx.env()
     return (True if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)) and ((ctx.state.get('last_space') != None)) and (IN(ctx.state.get('last_space'), ctx.state.get('board'))) and (((_w3.get('card', None) if type((_w3 := (_w2.get(ctx.state.get('last_space'), {}) if type((_w2 := ctx.state.get('board'))) is dict else KEY(_w2, ctx.state.get('last_space'), {})))) is dict else KEY(_w3, 'card', None)) == E.get('this'))) and (((_w5.get('tile', None) if type((_w5 := (_w4.get(ctx.state.get('last_space'), {}) if type((_w4 := ctx.state.get('board'))) is dict else KEY(_w4, ctx.state.get('last_space'), {})))) is dict else KEY(_w5, 'tile', None)) == 'ocean')) else False)
 
 
-x_3703 = _C.x_389  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:81
+x_3719 = _C.x_389  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:81
 
 
-def x_3704(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:81
+def x_3720(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:81
     if E is None:
         E = ctx.env()
     _h1 = ctx.state.get('board')
-    return (True if ((E.get('target~768') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~767'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~768'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~767'), 0)))) is int else num(_w3)) > 0)) and (any((True if ((v_x_769 in _h1 if type(_h1) in (list, dict) else IN(v_x_769, _h1))) and (((_w4.get('owner', None) if type((_w4 := (_h1.get(v_x_769, {}) if type(_h1) is dict else KEY(_h1, v_x_769, {})))) is dict else KEY(_w4, 'owner', None)) == E.get('target~768'))) else False) for v_x_769 in ADJ(ctx, 'spaces', ctx.state.get('last_space')))) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~767'), 'target': E.get('target~768'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if ((E.get('target~770') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~769'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~770'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~769'), 0)))) is int else num(_w3)) > 0)) and (any((True if ((v_x_771 in _h1 if type(_h1) in (list, dict) else IN(v_x_771, _h1))) and (((_w4.get('owner', None) if type((_w4 := (_h1.get(v_x_771, {}) if type(_h1) is dict else KEY(_h1, v_x_771, {})))) is dict else KEY(_w4, 'owner', None)) == E.get('target~770'))) else False) for v_x_771 in ADJ(ctx, 'spaces', ctx.state.get('last_space')))) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~769'), 'target': E.get('target~770'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
-def x_3705(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:85
+def x_3721(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:85
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~767'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~768'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~767'), 0))
+    return (_w2.get(E.get('r~769'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~770'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~769'), 0))
 
 
-def x_3707(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:81
+def x_3723(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:81
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~768')}
+    return {'target': E.get('target~770')}
 
 
-def t_3224(ctx, k, s=None, E=None, B=3224):  # rules_data/terraforming_mars/cards/141-208.yaml:490
+def t_3238(ctx, k, s=None, E=None, B=3238):  # rules_data/terraforming_mars/cards/141-208.yaml:490
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -107,147 +108,147 @@ def t_3224(ctx, k, s=None, E=None, B=3224):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~766', 4, True)
-        LOCAL(ctx, E, 'r~767', 'megacredits', True)
-        return t_3248(ctx, k, s, E, B)
+        LOCAL(ctx, E, 'n~768', 4, True)
+        LOCAL(ctx, E, 'r~769', 'megacredits', True)
+        return t_3262(ctx, k, s, E, B)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~746', 'ocean', True)
-    return t_3226(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 't~748', 'ocean', True)
+    return t_3240(ctx, r1, s, E, B)
 
 
-d_3225 = _C.rebased(_C.d_878, 3224)  # rules_data/terraforming_mars/cards/141-208.yaml:490
-t_3226 = _C.rebased(_C.t_879, 3224)  # rules_data/terraforming_mars/definitions/board.yaml:141
-t_3227 = _C.rebased(_C.t_880, 3224)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_3228 = _C.rebased(_C.d_881, 3224)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_3229 = _C.rebased(_C.d_882, 3224)  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_3230 = _C.rebased(_C.d_883, 3224)  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_3231 = _C.rebased(_C.d_884, 3224)  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_3232 = _C.rebased(_C.t_885, 3224)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_3233 = _C.rebased(_C.t_886, 3224)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3234 = _C.rebased(_C.d_887, 3224)  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_3235 = _C.rebased(_C.d_888, 3224)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_3236 = _C.rebased(_C.t_889, 3224)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3237 = _C.rebased(_C.d_890, 3224)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3238 = _C.rebased(_C.d_891, 3224)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_3239 = _C.rebased(_C.t_892, 3224)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_3240 = _C.rebased(_C.t_893, 3224)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3241 = _C.rebased(_C.t_894, 3224)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3242 = _C.rebased(_C.t_895, 3224)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3243 = _C.rebased(_C.t_896, 3224)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3244 = _C.rebased(_C.t_897, 3224)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_3245 = _C.rebased(_C.d_898, 3224)  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_3239 = _C.rebased(_C.d_881, 3238)  # rules_data/terraforming_mars/cards/141-208.yaml:490
+t_3240 = _C.rebased(_C.t_882, 3238)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_3241 = _C.rebased(_C.t_883, 3238)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3242 = _C.rebased(_C.d_884, 3238)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3243 = _C.rebased(_C.d_885, 3238)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_3244 = _C.rebased(_C.d_886, 3238)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_3245 = _C.rebased(_C.d_887, 3238)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_3246 = _C.rebased(_C.t_888, 3238)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3247 = _C.rebased(_C.t_889, 3238)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3248 = _C.rebased(_C.d_890, 3238)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_3249 = _C.rebased(_C.d_891, 3238)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3250 = _C.rebased(_C.t_892, 3238)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3251 = _C.rebased(_C.d_893, 3238)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3252 = _C.rebased(_C.d_894, 3238)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_3253 = _C.rebased(_C.t_895, 3238)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_3254 = _C.rebased(_C.t_896, 3238)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3255 = _C.rebased(_C.t_897, 3238)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3256 = _C.rebased(_C.t_898, 3238)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3257 = _C.rebased(_C.t_899, 3238)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3258 = _C.rebased(_C.t_900, 3238)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_3259 = _C.rebased(_C.d_901, 3238)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
-def d_3246(ctx, E=None, B=3224):  # rules_data/terraforming_mars/cards/141-208.yaml:490
+def d_3260(ctx, E=None, B=3238):  # rules_data/terraforming_mars/cards/141-208.yaml:490
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~766', 4, True)
+    LOCAL(ctx, E, 'n~768', 4, True)
     return True
 
 
-d_3247 = _C.rebased(_C.d_900, 3224)  # rules_data/terraforming_mars/cards/141-208.yaml:490
+d_3261 = _C.rebased(_C.d_903, 3238)  # rules_data/terraforming_mars/cards/141-208.yaml:490
 
 
-def t_3248(ctx, k, s=None, E=None, B=3224):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:79
+def t_3262(ctx, k, s=None, E=None, B=3238):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3702(ctx, E):
-        return t_3249(ctx, k, s, E, B)
+    if x_3718(ctx, E):
+        return t_3263(ctx, k, s, E, B)
     return k()
 
 
-def t_3249(ctx, k, s=None, E=None, B=3224):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:81
+def t_3263(ctx, k, s=None, E=None, B=3238):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, B + 25, None, [], k)
 
 
-def d_3250(ctx, E=None, B=3224):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:85
+def d_3264(ctx, E=None, B=3238):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('target~768')).get('stock'), E.get('r~767'))
+    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('target~770')).get('stock'), E.get('r~769'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~766'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('n~768'), '-=', False, K[6])
     return True
 
 
-d_3251 = _C.rebased(_C.d_544, 3224)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:86
+d_3265 = _C.rebased(_C.d_546, 3238)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:86
 
 
 TRIALS = {
-    3224: t_3224,
-    3225: CPS(d_3225),
-    3226: t_3226,
-    3227: t_3227,
-    3228: CPS(d_3228),
-    3229: CPS(d_3229),
-    3230: CPS(d_3230),
-    3231: CPS(d_3231),
-    3232: t_3232,
-    3233: t_3233,
-    3234: CPS(d_3234),
-    3235: CPS(d_3235),
-    3236: t_3236,
-    3237: CPS(d_3237),
-    3238: CPS(d_3238),
-    3239: t_3239,
+    3238: t_3238,
+    3239: CPS(d_3239),
     3240: t_3240,
     3241: t_3241,
-    3242: t_3242,
-    3243: t_3243,
-    3244: t_3244,
+    3242: CPS(d_3242),
+    3243: CPS(d_3243),
+    3244: CPS(d_3244),
     3245: CPS(d_3245),
-    3246: CPS(d_3246),
-    3247: CPS(d_3247),
-    3248: t_3248,
-    3249: t_3249,
-    3250: CPS(d_3250),
+    3246: t_3246,
+    3247: t_3247,
+    3248: CPS(d_3248),
+    3249: CPS(d_3249),
+    3250: t_3250,
     3251: CPS(d_3251),
+    3252: CPS(d_3252),
+    3253: t_3253,
+    3254: t_3254,
+    3255: t_3255,
+    3256: t_3256,
+    3257: t_3257,
+    3258: t_3258,
+    3259: CPS(d_3259),
+    3260: CPS(d_3260),
+    3261: CPS(d_3261),
+    3262: t_3262,
+    3263: t_3263,
+    3264: CPS(d_3264),
+    3265: CPS(d_3265),
 }
 
 
 CODE = {
-    3678: x_3678,
-    3679: x_3679,
-    3680: x_3680,
-    3681: x_3681,
-    3682: x_3682,
-    3686: x_3686,
-    3687: x_3687,
-    3688: x_3688,
-    3690: x_3690,
-    3691: x_3691,
-    3692: x_3692,
-    3693: x_3693,
     3694: x_3694,
     3695: x_3695,
-    3699: x_3699,
+    3696: x_3696,
+    3697: x_3697,
+    3698: x_3698,
     3702: x_3702,
     3703: x_3703,
     3704: x_3704,
-    3705: x_3705,
+    3706: x_3706,
     3707: x_3707,
+    3708: x_3708,
+    3709: x_3709,
+    3710: x_3710,
+    3711: x_3711,
+    3715: x_3715,
+    3718: x_3718,
+    3719: x_3719,
+    3720: x_3720,
+    3721: x_3721,
+    3723: x_3723,
 }
 AT = {
-    3702: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:79',
-    3704: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:81',
-    3705: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:85',
-    3707: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:81',
+    3718: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:79',
+    3720: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:81',
+    3721: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:85',
+    3723: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:81',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:483
-    'flooding': '{"id":"flooding","number":"188","name":{"en":"Flooding"},"type":"event","cost":7,"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"ocean","x":3677},"at":"rules_data/terraforming_mars/cards/141-208.yaml:490","id":3225},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~747","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~747"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"tile","d":null},"b":{"op":"var","n":"t~746"}}}]},"x":3678},"t":{"op":"seq","b":[{"op":"let","v":"mine~750","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~749","src":{"op":"filt","v":"x~748","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~748"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~749"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3679},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3228},{"op":"let","v":"empty~755","e":{"op":"filt","v":"s~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"t~746"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~750"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~752"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~754","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~754"}}]}]}}]}]}}]}}]}]},"x":3680},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":3229},{"op":"let","v":"legal~761","e":{"op":"letx","v":"open~757","e":{"op":"filt","v":"s~756","src":{"op":"var","n":"empty~755"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~756"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~760","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"open~757"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~760"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~760"},"b":{"op":"var","n":"open~757"}}},"b":{"op":"var","n":"open~757"}},"x":3681},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":3230},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~761"}]},"b":{"op":"lit","v":0},"x":3682},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":3231},{"op":"choose","alts":[{"gens":[{"v":"space~762","src":{"op":"var","n":"legal~761","x":3683},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~763","e":{"op":"var","n":"t~746","x":3684},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3234},{"op":"let","v":"s~764","e":{"op":"var","n":"space~762","x":3685},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3235},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~764"},"d":{},"x":3686},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~763"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3687},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3237},{"op":"set","t":{"op":"st","k":"last_space","x":3688},"o":"=","e":{"op":"var","n":"s~764","x":3689},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":3238},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3690},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"bonus","d":null,"x":3691},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3241},{"op":"for","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces","x":3692},"w":{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false,"x":3693},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3694},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3243},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3242},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"effect","d":null,"x":3695},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":3244},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~763","x":3696},"space":{"op":"var","n":"s~764","x":3697},"by":{"op":"var","n":"you","x":3698}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":3245}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3240},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":3239}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3236}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3233},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~762"}],"x":3699}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (aumenta gli oceani e la NT di 1)","en":"place an ocean tile (raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3232}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3227},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":3226},{"op":"let","v":"n~766","e":{"op":"lit","v":4,"x":3700},"at":"rules_data/terraforming_mars/cards/141-208.yaml:490","id":3246},{"op":"let","v":"r~767","e":{"op":"lit","v":"megacredits","x":3701},"at":"rules_data/terraforming_mars/cards/141-208.yaml:490","id":3247},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1}},{"op":"cmp","o":"!=","a":{"op":"st","k":"last_space"},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"st","k":"last_space"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"st","k":"last_space"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"st","k":"last_space"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"ocean"}}],"x":3702},"t":{"op":"choose","alts":[{"gens":[{"v":"target~768","src":{"op":"core","n":"players","x":3703},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"target~768"},"b":{"op":"var","n":"you"}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~768"}},"k":{"op":"var","n":"r~767"},"d":0},"b":{"op":"lit","v":0}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~769","src":{"op":"fn","f":"adjacent","a":[{"op":"st","k":"last_space"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~769"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~769"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"target~768"}}]}}]},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~767"},"target":{"op":"var","n":"target~768"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":3704}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~768"}},"k":{"op":"var","n":"r~767"},"d":0,"x":3705},"o":"-=","e":{"op":"var","n":"n~766","x":3706},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:85","id":3250},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~768"}],"x":3707}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:86","id":3251},"label":{"op":"lit","v":{"target":null},"x":3708}}],"kind":"target_player","prompt":{"def":"lose_from_owner_next_to_it","args":{"n":4,"r":"megacredits"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 4 M€ al proprietario di una tessera adiacente a quell\'oceano","en":"remove up to 4 M€ from the owner of a tile next to that ocean"}},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:81","id":3249},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:79","id":3248}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:490","id":3224},"vp":{"op":"lit","v":-1,"x":3709},"source":{"doc":"tm-facts","section":"cards.json #188 (render icons: oceans(1), minus megacredits(4, all)*)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:483"}',
+    'flooding': '{"id":"flooding","number":"188","name":{"en":"Flooding"},"type":"event","cost":7,"effect":{"op":"seq","b":[{"op":"let","v":"t~748","e":{"op":"lit","v":"ocean","x":3693},"at":"rules_data/terraforming_mars/cards/141-208.yaml:490","id":3239},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~749","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~749"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"tile","d":null},"b":{"op":"var","n":"t~748"}}}]},"x":3694},"t":{"op":"seq","b":[{"op":"let","v":"mine~752","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~751","src":{"op":"filt","v":"x~750","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~750"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3695},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3242},{"op":"let","v":"empty~757","e":{"op":"filt","v":"s~754","src":{"op":"filt","v":"x~753","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~753"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"t~748"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~752"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~755","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~754"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~756","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~756"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~756"}}]}]}}]}]}}]}}]}]},"x":3696},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":3243},{"op":"let","v":"legal~763","e":{"op":"letx","v":"open~759","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"empty~757"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~758"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~762","e":{"op":"filt","v":"s~760","src":{"op":"var","n":"open~759"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~761","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~760"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~761"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~762"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~762"},"b":{"op":"var","n":"open~759"}}},"b":{"op":"var","n":"open~759"}},"x":3697},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":3244},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~763"}]},"b":{"op":"lit","v":0},"x":3698},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":3245},{"op":"choose","alts":[{"gens":[{"v":"space~764","src":{"op":"var","n":"legal~763","x":3699},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~765","e":{"op":"var","n":"t~748","x":3700},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3248},{"op":"let","v":"s~766","e":{"op":"var","n":"space~764","x":3701},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3249},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~766"},"d":{},"x":3702},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~765"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~765"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3703},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3251},{"op":"set","t":{"op":"st","k":"last_space","x":3704},"o":"=","e":{"op":"var","n":"s~766","x":3705},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":3252},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3706},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~766"},"f":"bonus","d":null,"x":3707},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3255},{"op":"for","v":"x~767","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~766"}],"kind":"spaces","x":3708},"w":{"op":"in","a":{"op":"var","n":"x~767"},"b":{"op":"st","k":"board"},"neg":false,"x":3709},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~767"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3710},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3257},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3256},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~765"},"f":"effect","d":null,"x":3711},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":3258},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~765","x":3712},"space":{"op":"var","n":"s~766","x":3713},"by":{"op":"var","n":"you","x":3714}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":3259}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3254},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":3253}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3250}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3247},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~764"}],"x":3715}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (guadagna un eventuale bonus di piazzamento; aumenta gli oceani e la NT di 1)","en":"place an ocean tile (gain any placement bonus; raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3246}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3241},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":3240},{"op":"let","v":"n~768","e":{"op":"lit","v":4,"x":3716},"at":"rules_data/terraforming_mars/cards/141-208.yaml:490","id":3260},{"op":"let","v":"r~769","e":{"op":"lit","v":"megacredits","x":3717},"at":"rules_data/terraforming_mars/cards/141-208.yaml:490","id":3261},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1}},{"op":"cmp","o":"!=","a":{"op":"st","k":"last_space"},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"st","k":"last_space"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"st","k":"last_space"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"st","k":"last_space"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"ocean"}}],"x":3718},"t":{"op":"choose","alts":[{"gens":[{"v":"target~770","src":{"op":"core","n":"players","x":3719},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"target~770"},"b":{"op":"var","n":"you"}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~770"}},"k":{"op":"var","n":"r~769"},"d":0},"b":{"op":"lit","v":0}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~771","src":{"op":"fn","f":"adjacent","a":[{"op":"st","k":"last_space"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~771"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~771"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"target~770"}}]}}]},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~769"},"target":{"op":"var","n":"target~770"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":3720}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~770"}},"k":{"op":"var","n":"r~769"},"d":0,"x":3721},"o":"-=","e":{"op":"var","n":"n~768","x":3722},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:85","id":3264},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~770"}],"x":3723}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:86","id":3265},"label":{"op":"lit","v":{"target":null},"x":3724}}],"kind":"target_player","prompt":{"def":"lose_from_owner_next_to_it","args":{"n":4,"r":"megacredits"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 4 M€ al proprietario di una tessera adiacente a quell\'oceano","en":"remove up to 4 M€ from the owner of a tile next to that ocean"}},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:81","id":3263},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:79","id":3262}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:490","id":3238},"vp":{"op":"lit","v":-1,"x":3725},"source":{"doc":"tm-facts","section":"cards.json #188 (render icons: oceans(1), minus megacredits(4, all)*)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:483"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -49,61 +50,61 @@ K = [
 ]
 
 
-x_1319 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1320 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1324 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1326 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:412
+x_1322 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1323 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1327 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1329 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:412
 
 
-def d_1173(ctx, E=None, B=1173):  # rules_data/terraforming_mars/cards/001-070.yaml:411
+def d_1176(ctx, E=None, B=1176):  # rules_data/terraforming_mars/cards/001-070.yaml:411
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    if not d_1176(ctx, E, B):
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    if not d_1179(ctx, E, B):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~748', 4, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~750', 4, True)
+    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-d_1174 = _C.rebased(_C.d_352, 1173)  # rules_data/terraforming_mars/cards/001-070.yaml:411
-d_1175 = _C.rebased(_C.d_794, 1173)  # rules_data/terraforming_mars/cards/001-070.yaml:411
-d_1176 = _C.rebased(_C.d_386, 1173)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_1177 = _C.rebased(_C.d_387, 1173)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_1178 = _C.rebased(_C.d_388, 1173)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_1179 = _C.rebased(_C.d_1179, 1173)  # rules_data/terraforming_mars/cards/001-070.yaml:411
-d_1180 = _C.rebased(_C.d_495, 1173)  # rules_data/terraforming_mars/cards/001-070.yaml:411
-d_1181 = _C.rebased(_C.d_496, 1173)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_1182 = _C.rebased(_C.t_367, 1173)  # rules_data/terraforming_mars/cards/001-070.yaml:412
+d_1177 = _C.rebased(_C.d_352, 1176)  # rules_data/terraforming_mars/cards/001-070.yaml:411
+d_1178 = _C.rebased(_C.d_797, 1176)  # rules_data/terraforming_mars/cards/001-070.yaml:411
+d_1179 = _C.rebased(_C.d_386, 1176)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1180 = _C.rebased(_C.d_387, 1176)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1181 = _C.rebased(_C.d_388, 1176)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1182 = _C.rebased(_C.d_1182, 1176)  # rules_data/terraforming_mars/cards/001-070.yaml:411
+d_1183 = _C.rebased(_C.d_497, 1176)  # rules_data/terraforming_mars/cards/001-070.yaml:411
+d_1184 = _C.rebased(_C.d_498, 1176)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_1185 = _C.rebased(_C.t_367, 1176)  # rules_data/terraforming_mars/cards/001-070.yaml:412
 
 
 TRIALS = {
-    1173: CPS(d_1173),
-    1174: CPS(d_1174),
-    1175: CPS(d_1175),
     1176: CPS(d_1176),
     1177: CPS(d_1177),
     1178: CPS(d_1178),
     1179: CPS(d_1179),
     1180: CPS(d_1180),
     1181: CPS(d_1181),
-    1182: t_1182,
+    1182: CPS(d_1182),
+    1183: CPS(d_1183),
+    1184: CPS(d_1184),
+    1185: t_1185,
 }
 
 
 CODE = {
-    1319: x_1319,
-    1320: x_1320,
-    1324: x_1324,
-    1326: x_1326,
+    1322: x_1322,
+    1323: x_1323,
+    1327: x_1327,
+    1329: x_1329,
 }
 AT = {
 }
@@ -111,5 +112,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:405
-    'food_factory': '{"id":"food_factory","number":"041","name":{"en":"Food Factory"},"type":"automated","cost":12,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1317},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1174},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":1318},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1175},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":1319},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1177},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1320},"o":"-=","e":{"op":"var","n":"n~746","x":1321},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1178}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1176},{"op":"let","v":"n~748","e":{"op":"lit","v":4,"x":1322},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1179},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":1323},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1180},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1324},"o":"+=","e":{"op":"var","n":"n~748","x":1325},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1181}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1173},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1326},"at":"rules_data/terraforming_mars/cards/001-070.yaml:412","id":1182},"vp":{"op":"lit","v":1,"x":1327},"source":{"doc":"tm-facts","section":"cards.json #041"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:405"}',
+    'food_factory': '{"id":"food_factory","number":"041","name":{"en":"Food Factory"},"type":"automated","cost":12,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1320},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1177},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":1321},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1178},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":1322},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1180},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1323},"o":"-=","e":{"op":"var","n":"n~748","x":1324},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1181}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1179},{"op":"let","v":"n~750","e":{"op":"lit","v":4,"x":1325},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1182},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":1326},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1183},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1327},"o":"+=","e":{"op":"var","n":"n~750","x":1328},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1184}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1176},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1329},"at":"rules_data/terraforming_mars/cards/001-070.yaml:412","id":1185},"vp":{"op":"lit","v":1,"x":1330},"source":{"doc":"tm-facts","section":"cards.json #041"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:405"}',
 }

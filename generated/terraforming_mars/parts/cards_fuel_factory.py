@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -49,74 +50,74 @@ K = [
 ]
 
 
-x_3493 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3494 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3498 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3502 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3504 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:402
+x_3509 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3510 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3514 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3518 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3520 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:402
 
 
-def d_3060(ctx, E=None, B=3060):  # rules_data/terraforming_mars/cards/141-208.yaml:401
+def d_3074(ctx, E=None, B=3074):  # rules_data/terraforming_mars/cards/141-208.yaml:401
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_3063(ctx, E, B):
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
+    if not d_3077(ctx, E, B):
         return False
     ctx.steps += 6
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    LOCAL(ctx, E, 'r~751', 'titanium', True)
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
+    LOCAL(ctx, E, 'n~752', 1, True)
+    LOCAL(ctx, E, 'r~753', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[1])
     return True
 
 
-d_3061 = _C.rebased(_C.d_352, 3060)  # rules_data/terraforming_mars/cards/141-208.yaml:401
-d_3062 = _C.rebased(_C.d_364, 3060)  # rules_data/terraforming_mars/cards/141-208.yaml:401
-d_3063 = _C.rebased(_C.d_386, 3060)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_3064 = _C.rebased(_C.d_387, 3060)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_3065 = _C.rebased(_C.d_388, 3060)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_3066 = _C.rebased(_C.d_389, 3060)  # rules_data/terraforming_mars/cards/141-208.yaml:401
-d_3067 = _C.rebased(_C.d_1670, 3060)  # rules_data/terraforming_mars/cards/141-208.yaml:401
-d_3068 = _C.rebased(_C.d_496, 3060)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_3069 = _C.rebased(_C.d_359, 3060)  # rules_data/terraforming_mars/cards/141-208.yaml:401
-d_3070 = _C.rebased(_C.d_678, 3060)  # rules_data/terraforming_mars/cards/141-208.yaml:401
-d_3071 = _C.rebased(_C.d_361, 3060)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_3072 = _C.rebased(_C.t_367, 3060)  # rules_data/terraforming_mars/cards/141-208.yaml:402
+d_3075 = _C.rebased(_C.d_352, 3074)  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3076 = _C.rebased(_C.d_364, 3074)  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3077 = _C.rebased(_C.d_386, 3074)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3078 = _C.rebased(_C.d_387, 3074)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3079 = _C.rebased(_C.d_388, 3074)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3080 = _C.rebased(_C.d_389, 3074)  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3081 = _C.rebased(_C.d_1673, 3074)  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3082 = _C.rebased(_C.d_498, 3074)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_3083 = _C.rebased(_C.d_359, 3074)  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3084 = _C.rebased(_C.d_680, 3074)  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3085 = _C.rebased(_C.d_361, 3074)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_3086 = _C.rebased(_C.t_367, 3074)  # rules_data/terraforming_mars/cards/141-208.yaml:402
 
 
 TRIALS = {
-    3060: CPS(d_3060),
-    3061: CPS(d_3061),
-    3062: CPS(d_3062),
-    3063: CPS(d_3063),
-    3064: CPS(d_3064),
-    3065: CPS(d_3065),
-    3066: CPS(d_3066),
-    3067: CPS(d_3067),
-    3068: CPS(d_3068),
-    3069: CPS(d_3069),
-    3070: CPS(d_3070),
-    3071: CPS(d_3071),
-    3072: t_3072,
+    3074: CPS(d_3074),
+    3075: CPS(d_3075),
+    3076: CPS(d_3076),
+    3077: CPS(d_3077),
+    3078: CPS(d_3078),
+    3079: CPS(d_3079),
+    3080: CPS(d_3080),
+    3081: CPS(d_3081),
+    3082: CPS(d_3082),
+    3083: CPS(d_3083),
+    3084: CPS(d_3084),
+    3085: CPS(d_3085),
+    3086: t_3086,
 }
 
 
 CODE = {
-    3493: x_3493,
-    3494: x_3494,
-    3498: x_3498,
-    3502: x_3502,
-    3504: x_3504,
+    3509: x_3509,
+    3510: x_3510,
+    3514: x_3514,
+    3518: x_3518,
+    3520: x_3520,
 }
 AT = {
 }
@@ -124,5 +125,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:395
-    'fuel_factory': '{"id":"fuel_factory","number":"180","name":{"en":"Fuel Factory"},"type":"automated","cost":6,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3491},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3061},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3492},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3062},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3493},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3064},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3494},"o":"-=","e":{"op":"var","n":"n~746","x":3495},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3065}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3063},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3496},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3066},{"op":"let","v":"r~749","e":{"op":"lit","v":"titanium","x":3497},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3067},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3498},"o":"+=","e":{"op":"var","n":"n~748","x":3499},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3068},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3500},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3069},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":3501},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3070},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3502},"o":"+=","e":{"op":"var","n":"n~750","x":3503},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3071}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3060},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3504},"at":"rules_data/terraforming_mars/cards/141-208.yaml:402","id":3072},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #180"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:395"}',
+    'fuel_factory': '{"id":"fuel_factory","number":"180","name":{"en":"Fuel Factory"},"type":"automated","cost":6,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3507},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3075},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":3508},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3076},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":3509},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3078},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3510},"o":"-=","e":{"op":"var","n":"n~748","x":3511},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3079}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3077},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3512},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3080},{"op":"let","v":"r~751","e":{"op":"lit","v":"titanium","x":3513},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3081},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3514},"o":"+=","e":{"op":"var","n":"n~750","x":3515},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3082},{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":3516},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3083},{"op":"let","v":"r~753","e":{"op":"lit","v":"megacredits","x":3517},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3084},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":3518},"o":"+=","e":{"op":"var","n":"n~752","x":3519},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3085}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3074},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3520},"at":"rules_data/terraforming_mars/cards/141-208.yaml:402","id":3086},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #180"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:395"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -49,61 +50,61 @@ K = [
 ]
 
 
-x_2240 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2241 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2245 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2247 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:311
+x_2244 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2245 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2249 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2251 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:311
 
 
-def d_1980(ctx, E=None, B=1980):  # rules_data/terraforming_mars/cards/071-140.yaml:310
+def d_1984(ctx, E=None, B=1984):  # rules_data/terraforming_mars/cards/071-140.yaml:310
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    if not d_1983(ctx, E, B):
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    if not d_1987(ctx, E, B):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'energy', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-d_1981 = _C.rebased(_C.d_352, 1980)  # rules_data/terraforming_mars/cards/071-140.yaml:310
-d_1982 = _C.rebased(_C.d_385, 1980)  # rules_data/terraforming_mars/cards/071-140.yaml:310
-d_1983 = _C.rebased(_C.d_386, 1980)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_1984 = _C.rebased(_C.d_387, 1980)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_1985 = _C.rebased(_C.d_388, 1980)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_1986 = _C.rebased(_C.d_389, 1980)  # rules_data/terraforming_mars/cards/071-140.yaml:310
-d_1987 = _C.rebased(_C.d_1232, 1980)  # rules_data/terraforming_mars/cards/071-140.yaml:310
-d_1988 = _C.rebased(_C.d_496, 1980)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_1989 = _C.rebased(_C.t_367, 1980)  # rules_data/terraforming_mars/cards/071-140.yaml:311
+d_1985 = _C.rebased(_C.d_352, 1984)  # rules_data/terraforming_mars/cards/071-140.yaml:310
+d_1986 = _C.rebased(_C.d_385, 1984)  # rules_data/terraforming_mars/cards/071-140.yaml:310
+d_1987 = _C.rebased(_C.d_386, 1984)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1988 = _C.rebased(_C.d_387, 1984)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1989 = _C.rebased(_C.d_388, 1984)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1990 = _C.rebased(_C.d_389, 1984)  # rules_data/terraforming_mars/cards/071-140.yaml:310
+d_1991 = _C.rebased(_C.d_1235, 1984)  # rules_data/terraforming_mars/cards/071-140.yaml:310
+d_1992 = _C.rebased(_C.d_498, 1984)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_1993 = _C.rebased(_C.t_367, 1984)  # rules_data/terraforming_mars/cards/071-140.yaml:311
 
 
 TRIALS = {
-    1980: CPS(d_1980),
-    1981: CPS(d_1981),
-    1982: CPS(d_1982),
-    1983: CPS(d_1983),
     1984: CPS(d_1984),
     1985: CPS(d_1985),
     1986: CPS(d_1986),
     1987: CPS(d_1987),
     1988: CPS(d_1988),
-    1989: t_1989,
+    1989: CPS(d_1989),
+    1990: CPS(d_1990),
+    1991: CPS(d_1991),
+    1992: CPS(d_1992),
+    1993: t_1993,
 }
 
 
 CODE = {
-    2240: x_2240,
-    2241: x_2241,
+    2244: x_2244,
     2245: x_2245,
-    2247: x_2247,
+    2249: x_2249,
+    2251: x_2251,
 }
 AT = {
 }
@@ -111,5 +112,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:304
-    'fueled_generators': '{"id":"fueled_generators","number":"100","name":{"en":"Fueled Generators"},"type":"automated","cost":1,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2238},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1981},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":2239},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1982},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":2240},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1984},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2241},"o":"-=","e":{"op":"var","n":"n~746","x":2242},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1985}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1983},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2243},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1986},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":2244},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1987},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2245},"o":"+=","e":{"op":"var","n":"n~748","x":2246},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1988}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1980},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2247},"at":"rules_data/terraforming_mars/cards/071-140.yaml:311","id":1989},"source":{"doc":"tm-facts","section":"cards.json #100"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:304"}',
+    'fueled_generators': '{"id":"fueled_generators","number":"100","name":{"en":"Fueled Generators"},"type":"automated","cost":1,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2242},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1985},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":2243},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1986},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":2244},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1988},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2245},"o":"-=","e":{"op":"var","n":"n~748","x":2246},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1989}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1987},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":2247},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1990},{"op":"let","v":"r~751","e":{"op":"lit","v":"energy","x":2248},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1991},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2249},"o":"+=","e":{"op":"var","n":"n~750","x":2250},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1992}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1984},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2251},"at":"rules_data/terraforming_mars/cards/071-140.yaml:311","id":1993},"source":{"doc":"tm-facts","section":"cards.json #100"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:304"}',
 }

@@ -5,22 +5,80 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(2490, """
-x_2822 x_2822  # rules_data/terraforming_mars/cards/071-140.yaml:631
-x_2825 x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2827 x_403  # rules_data/terraforming_mars/cards/071-140.yaml:639
-d_2490 d_2490 @  # rules_data/terraforming_mars/cards/071-140.yaml:638
-d_2491 d_725 @  # rules_data/terraforming_mars/cards/071-140.yaml:638
-d_2492 d_991 @  # rules_data/terraforming_mars/cards/071-140.yaml:638
-d_2493 d_361 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_2494 t_367 @  # rules_data/terraforming_mars/cards/071-140.yaml:639
-""")
-AT = {}
+K = [
+    {'kind': 'cards', 'f': 'production', 'd': None},
+    ['player', 'prod', 'key'],
+    {'d': 0},
+]
+
+
+x_2832 = _C.x_2832  # rules_data/terraforming_mars/cards/071-140.yaml:631
+x_2835 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2837 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:639
+d_2499 = _C.rebased(_C.d_2499, 2499)  # rules_data/terraforming_mars/cards/071-140.yaml:638
+d_2500 = _C.rebased(_C.d_728, 2499)  # rules_data/terraforming_mars/cards/071-140.yaml:638
+d_2501 = _C.rebased(_C.d_994, 2499)  # rules_data/terraforming_mars/cards/071-140.yaml:638
+d_2502 = _C.rebased(_C.d_361, 2499)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2503 = _C.rebased(_C.t_367, 2499)  # rules_data/terraforming_mars/cards/071-140.yaml:639
+
+
+TRIALS = {
+    2499: CPS(d_2499),
+    2500: CPS(d_2500),
+    2501: CPS(d_2501),
+    2502: CPS(d_2502),
+    2503: t_2503,
+}
+
+
+CODE = {
+    2832: x_2832,
+    2835: x_2835,
+    2837: x_2837,
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:631
-    'fusion_power': '{"id":"fusion_power","number":"132","name":{"en":"Fusion Power"},"type":"automated","cost":14,"tags":["science","power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~746","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~747","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~746"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~747"},"b":{"op":"lit","v":"power"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"power"}}}]}}]}},"b":{"op":"lit","v":2},"x":2822},"production":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":2823},"at":"rules_data/terraforming_mars/cards/071-140.yaml:638","id":2491},{"op":"let","v":"r~751","e":{"op":"lit","v":"energy","x":2824},"at":"rules_data/terraforming_mars/cards/071-140.yaml:638","id":2492},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2825},"o":"+=","e":{"op":"var","n":"n~750","x":2826},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2493}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:638","id":2490},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2827},"at":"rules_data/terraforming_mars/cards/071-140.yaml:639","id":2494},"source":{"doc":"tm-facts","section":"cards.json #132"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:631"}',
+    'fusion_power': '{"id":"fusion_power","number":"132","name":{"en":"Fusion Power"},"type":"automated","cost":14,"tags":["science","power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"power"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~750","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~751","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~750"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~751"},"b":{"op":"lit","v":"power"}}}]}}]}},"b":{"op":"lit","v":2},"x":2832},"production":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":3,"x":2833},"at":"rules_data/terraforming_mars/cards/071-140.yaml:638","id":2500},{"op":"let","v":"r~753","e":{"op":"lit","v":"energy","x":2834},"at":"rules_data/terraforming_mars/cards/071-140.yaml:638","id":2501},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":2835},"o":"+=","e":{"op":"var","n":"n~752","x":2836},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2502}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:638","id":2499},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2837},"at":"rules_data/terraforming_mars/cards/071-140.yaml:639","id":2503},"source":{"doc":"tm-facts","section":"cards.json #132"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:631"}',
 }

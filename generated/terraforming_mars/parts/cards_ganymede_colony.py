@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -52,332 +53,298 @@ K = [
 ]
 
 
-def x_2021(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:152
+def x_2024(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:152
     if E is None:
         E = ctx.env()
-    return [E.get('s~747')]
+    return [E.get('s~749')]
 
 
-def x_2022(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
+def x_2025(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_750, 0) if type(_h1) is dict else KEY(_h1, v_p_750, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_750, NOREC).get('step', 0) if type(v_p_750) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_750, NOREC).get('max', 0) if type(v_p_750) is str else 0))) is int else num(_w4))) for v_p_750 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_750, NOREC).get('tile', None) if type(v_p_750) is str else None) == E.get('t~748'))))
-    return MEMO(ctx, (2022, E.get('t~748'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_752, 0) if type(_h1) is dict else KEY(_h1, v_p_752, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_752, NOREC).get('step', 0) if type(v_p_752) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_752, NOREC).get('max', 0) if type(v_p_752) is str else 0))) is int else num(_w4))) for v_p_752 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_752, NOREC).get('tile', None) if type(v_p_752) is str else None) == E.get('t~750'))))
+    return MEMO(ctx, (2025, E.get('t~750'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_2023(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
+def x_2026(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
         _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~748'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~748'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        return [v_s_751 for v_s_751 in items_of(E.get('l~749')) if (True if ((not (v_s_751 in _h1 if type(_h1) in (list, dict) else IN(v_s_751, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_751, NOREC).get('reserved', None) if type(v_s_751) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_751, NOREC).get('reserved', None) if type(v_s_751) is str else None) == E.get('t~748'))) or (((ctx.index.plain['spaces'].get(v_s_751, NOREC).get('reserved', None) if type(v_s_751) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_751 in _h2 if type(_h2) in (list, dict) else IN(v_s_751, _h2)))) or (((_h2.get(v_s_751, None) if type(_h2) is dict else KEY(_h2, v_s_751, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_751 in _h4 if type(_h4) in (list, dict) else IN(v_s_751, _h4))) or ((not any((True if ((v_x_752 in _h1 if type(_h1) in (list, dict) else IN(v_x_752, _h1))) and ((not (v_x_752 in _h4 if type(_h4) in (list, dict) else IN(v_x_752, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_752, {}) if type(_h1) is dict else KEY(_h1, v_x_752, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_752, {}) if type(_h1) is dict else KEY(_h1, v_x_752, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_753)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_752, {}) if type(_h1) is dict else KEY(_h1, v_x_752, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_753)) else False)) else False) for v_u_753 in items_of(_h3))) else False) for v_x_752 in ADJ(ctx, 'spaces', v_s_751)))) else False)) else False)]
-    return MEMO(ctx, (2023, E.get('l~749'), E.get('this'), E.get('t~748'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~750'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~750'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        return [v_s_753 for v_s_753 in items_of(E.get('l~751')) if (True if ((not (v_s_753 in _h1 if type(_h1) in (list, dict) else IN(v_s_753, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_753, NOREC).get('reserved', None) if type(v_s_753) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_753, NOREC).get('reserved', None) if type(v_s_753) is str else None) == E.get('t~750'))) or (((ctx.index.plain['spaces'].get(v_s_753, NOREC).get('reserved', None) if type(v_s_753) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_753 in _h2 if type(_h2) in (list, dict) else IN(v_s_753, _h2)))) or (((_h2.get(v_s_753, None) if type(_h2) is dict else KEY(_h2, v_s_753, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_753 in _h4 if type(_h4) in (list, dict) else IN(v_s_753, _h4))) or ((not any((True if ((v_x_754 in _h1 if type(_h1) in (list, dict) else IN(v_x_754, _h1))) and ((not (v_x_754 in _h4 if type(_h4) in (list, dict) else IN(v_x_754, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_754, {}) if type(_h1) is dict else KEY(_h1, v_x_754, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_754, {}) if type(_h1) is dict else KEY(_h1, v_x_754, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_755)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_754, {}) if type(_h1) is dict else KEY(_h1, v_x_754, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_755)) else False)) else False) for v_u_755 in items_of(_h3))) else False) for v_x_754 in ADJ(ctx, 'spaces', v_s_753)))) else False)) else False)]
+    return MEMO(ctx, (2026, E.get('l~751'), E.get('this'), E.get('t~750'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_2024(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
+def x_2027(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~754')) > 0)
+    return (FN['count'](ctx, None, E.get('open~756')) > 0)
 
 
-def x_2028(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def x_2031(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~757'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~757'), {}))
+    return (_w1.get(E.get('s~759'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~759'), {}))
 
 
-def x_2029(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def x_2032(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~756'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~756'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~758'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~758'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_2030 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_2032 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_2033 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_2035 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
 
 
-def x_2033(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def x_2036(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('s~757'))
+    return FLD(ctx, K[0], E.get('s~759'))
 
 
-def x_2034(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def x_2037(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~757'))
+    return ADJ(ctx, 'spaces', E.get('s~759'))
 
 
-def x_2035(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def x_2038(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~758') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~758'), _w1))
+    return (E.get('x~760') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~760'), _w1))
 
 
-def x_2036(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def x_2039(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~758'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~758'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[1], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~760'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~760'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def x_2037(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def x_2040(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], E.get('t~756'))
+    return FLD(ctx, K[2], E.get('t~758'))
 
 
-def x_2041(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+def x_2044(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~755')}
+    return {'space': E.get('space~757')}
 
 
-def x_2042(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:117
+def x_2045(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:117
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2042, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_759, NOREC).get('tags', []) if type(v_c_759) is str else [])).count('jovian') for v_c_759 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_761, NOREC).get('tags', []) if type(v_c_761) is str else [])).count('jovian') for v_c_761 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3))))
+    return MEMO(ctx, (2045, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_761, NOREC).get('tags', []) if type(v_c_761) is str else [])).count('jovian') for v_c_761 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_763, NOREC).get('tags', []) if type(v_c_763) is str else [])).count('jovian') for v_c_763 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3))))
 
 
-def t_1785(ctx, k, s=None, E=None, B=1785):  # rules_data/terraforming_mars/cards/071-140.yaml:123
+def t_1788(ctx, k, s=None, E=None, B=1788):  # rules_data/terraforming_mars/cards/071-140.yaml:123
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~746', 'city', True)
-    LOCAL(ctx, E, 's~747', 's01', True)
-    return t_1788(ctx, k, s, E, B)
-
-
-d_1786 = _C.rebased(_C.d_828, 1785)  # rules_data/terraforming_mars/cards/071-140.yaml:123
-
-
-def d_1787(ctx, E=None, B=1785):  # rules_data/terraforming_mars/cards/071-140.yaml:123
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's~747', 's01', True)
-    return True
-
-
-def t_1788(ctx, k, s=None, E=None, B=1785):  # rules_data/terraforming_mars/definitions/board.yaml:152
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~748', E.get('t~746'), True)
-    LOCAL(ctx, E, 'l~749', x_2021(ctx, E), True)
+    LOCAL(ctx, E, 't~748', 'city', True)
+    LOCAL(ctx, E, 's~749', 's01', True)
     return t_1791(ctx, k, s, E, B)
 
 
-def d_1789(ctx, E=None, B=1785):  # rules_data/terraforming_mars/definitions/board.yaml:152
+d_1789 = _C.rebased(_C.d_831, 1788)  # rules_data/terraforming_mars/cards/071-140.yaml:123
+
+
+def d_1790(ctx, E=None, B=1788):  # rules_data/terraforming_mars/cards/071-140.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', E.get('t~746'), True)
+    LOCAL(ctx, E, 's~749', 's01', True)
     return True
 
 
-def d_1790(ctx, E=None, B=1785):  # rules_data/terraforming_mars/definitions/board.yaml:152
+def t_1791(ctx, k, s=None, E=None, B=1788):  # rules_data/terraforming_mars/definitions/board.yaml:152
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~750', E.get('t~748'), True)
+    LOCAL(ctx, E, 'l~751', ([E.get('s~749')]), True)
+    return t_1794(ctx, k, s, E, B)
+
+
+def d_1792(ctx, E=None, B=1788):  # rules_data/terraforming_mars/definitions/board.yaml:152
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~749', x_2021(ctx, E), True)
+    LOCAL(ctx, E, 't~750', E.get('t~748'), True)
     return True
 
 
-def t_1791(ctx, k, s=None, E=None, B=1785):  # rules_data/terraforming_mars/definitions/board.yaml:132
+def d_1793(ctx, E=None, B=1788):  # rules_data/terraforming_mars/definitions/board.yaml:152
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2022(ctx, E):
-        return t_1792(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'l~751', ([E.get('s~749')]), True)
+    return True
+
+
+def t_1794(ctx, k, s=None, E=None, B=1788):  # rules_data/terraforming_mars/definitions/board.yaml:132
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_2025(ctx, E):
+        return t_1795(ctx, k, s, E, B)
     return k()
 
 
-def t_1792(ctx, k, s=None, E=None, B=1785):  # rules_data/terraforming_mars/definitions/board.yaml:133
+def t_1795(ctx, k, s=None, E=None, B=1788):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~754', x_2023(ctx, E), True)
-    if not x_2024(ctx, E):
+    LOCAL(ctx, E, 'open~756', x_2026(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('open~756')) > 0)):
         return False
-    return t_1795(ctx, k, s, E, B)
+    return t_1798(ctx, k, s, E, B)
 
 
-def d_1793(ctx, E=None, B=1785):  # rules_data/terraforming_mars/definitions/board.yaml:133
+def d_1796(ctx, E=None, B=1788):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~754', x_2023(ctx, E), True)
+    LOCAL(ctx, E, 'open~756', x_2026(ctx, E), True)
     return True
 
 
-def d_1794(ctx, E=None, B=1785):  # rules_data/terraforming_mars/definitions/board.yaml:134
+def d_1797(ctx, E=None, B=1788):  # rules_data/terraforming_mars/definitions/board.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2024(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('open~756')) > 0)):
         return False
     return True
 
 
-t_1795 = _C.rebased(_C.t_1380, 1785)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_1798 = _C.rebased(_C.t_1383, 1788)  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def t_1796(ctx, k, s=None, E=None, B=1785):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def t_1799(ctx, k, s=None, E=None, B=1788):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~756', E.get('t~748'), True)
-    LOCAL(ctx, E, 's~757', E.get('space~755'), True)
-    return t_1799(ctx, k, s, E, B)
-
-
-def d_1797(ctx, E=None, B=1785):  # rules_data/terraforming_mars/definitions/board.yaml:135
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~756', E.get('t~748'), True)
-    return True
-
-
-def d_1798(ctx, E=None, B=1785):  # rules_data/terraforming_mars/definitions/board.yaml:135
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's~757', E.get('space~755'), True)
-    return True
-
-
-def t_1799(ctx, k, s=None, E=None, B=1785):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], ctx.state.get('board'), E.get('s~757'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2029(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~757'), '=', False, K[5])
+    LOCAL(ctx, E, 't~758', E.get('t~750'), True)
+    LOCAL(ctx, E, 's~759', E.get('space~757'), True)
     return t_1802(ctx, k, s, E, B)
 
 
-def d_1800(ctx, E=None, B=1785):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def d_1800(ctx, E=None, B=1788):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], ctx.state.get('board'), E.get('s~757'))
+    LOCAL(ctx, E, 't~758', E.get('t~750'), True)
+    return True
+
+
+def d_1801(ctx, E=None, B=1788):  # rules_data/terraforming_mars/definitions/board.yaml:135
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's~759', E.get('space~757'), True)
+    return True
+
+
+def t_1802(ctx, k, s=None, E=None, B=1788):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('board'), E.get('s~759'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2029(ctx, E), '=', False, K[3])
-    return True
+        SET(ctx, 'board', c, key, x_2032(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~759'), '=', False, K[5])
+    return t_1805(ctx, k, s, E, B)
 
 
-def d_1801(ctx, E=None, B=1785):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def d_1803(ctx, E=None, B=1788):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~757'), '=', False, K[5])
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('board'), E.get('s~759'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_2032(ctx, E), '=', False, K[3])
     return True
 
 
-def t_1802(ctx, k, s=None, E=None, B=1785):  # rules_data/terraforming_mars/definitions/board.yaml:119
+def d_1804(ctx, E=None, B=1788):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2032(ctx, E):
-        return t_1803(ctx, k, s, E, B)
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~759'), '=', False, K[5])
+    return True
+
+
+def t_1805(ctx, k, s=None, E=None, B=1788):  # rules_data/terraforming_mars/definitions/board.yaml:119
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if ((E.get('you') != None)):
+        return t_1806(ctx, k, s, E, B)
     return k()
 
 
-def t_1803(ctx, k, s=None, E=None, B=1785):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_1806(ctx, k, s=None, E=None, B=1788):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_1805(ctx, r2, s, E, B)
+        return t_1808(ctx, r2, s, E, B)
 
     def r2():
-        return t_1807(ctx, r3, s, E, B)
+        return t_1810(ctx, r3, s, E, B)
 
     def r3():
         ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~756'), 'space': E.get('s~757'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~758'), 'space': E.get('s~759'), 'by': E.get('you')}):
             return False
         return k()
 
-    return t_1804(ctx, r1, s, E, B)
+    return t_1807(ctx, r1, s, E, B)
 
 
-def t_1804(ctx, k, s=None, E=None, B=1785):  # rules_data/terraforming_mars/definitions/board.yaml:120
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_2033(ctx, E), k)
-
-
-def t_1805(ctx, k, s=None, E=None, B=1785):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_2034(ctx, E)))
-    old = E.get('x~758', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'x~758', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'x~758', item, True)
-            if x_2035(ctx, E):
-                return t_1806(ctx, lambda i=i: nxt(i), brk, E, B)
-        return brk()
-
-    return nxt(0)
-
-
-def t_1806(ctx, k, s=None, E=None, B=1785):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_1807(ctx, k, s=None, E=None, B=1788):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -386,89 +353,123 @@ def t_1806(ctx, k, s=None, E=None, B=1785):  # rules_data/terraforming_mars/defi
     return DO(ctx, x_2036(ctx, E), k)
 
 
-def t_1807(ctx, k, s=None, E=None, B=1785):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def t_1808(ctx, k, s=None, E=None, B=1788):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_2037(ctx, E), k)
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~759')))))
+    old = E.get('x~760', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'x~760', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'x~760', item, True)
+            if ((E.get('x~760') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~760'), _w1))):
+                return t_1809(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
 
 
-def d_1808(ctx, E=None, B=1785):  # rules_data/terraforming_mars/definitions/board.yaml:123
+def t_1809(ctx, k, s=None, E=None, B=1788):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~756'), 'space': E.get('s~757'), 'by': E.get('you')}):
+    return DO(ctx, x_2039(ctx, E), k)
+
+
+def t_1810(ctx, k, s=None, E=None, B=1788):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_2040(ctx, E), k)
+
+
+def d_1811(ctx, E=None, B=1788):  # rules_data/terraforming_mars/definitions/board.yaml:123
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~758'), 'space': E.get('s~759'), 'by': E.get('you')}):
         return False
     return True
 
 
 TRIALS = {
-    1785: t_1785,
-    1786: CPS(d_1786),
-    1787: CPS(d_1787),
     1788: t_1788,
     1789: CPS(d_1789),
     1790: CPS(d_1790),
     1791: t_1791,
-    1792: t_1792,
+    1792: CPS(d_1792),
     1793: CPS(d_1793),
-    1794: CPS(d_1794),
+    1794: t_1794,
     1795: t_1795,
-    1796: t_1796,
+    1796: CPS(d_1796),
     1797: CPS(d_1797),
-    1798: CPS(d_1798),
+    1798: t_1798,
     1799: t_1799,
     1800: CPS(d_1800),
     1801: CPS(d_1801),
     1802: t_1802,
-    1803: t_1803,
-    1804: t_1804,
+    1803: CPS(d_1803),
+    1804: CPS(d_1804),
     1805: t_1805,
     1806: t_1806,
     1807: t_1807,
-    1808: CPS(d_1808),
+    1808: t_1808,
+    1809: t_1809,
+    1810: t_1810,
+    1811: CPS(d_1811),
 }
 
 
 CODE = {
-    2021: x_2021,
-    2022: x_2022,
-    2023: x_2023,
     2024: x_2024,
-    2028: x_2028,
-    2029: x_2029,
-    2030: x_2030,
+    2025: x_2025,
+    2026: x_2026,
+    2027: x_2027,
+    2031: x_2031,
     2032: x_2032,
     2033: x_2033,
-    2034: x_2034,
     2035: x_2035,
     2036: x_2036,
     2037: x_2037,
-    2041: x_2041,
-    2042: x_2042,
+    2038: x_2038,
+    2039: x_2039,
+    2040: x_2040,
+    2044: x_2044,
+    2045: x_2045,
 }
 AT = {
-    2021: 'rules_data/terraforming_mars/definitions/board.yaml:152',
-    2022: 'rules_data/terraforming_mars/definitions/board.yaml:132',
-    2023: 'rules_data/terraforming_mars/definitions/board.yaml:133',
-    2024: 'rules_data/terraforming_mars/definitions/board.yaml:134',
-    2028: 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    2029: 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    2033: 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    2034: 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    2035: 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    2036: 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    2037: 'rules_data/terraforming_mars/definitions/board.yaml:122',
-    2041: 'rules_data/terraforming_mars/definitions/board.yaml:135',
-    2042: 'rules_data/terraforming_mars/cards/071-140.yaml:117',
+    2024: 'rules_data/terraforming_mars/definitions/board.yaml:152',
+    2025: 'rules_data/terraforming_mars/definitions/board.yaml:132',
+    2026: 'rules_data/terraforming_mars/definitions/board.yaml:133',
+    2027: 'rules_data/terraforming_mars/definitions/board.yaml:134',
+    2031: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    2032: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    2036: 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    2037: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    2038: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    2039: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    2040: 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    2044: 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    2045: 'rules_data/terraforming_mars/cards/071-140.yaml:117',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:117
-    'ganymede_colony': '{"id":"ganymede_colony","number":"081","name":{"en":"Ganymede Colony"},"type":"automated","cost":20,"tags":["jovian","space","city"],"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"city","x":2018},"at":"rules_data/terraforming_mars/cards/071-140.yaml:123","id":1786},{"op":"let","v":"s~747","e":{"op":"lit","v":"s01","x":2019},"at":"rules_data/terraforming_mars/cards/071-140.yaml:123","id":1787},{"op":"seq","b":[{"op":"let","v":"t~748","e":{"op":"var","n":"t~746","x":2020},"at":"rules_data/terraforming_mars/definitions/board.yaml:152","id":1789},{"op":"let","v":"l~749","e":{"op":"list","a":[{"op":"var","n":"s~747"}],"x":2021},"at":"rules_data/terraforming_mars/definitions/board.yaml:152","id":1790},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~750","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tile","d":null},"b":{"op":"var","n":"t~748"}}}]},"x":2022},"t":{"op":"seq","b":[{"op":"let","v":"open~754","e":{"op":"filt","v":"s~751","src":{"op":"var","n":"l~749"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~751"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~751"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~751"},"f":"reserved","d":null},"b":{"op":"var","n":"t~748"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~751"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~751"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~751"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~751"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~752","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~751"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~752"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~752"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~753","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~752"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~752"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~753"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~752"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~753"}}]}]}}]}]}}]}}]}]},"x":2023},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1793},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~754"}]},"b":{"op":"lit","v":0},"x":2024},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":1794},{"op":"choose","alts":[{"gens":[{"v":"space~755","src":{"op":"var","n":"open~754","x":2025},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~756","e":{"op":"var","n":"t~748","x":2026},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1797},{"op":"let","v":"s~757","e":{"op":"var","n":"space~755","x":2027},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1798},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~757"},"d":{},"x":2028},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~756"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2029},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1800},{"op":"set","t":{"op":"st","k":"last_space","x":2030},"o":"=","e":{"op":"var","n":"s~757","x":2031},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1801},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2032},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~757"},"f":"bonus","d":null,"x":2033},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1804},{"op":"for","v":"x~758","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~757"}],"kind":"spaces","x":2034},"w":{"op":"in","a":{"op":"var","n":"x~758"},"b":{"op":"st","k":"board"},"neg":false,"x":2035},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~758"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2036},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1806},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1805},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"effect","d":null,"x":2037},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1807},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~756","x":2038},"space":{"op":"var","n":"s~757","x":2039},"by":{"op":"var","n":"you","x":2040}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1808}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1803},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1802}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1799}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1796},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~755"}],"x":2041}}],"kind":"space","prompt":{"def":"place_on_space","args":{"t":"city","s":"s01"},"kinds":{"t":"tiles","s":"spaces"},"text":{"it":"piazza una tessera Città sulla casella Colonia di Ganimede","en":"place a city tile on the Ganymede Colony space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1795}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1792},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":1791}],"at":"rules_data/terraforming_mars/definitions/board.yaml:152","id":1788}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:123","id":1785},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~759","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~760","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~759"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~760"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~761","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~762","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~761"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~762"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"x":2042},"source":{"doc":"tm-facts","section":"cards.json #081 (city on the off-map space Ganymede Colony)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:117"}',
+    'ganymede_colony': '{"id":"ganymede_colony","number":"081","name":{"en":"Ganymede Colony"},"type":"automated","cost":20,"tags":["jovian","space","city"],"effect":{"op":"seq","b":[{"op":"let","v":"t~748","e":{"op":"lit","v":"city","x":2021},"at":"rules_data/terraforming_mars/cards/071-140.yaml:123","id":1789},{"op":"let","v":"s~749","e":{"op":"lit","v":"s01","x":2022},"at":"rules_data/terraforming_mars/cards/071-140.yaml:123","id":1790},{"op":"seq","b":[{"op":"let","v":"t~750","e":{"op":"var","n":"t~748","x":2023},"at":"rules_data/terraforming_mars/definitions/board.yaml:152","id":1792},{"op":"let","v":"l~751","e":{"op":"list","a":[{"op":"var","n":"s~749"}],"x":2024},"at":"rules_data/terraforming_mars/definitions/board.yaml:152","id":1793},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~752","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~752"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"tile","d":null},"b":{"op":"var","n":"t~750"}}}]},"x":2025},"t":{"op":"seq","b":[{"op":"let","v":"open~756","e":{"op":"filt","v":"s~753","src":{"op":"var","n":"l~751"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~753"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~753"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~753"},"f":"reserved","d":null},"b":{"op":"var","n":"t~750"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~753"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~753"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~753"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~754","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~753"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~754"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~754"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~755","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~754"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~754"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~755"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~754"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~755"}}]}]}}]}]}}]}}]}]},"x":2026},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1796},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~756"}]},"b":{"op":"lit","v":0},"x":2027},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":1797},{"op":"choose","alts":[{"gens":[{"v":"space~757","src":{"op":"var","n":"open~756","x":2028},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~758","e":{"op":"var","n":"t~750","x":2029},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1800},{"op":"let","v":"s~759","e":{"op":"var","n":"space~757","x":2030},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1801},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~759"},"d":{},"x":2031},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~758"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~758"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2032},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1803},{"op":"set","t":{"op":"st","k":"last_space","x":2033},"o":"=","e":{"op":"var","n":"s~759","x":2034},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1804},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2035},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~759"},"f":"bonus","d":null,"x":2036},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1807},{"op":"for","v":"x~760","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~759"}],"kind":"spaces","x":2037},"w":{"op":"in","a":{"op":"var","n":"x~760"},"b":{"op":"st","k":"board"},"neg":false,"x":2038},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~760"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2039},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1809},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1808},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~758"},"f":"effect","d":null,"x":2040},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1810},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~758","x":2041},"space":{"op":"var","n":"s~759","x":2042},"by":{"op":"var","n":"you","x":2043}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1811}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1806},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1805}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1802}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1799},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~757"}],"x":2044}}],"kind":"space","prompt":{"def":"place_on_space","args":{"t":"city","s":"s01"},"kinds":{"t":"tiles","s":"spaces"},"text":{"it":"piazza una tessera Città sulla casella Colonia di Ganimede (guadagna un eventuale bonus di piazzamento)","en":"place a city tile on the Ganymede Colony space (gain any placement bonus)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1798}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1795},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":1794}],"at":"rules_data/terraforming_mars/definitions/board.yaml:152","id":1791}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:123","id":1788},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~761","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~762","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~761"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~762"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~763","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~764","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~763"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~764"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"x":2045},"source":{"doc":"tm-facts","section":"cards.json #081 (city on the off-map space Ganymede Colony)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:117"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,40 +49,40 @@ K = [
 ]
 
 
-x_2135 = _C.x_1383  # rules_data/terraforming_mars/cards/071-140.yaml:211
-x_2138 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2139 = _C.x_1386  # rules_data/terraforming_mars/cards/071-140.yaml:211
+x_2142 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1891(ctx, E=None, B=1891):  # rules_data/terraforming_mars/cards/071-140.yaml:218
+def d_1895(ctx, E=None, B=1895):  # rules_data/terraforming_mars/cards/071-140.yaml:218
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 2, True)
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    LOCAL(ctx, E, 'n~752', 2, True)
+    LOCAL(ctx, E, 'r~753', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[0])
     return True
 
 
-d_1892 = _C.rebased(_C.d_990, 1891)  # rules_data/terraforming_mars/cards/071-140.yaml:218
-d_1893 = _C.rebased(_C.d_678, 1891)  # rules_data/terraforming_mars/cards/071-140.yaml:218
-d_1894 = _C.rebased(_C.d_361, 1891)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1896 = _C.rebased(_C.d_993, 1895)  # rules_data/terraforming_mars/cards/071-140.yaml:218
+d_1897 = _C.rebased(_C.d_680, 1895)  # rules_data/terraforming_mars/cards/071-140.yaml:218
+d_1898 = _C.rebased(_C.d_361, 1895)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {
-    1891: CPS(d_1891),
-    1892: CPS(d_1892),
-    1893: CPS(d_1893),
-    1894: CPS(d_1894),
+    1895: CPS(d_1895),
+    1896: CPS(d_1896),
+    1897: CPS(d_1897),
+    1898: CPS(d_1898),
 }
 
 
 CODE = {
-    2135: x_2135,
-    2138: x_2138,
+    2139: x_2139,
+    2142: x_2142,
 }
 AT = {
 }
@@ -89,5 +90,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:211
-    'gene_repair': '{"id":"gene_repair","number":"091","name":{"en":"Gene Repair"},"type":"automated","cost":12,"tags":["science"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~746","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~747","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~746"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~747"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":3},"x":2135},"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":2136},"at":"rules_data/terraforming_mars/cards/071-140.yaml:218","id":1892},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":2137},"at":"rules_data/terraforming_mars/cards/071-140.yaml:218","id":1893},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2138},"o":"+=","e":{"op":"var","n":"n~750","x":2139},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1894}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:218","id":1891},"vp":{"op":"lit","v":2,"x":2140},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #091"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:211"}',
+    'gene_repair': '{"id":"gene_repair","number":"091","name":{"en":"Gene Repair"},"type":"automated","cost":12,"tags":["science"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~750","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~751","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~750"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~751"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":3},"x":2139},"effect":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":2,"x":2140},"at":"rules_data/terraforming_mars/cards/071-140.yaml:218","id":1896},{"op":"let","v":"r~753","e":{"op":"lit","v":"megacredits","x":2141},"at":"rules_data/terraforming_mars/cards/071-140.yaml:218","id":1897},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":2142},"o":"+=","e":{"op":"var","n":"n~752","x":2143},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1898}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:218","id":1895},"vp":{"op":"lit","v":2,"x":2144},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #091"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:211"}',
 }

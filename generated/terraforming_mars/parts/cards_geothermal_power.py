@@ -5,21 +5,78 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(2233, """
-x_2522 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2524 x_403  # rules_data/terraforming_mars/cards/071-140.yaml:475
-d_2233 d_2233 @  # rules_data/terraforming_mars/cards/071-140.yaml:474
-d_2234 d_489 @  # rules_data/terraforming_mars/cards/071-140.yaml:474
-d_2235 d_364 @  # rules_data/terraforming_mars/cards/071-140.yaml:474
-d_2236 d_365 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_2237 t_367 @  # rules_data/terraforming_mars/cards/071-140.yaml:475
-""")
-AT = {}
+K = [
+    {'kind': 'cards', 'f': 'production', 'd': None},
+    ['player', 'prod', 'key'],
+    {'d': 0},
+]
+
+
+x_2528 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2530 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:475
+d_2239 = _C.rebased(_C.d_2239, 2239)  # rules_data/terraforming_mars/cards/071-140.yaml:474
+d_2240 = _C.rebased(_C.d_491, 2239)  # rules_data/terraforming_mars/cards/071-140.yaml:474
+d_2241 = _C.rebased(_C.d_364, 2239)  # rules_data/terraforming_mars/cards/071-140.yaml:474
+d_2242 = _C.rebased(_C.d_365, 2239)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2243 = _C.rebased(_C.t_367, 2239)  # rules_data/terraforming_mars/cards/071-140.yaml:475
+
+
+TRIALS = {
+    2239: CPS(d_2239),
+    2240: CPS(d_2240),
+    2241: CPS(d_2241),
+    2242: CPS(d_2242),
+    2243: t_2243,
+}
+
+
+CODE = {
+    2528: x_2528,
+    2530: x_2530,
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:468
-    'geothermal_power': '{"id":"geothermal_power","number":"117","name":{"en":"Geothermal Power"},"type":"automated","cost":11,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":2520},"at":"rules_data/terraforming_mars/cards/071-140.yaml:474","id":2234},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2521},"at":"rules_data/terraforming_mars/cards/071-140.yaml:474","id":2235},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2522},"o":"+=","e":{"op":"var","n":"n~746","x":2523},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2236}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:474","id":2233},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2524},"at":"rules_data/terraforming_mars/cards/071-140.yaml:475","id":2237},"source":{"doc":"tm-facts","section":"cards.json #117"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:468"}',
+    'geothermal_power': '{"id":"geothermal_power","number":"117","name":{"en":"Geothermal Power"},"type":"automated","cost":11,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2526},"at":"rules_data/terraforming_mars/cards/071-140.yaml:474","id":2240},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":2527},"at":"rules_data/terraforming_mars/cards/071-140.yaml:474","id":2241},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2528},"o":"+=","e":{"op":"var","n":"n~748","x":2529},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2242}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:474","id":2239},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2530},"at":"rules_data/terraforming_mars/cards/071-140.yaml:475","id":2243},"source":{"doc":"tm-facts","section":"cards.json #117"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:468"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -49,61 +50,61 @@ K = [
 ]
 
 
-x_2739 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2740 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2744 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2746 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:571
+x_2749 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2750 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2754 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2756 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:571
 
 
-def d_2415(ctx, E=None, B=2415):  # rules_data/terraforming_mars/cards/071-140.yaml:570
+def d_2424(ctx, E=None, B=2424):  # rules_data/terraforming_mars/cards/071-140.yaml:570
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_2418(ctx, E, B):
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
+    if not d_2427(ctx, E, B):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~748', 4, True)
-    LOCAL(ctx, E, 'r~749', 'heat', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~750', 4, True)
+    LOCAL(ctx, E, 'r~751', 'heat', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-d_2416 = _C.rebased(_C.d_352, 2415)  # rules_data/terraforming_mars/cards/071-140.yaml:570
-d_2417 = _C.rebased(_C.d_364, 2415)  # rules_data/terraforming_mars/cards/071-140.yaml:570
-d_2418 = _C.rebased(_C.d_386, 2415)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2419 = _C.rebased(_C.d_387, 2415)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2420 = _C.rebased(_C.d_388, 2415)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2421 = _C.rebased(_C.d_1179, 2415)  # rules_data/terraforming_mars/cards/071-140.yaml:570
-d_2422 = _C.rebased(_C.d_390, 2415)  # rules_data/terraforming_mars/cards/071-140.yaml:570
-d_2423 = _C.rebased(_C.d_496, 2415)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_2424 = _C.rebased(_C.t_367, 2415)  # rules_data/terraforming_mars/cards/071-140.yaml:571
+d_2425 = _C.rebased(_C.d_352, 2424)  # rules_data/terraforming_mars/cards/071-140.yaml:570
+d_2426 = _C.rebased(_C.d_364, 2424)  # rules_data/terraforming_mars/cards/071-140.yaml:570
+d_2427 = _C.rebased(_C.d_386, 2424)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2428 = _C.rebased(_C.d_387, 2424)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2429 = _C.rebased(_C.d_388, 2424)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2430 = _C.rebased(_C.d_1182, 2424)  # rules_data/terraforming_mars/cards/071-140.yaml:570
+d_2431 = _C.rebased(_C.d_390, 2424)  # rules_data/terraforming_mars/cards/071-140.yaml:570
+d_2432 = _C.rebased(_C.d_498, 2424)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2433 = _C.rebased(_C.t_367, 2424)  # rules_data/terraforming_mars/cards/071-140.yaml:571
 
 
 TRIALS = {
-    2415: CPS(d_2415),
-    2416: CPS(d_2416),
-    2417: CPS(d_2417),
-    2418: CPS(d_2418),
-    2419: CPS(d_2419),
-    2420: CPS(d_2420),
-    2421: CPS(d_2421),
-    2422: CPS(d_2422),
-    2423: CPS(d_2423),
-    2424: t_2424,
+    2424: CPS(d_2424),
+    2425: CPS(d_2425),
+    2426: CPS(d_2426),
+    2427: CPS(d_2427),
+    2428: CPS(d_2428),
+    2429: CPS(d_2429),
+    2430: CPS(d_2430),
+    2431: CPS(d_2431),
+    2432: CPS(d_2432),
+    2433: t_2433,
 }
 
 
 CODE = {
-    2739: x_2739,
-    2740: x_2740,
-    2744: x_2744,
-    2746: x_2746,
+    2749: x_2749,
+    2750: x_2750,
+    2754: x_2754,
+    2756: x_2756,
 }
 AT = {
 }
@@ -111,5 +112,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:564
-    'ghg_factories': '{"id":"ghg_factories","number":"126","name":{"en":"GHG Factories"},"type":"automated","cost":11,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2737},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2416},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2738},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2417},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":2739},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2419},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2740},"o":"-=","e":{"op":"var","n":"n~746","x":2741},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2420}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2418},{"op":"let","v":"n~748","e":{"op":"lit","v":4,"x":2742},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2421},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":2743},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2422},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2744},"o":"+=","e":{"op":"var","n":"n~748","x":2745},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2423}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2415},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2746},"at":"rules_data/terraforming_mars/cards/071-140.yaml:571","id":2424},"source":{"doc":"tm-facts","section":"cards.json #126"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:564"}',
+    'ghg_factories': '{"id":"ghg_factories","number":"126","name":{"en":"GHG Factories"},"type":"automated","cost":11,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2747},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2425},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":2748},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2426},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":2749},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2428},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2750},"o":"-=","e":{"op":"var","n":"n~748","x":2751},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2429}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2427},{"op":"let","v":"n~750","e":{"op":"lit","v":4,"x":2752},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2430},{"op":"let","v":"r~751","e":{"op":"lit","v":"heat","x":2753},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2431},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2754},"o":"+=","e":{"op":"var","n":"n~750","x":2755},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2432}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2424},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2756},"at":"rules_data/terraforming_mars/cards/071-140.yaml:571","id":2433},"source":{"doc":"tm-facts","section":"cards.json #126"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:564"}',
 }

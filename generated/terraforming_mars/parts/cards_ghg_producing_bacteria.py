@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -52,121 +53,121 @@ K = [
 ]
 
 
-x_1183 = _C.x_1183  # rules_data/terraforming_mars/cards/001-070.yaml:338
-x_1186 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
-x_1191 = _C.x_1162  # rules_data/terraforming_mars/definitions/cards.yaml:208
-x_1192 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:208
-x_1197 = _C.x_1168  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_1198 = _C.x_1169  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_1199 = _C.x_1170  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_1200 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_1201 = _C.x_1172  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1202 = _C.x_1173  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1204 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1206 = _C.x_1177  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_1207 = _C.x_1178  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_1208 = _C.x_1179  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_1058 = _C.rebased(_C.t_1032, 1058)  # rules_data/terraforming_mars/cards/001-070.yaml:347
-d_1059 = _C.rebased(_C.d_1033, 1058)  # rules_data/terraforming_mars/definitions/cards.yaml:185
-d_1060 = _C.rebased(_C.d_352, 1058)  # rules_data/terraforming_mars/cards/001-070.yaml:347
-d_1061 = _C.rebased(_C.d_1035, 1058)  # rules_data/terraforming_mars/cards/001-070.yaml:347
-d_1062 = _C.rebased(_C.d_1036, 1058)  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_1186 = _C.x_1186  # rules_data/terraforming_mars/cards/001-070.yaml:338
+x_1189 = _C.x_484  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_1194 = _C.x_1165  # rules_data/terraforming_mars/definitions/cards.yaml:208
+x_1195 = _C.x_484  # rules_data/terraforming_mars/definitions/cards.yaml:208
+x_1200 = _C.x_1171  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_1201 = _C.x_1172  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_1202 = _C.x_1173  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_1203 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_1204 = _C.x_1175  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1205 = _C.x_1176  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1207 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1209 = _C.x_1180  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1210 = _C.x_1181  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1211 = _C.x_1182  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_1061 = _C.rebased(_C.t_1035, 1061)  # rules_data/terraforming_mars/cards/001-070.yaml:347
+d_1062 = _C.rebased(_C.d_1036, 1061)  # rules_data/terraforming_mars/definitions/cards.yaml:185
+d_1063 = _C.rebased(_C.d_352, 1061)  # rules_data/terraforming_mars/cards/001-070.yaml:347
+d_1064 = _C.rebased(_C.d_1038, 1061)  # rules_data/terraforming_mars/cards/001-070.yaml:347
+d_1065 = _C.rebased(_C.d_1039, 1061)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def t_1063(ctx, k, s=None, E=None, B=1058):  # rules_data/terraforming_mars/cards/001-070.yaml:347
+def t_1066(ctx, k, s=None, E=None, B=1061):  # rules_data/terraforming_mars/cards/001-070.yaml:347
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'microbe', True)
-    if not d_1066(ctx, E, B):
+    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'r~751', 'microbe', True)
+    if not d_1069(ctx, E, B):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~750', 'temperature', True)
-    LOCAL(ctx, E, 'n~751', 1, True)
-    return t_1071(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'p~752', 'temperature', True)
+    LOCAL(ctx, E, 'n~753', 1, True)
+    return t_1074(ctx, k, s, E, B)
 
 
-d_1064 = _C.rebased(_C.d_787, 1058)  # rules_data/terraforming_mars/cards/001-070.yaml:347
-d_1065 = _C.rebased(_C.d_798, 1058)  # rules_data/terraforming_mars/cards/001-070.yaml:347
-d_1066 = _C.rebased(_C.d_1040, 1058)  # rules_data/terraforming_mars/definitions/cards.yaml:208
-d_1067 = _C.rebased(_C.d_1041, 1058)  # rules_data/terraforming_mars/definitions/cards.yaml:208
-d_1068 = _C.rebased(_C.d_1042, 1058)  # rules_data/terraforming_mars/definitions/cards.yaml:208
+d_1067 = _C.rebased(_C.d_790, 1061)  # rules_data/terraforming_mars/cards/001-070.yaml:347
+d_1068 = _C.rebased(_C.d_801, 1061)  # rules_data/terraforming_mars/cards/001-070.yaml:347
+d_1069 = _C.rebased(_C.d_1043, 1061)  # rules_data/terraforming_mars/definitions/cards.yaml:208
+d_1070 = _C.rebased(_C.d_1044, 1061)  # rules_data/terraforming_mars/definitions/cards.yaml:208
+d_1071 = _C.rebased(_C.d_1045, 1061)  # rules_data/terraforming_mars/definitions/cards.yaml:208
 
 
-def d_1069(ctx, E=None, B=1058):  # rules_data/terraforming_mars/cards/001-070.yaml:347
+def d_1072(ctx, E=None, B=1061):  # rules_data/terraforming_mars/cards/001-070.yaml:347
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~750', 'temperature', True)
+    LOCAL(ctx, E, 'p~752', 'temperature', True)
     return True
 
 
-d_1070 = _C.rebased(_C.d_1044, 1058)  # rules_data/terraforming_mars/cards/001-070.yaml:347
-t_1071 = _C.rebased(_C.t_1045, 1058)  # rules_data/terraforming_mars/definitions/resources.yaml:84
-t_1072 = _C.rebased(_C.t_1046, 1058)  # rules_data/terraforming_mars/definitions/resources.yaml:85
-t_1073 = _C.rebased(_C.t_1047, 1058)  # rules_data/terraforming_mars/definitions/resources.yaml:86
-d_1074 = _C.rebased(_C.d_1048, 1058)  # rules_data/terraforming_mars/definitions/resources.yaml:86
-t_1075 = _C.rebased(_C.t_1049, 1058)  # rules_data/terraforming_mars/definitions/resources.yaml:87
-t_1076 = _C.rebased(_C.t_1050, 1058)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_1077 = _C.rebased(_C.d_1051, 1058)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_1078 = _C.rebased(_C.d_1052, 1058)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_1079 = _C.rebased(_C.d_1053, 1058)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_1080 = _C.rebased(_C.d_379, 1058)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_1081 = _C.rebased(_C.t_1055, 1058)  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_1082 = _C.rebased(_C.t_1056, 1058)  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_1083 = _C.rebased(_C.d_1057, 1058)  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_1073 = _C.rebased(_C.d_1047, 1061)  # rules_data/terraforming_mars/cards/001-070.yaml:347
+t_1074 = _C.rebased(_C.t_1048, 1061)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_1075 = _C.rebased(_C.t_1049, 1061)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_1076 = _C.rebased(_C.t_1050, 1061)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_1077 = _C.rebased(_C.d_1051, 1061)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_1078 = _C.rebased(_C.t_1052, 1061)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_1079 = _C.rebased(_C.t_1053, 1061)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1080 = _C.rebased(_C.d_1054, 1061)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1081 = _C.rebased(_C.d_1055, 1061)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1082 = _C.rebased(_C.d_1056, 1061)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1083 = _C.rebased(_C.d_379, 1061)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_1084 = _C.rebased(_C.t_1058, 1061)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_1085 = _C.rebased(_C.t_1059, 1061)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_1086 = _C.rebased(_C.d_1060, 1061)  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 TRIALS = {
-    1058: t_1058,
-    1059: CPS(d_1059),
-    1060: CPS(d_1060),
-    1061: CPS(d_1061),
+    1061: t_1061,
     1062: CPS(d_1062),
-    1063: t_1063,
+    1063: CPS(d_1063),
     1064: CPS(d_1064),
     1065: CPS(d_1065),
-    1066: CPS(d_1066),
+    1066: t_1066,
     1067: CPS(d_1067),
     1068: CPS(d_1068),
     1069: CPS(d_1069),
     1070: CPS(d_1070),
-    1071: t_1071,
-    1072: t_1072,
-    1073: t_1073,
-    1074: CPS(d_1074),
+    1071: CPS(d_1071),
+    1072: CPS(d_1072),
+    1073: CPS(d_1073),
+    1074: t_1074,
     1075: t_1075,
     1076: t_1076,
     1077: CPS(d_1077),
-    1078: CPS(d_1078),
-    1079: CPS(d_1079),
+    1078: t_1078,
+    1079: t_1079,
     1080: CPS(d_1080),
-    1081: t_1081,
-    1082: t_1082,
+    1081: CPS(d_1081),
+    1082: CPS(d_1082),
     1083: CPS(d_1083),
+    1084: t_1084,
+    1085: t_1085,
+    1086: CPS(d_1086),
 }
 
 
 CODE = {
-    1183: x_1183,
     1186: x_1186,
-    1191: x_1191,
-    1192: x_1192,
-    1197: x_1197,
-    1198: x_1198,
-    1199: x_1199,
+    1189: x_1189,
+    1194: x_1194,
+    1195: x_1195,
     1200: x_1200,
     1201: x_1201,
     1202: x_1202,
+    1203: x_1203,
     1204: x_1204,
-    1206: x_1206,
+    1205: x_1205,
     1207: x_1207,
-    1208: x_1208,
+    1209: x_1209,
+    1210: x_1210,
+    1211: x_1211,
 }
 AT = {
 }
@@ -174,5 +175,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:338
-    'ghg_producing_bacteria': '{"id":"ghg_producing_bacteria","number":"034","name":{"en":"GHG Producing Bacteria"},"type":"active","cost":8,"tags":["science","microbe"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":4},"x":1183},"resource":"microbe","actions":[{"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1184},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1060},{"op":"let","v":"r~747","e":{"op":"lit","v":"microbe","x":1185},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1061},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1186},"o":"+=","e":{"op":"var","n":"n~746","x":1187},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1062}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1059},"label":{"op":"lit","v":{"option":0},"x":1188}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":1189},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1064},{"op":"let","v":"r~749","e":{"op":"lit","v":"microbe","x":1190},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1065},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"var","n":"n~748"},"x":1191},"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":1067},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1192},"o":"-=","e":{"op":"var","n":"n~748","x":1193},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":1068}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":1066},{"op":"let","v":"p~750","e":{"op":"lit","v":"temperature","x":1194},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1069},{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":1195},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1070},{"op":"rep","n":{"op":"var","n":"n~751","x":1196},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"max","d":0},"x":1197},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0,"x":1198},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0,"x":1199},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1074},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1200},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1201},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tr_track","d":null},"d":0,"x":1202},"o":"+=","e":{"op":"lit","v":1,"x":1203},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1079},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1204},"o":"=","e":{"op":"lit","v":true,"x":1205},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1080}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1078},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1077},{"op":"for","v":"b~752","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"bonuses","d":[],"x":1206},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~752"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"x":1207},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~752"},"k":{"op":"lit","v":"effect"},"x":1208},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1082},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1081},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~750","x":1209},"by":{"op":"var","n":"you","x":1210}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1083}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1076},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1075}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1073},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1072},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1071}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1063},"label":{"op":"lit","v":{"option":1},"x":1211}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aggiungi 1 microbo a questa carta, oppure togli 2 microbi da questa carta e aumenta la temperatura e la NT di 1","en":"choose one: add 1 microbe to this card, or remove 2 microbes from this card and raise the temperature and your TR 1 step"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1058}}],"source":{"doc":"tm-facts","section":"cards.json #034"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:338"}',
+    'ghg_producing_bacteria': '{"id":"ghg_producing_bacteria","number":"034","name":{"en":"GHG Producing Bacteria"},"type":"active","cost":8,"tags":["science","microbe"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":4},"x":1186},"resource":"microbe","actions":[{"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1187},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1063},{"op":"let","v":"r~749","e":{"op":"lit","v":"microbe","x":1188},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1064},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1189},"o":"+=","e":{"op":"var","n":"n~748","x":1190},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1065}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1062},"label":{"op":"lit","v":{"option":0},"x":1191}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":1192},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1067},{"op":"let","v":"r~751","e":{"op":"lit","v":"microbe","x":1193},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1068},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"var","n":"n~750"},"x":1194},"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":1070},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1195},"o":"-=","e":{"op":"var","n":"n~750","x":1196},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":1071}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":1069},{"op":"let","v":"p~752","e":{"op":"lit","v":"temperature","x":1197},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1072},{"op":"let","v":"n~753","e":{"op":"lit","v":1,"x":1198},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1073},{"op":"rep","n":{"op":"var","n":"n~753","x":1199},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~752"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"max","d":0},"x":1200},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~752"},"d":0,"x":1201},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"step","d":0,"x":1202},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1077},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1203},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1204},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"tr_track","d":null},"d":0,"x":1205},"o":"+=","e":{"op":"lit","v":1,"x":1206},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1082},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1207},"o":"=","e":{"op":"lit","v":true,"x":1208},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1083}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1081},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1080},{"op":"for","v":"b~754","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"bonuses","d":[],"x":1209},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~754"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~752"},"d":0},"x":1210},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~754"},"k":{"op":"lit","v":"effect"},"x":1211},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1085},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1084},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~752","x":1212},"by":{"op":"var","n":"you","x":1213}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1086}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1079},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1078}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1076},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1075},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1074}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1066},"label":{"op":"lit","v":{"option":1},"x":1214}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aggiungi 1 microbo a questa carta, oppure togli 2 microbi da questa carta e aumenta la temperatura e la NT di 1","en":"choose one: add 1 microbe to this card, or remove 2 microbes from this card and raise the temperature and your TR 1 step"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1061}}],"source":{"doc":"tm-facts","section":"cards.json #034"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:338"}',
 }

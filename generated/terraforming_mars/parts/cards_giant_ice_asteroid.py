@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -58,157 +59,157 @@ K = [
 ]
 
 
-x_1946 = _C.x_582  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_1947 = _C.x_583  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_1948 = _C.x_584  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_1949 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_1950 = _C.x_586  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1951 = _C.x_587  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1953 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1955 = _C.x_591  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_1956 = _C.x_592  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_1957 = _C.x_593  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_1961 = _C.x_630  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_1962 = _C.x_631  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_1963 = _C.x_632  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_1964 = _C.x_633  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_1965 = _C.x_634  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_1969 = _C.x_638  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_1970 = _C.x_639  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_1971 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_1973 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_1974 = _C.x_643  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_1975 = _C.x_644  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1976 = _C.x_645  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1977 = _C.x_646  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1978 = _C.x_647  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_1982 = _C.x_651  # rules_data/terraforming_mars/definitions/board.yaml:146
+x_1949 = _C.x_584  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_1950 = _C.x_585  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_1951 = _C.x_586  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_1952 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_1953 = _C.x_588  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1954 = _C.x_589  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1956 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1958 = _C.x_593  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1959 = _C.x_594  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1960 = _C.x_595  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1964 = _C.x_632  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_1965 = _C.x_633  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_1966 = _C.x_634  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_1967 = _C.x_635  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_1968 = _C.x_636  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_1972 = _C.x_640  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1973 = _C.x_641  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1974 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1976 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_1977 = _C.x_645  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_1978 = _C.x_646  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1979 = _C.x_647  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1980 = _C.x_648  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1981 = _C.x_649  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_1985 = _C.x_653  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def x_1984(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
+def x_1987(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_770, 0) if type(_h1) is dict else KEY(_h1, v_p_770, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_770, NOREC).get('step', 0) if type(v_p_770) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_770, NOREC).get('max', 0) if type(v_p_770) is str else 0))) is int else num(_w4))) for v_p_770 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_770, NOREC).get('tile', None) if type(v_p_770) is str else None) == E.get('t~769'))))
-    return MEMO(ctx, (1984, E.get('t~769'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_772, 0) if type(_h1) is dict else KEY(_h1, v_p_772, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_772, NOREC).get('step', 0) if type(v_p_772) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_772, NOREC).get('max', 0) if type(v_p_772) is str else 0))) is int else num(_w4))) for v_p_772 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_772, NOREC).get('tile', None) if type(v_p_772) is str else None) == E.get('t~771'))))
+    return MEMO(ctx, (1987, E.get('t~771'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_1985(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+def x_1988(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~769'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_772, NOREC).get('reserved', None) if type(v_x_772) is str else None) == E.get('this')) for v_x_772 in [v_x_771 for v_x_771 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_771, NOREC).get('type', None) if type(v_x_771) is str else None) == _h1)]) else None)
-    return MEMO(ctx, (1985, E.get('this'), E.get('t~769'),), compute)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~771'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_774, NOREC).get('reserved', None) if type(v_x_774) is str else None) == E.get('this')) for v_x_774 in [v_x_773 for v_x_773 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_773, NOREC).get('type', None) if type(v_x_773) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (1988, E.get('this'), E.get('t~771'),), compute)
 
 
-def x_1986(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
+def x_1989(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~769'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~771'))) is str else None)
         _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~769'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~769'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_775 for v_s_775 in [v_x_774 for v_x_774 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_774, NOREC).get('type', None) if type(v_x_774) is str else None) == _h1)] if (True if ((not (v_s_775 in _h2 if type(_h2) in (list, dict) else IN(v_s_775, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_775, NOREC).get('reserved', None) if type(v_s_775) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_775, NOREC).get('reserved', None) if type(v_s_775) is str else None) == E.get('t~769'))) or (((ctx.index.plain['spaces'].get(v_s_775, NOREC).get('reserved', None) if type(v_s_775) is str else None) == E.get('mine~773'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_775 in _h4 if type(_h4) in (list, dict) else IN(v_s_775, _h4))) or ((not any((True if ((v_x_776 in _h2 if type(_h2) in (list, dict) else IN(v_x_776, _h2))) and ((not (v_x_776 in _h4 if type(_h4) in (list, dict) else IN(v_x_776, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_776, {}) if type(_h2) is dict else KEY(_h2, v_x_776, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_776, {}) if type(_h2) is dict else KEY(_h2, v_x_776, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_777)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_776, {}) if type(_h2) is dict else KEY(_h2, v_x_776, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_777)) else False)) else False) for v_u_777 in items_of(_h3))) else False) for v_x_776 in ADJ(ctx, 'spaces', v_s_775)))) else False)) else False)]
-    return MEMO(ctx, (1986, E.get('mine~773'), E.get('t~769'), ctx.stamps.get('board', 0),), compute)
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~771'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~771'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_777 for v_s_777 in [v_x_776 for v_x_776 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_776, NOREC).get('type', None) if type(v_x_776) is str else None) == _h1)] if (True if ((not (v_s_777 in _h2 if type(_h2) in (list, dict) else IN(v_s_777, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_777, NOREC).get('reserved', None) if type(v_s_777) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_777, NOREC).get('reserved', None) if type(v_s_777) is str else None) == E.get('t~771'))) or (((ctx.index.plain['spaces'].get(v_s_777, NOREC).get('reserved', None) if type(v_s_777) is str else None) == E.get('mine~775'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_777 in _h4 if type(_h4) in (list, dict) else IN(v_s_777, _h4))) or ((not any((True if ((v_x_778 in _h2 if type(_h2) in (list, dict) else IN(v_x_778, _h2))) and ((not (v_x_778 in _h4 if type(_h4) in (list, dict) else IN(v_x_778, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_778, {}) if type(_h2) is dict else KEY(_h2, v_x_778, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_778, {}) if type(_h2) is dict else KEY(_h2, v_x_778, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_779)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_778, {}) if type(_h2) is dict else KEY(_h2, v_x_778, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_779)) else False)) else False) for v_u_779 in items_of(_h3))) else False) for v_x_778 in ADJ(ctx, 'spaces', v_s_777)))) else False)) else False)]
+    return MEMO(ctx, (1989, E.get('mine~775'), E.get('t~771'), ctx.stamps.get('board', 0),), compute)
 
 
-def x_1987(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+def x_1990(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('claims')
         _h2 = ctx.state.get('board')
-        return (lambda v_open_780: ((lambda v_near_783: (v_near_783 if (FN['count'](ctx, None, v_near_783) > 0) else v_open_780))([v_s_781 for v_s_781 in items_of(v_open_780) if (True if ((E.get('you') != None)) and (any((True if ((v_x_782 in _h2 if type(_h2) in (list, dict) else IN(v_x_782, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_782, {}) if type(_h2) is dict else KEY(_h2, v_x_782, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_782 in ADJ(ctx, 'spaces', v_s_781))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~769'))) is str else None) == 'if_possible') else v_open_780))([v_s_779 for v_s_779 in items_of(E.get('empty~778')) if (True if ((not (v_s_779 in _h1 if type(_h1) in (list, dict) else IN(v_s_779, _h1)))) or (((_h1.get(v_s_779, None) if type(_h1) is dict else KEY(_h1, v_s_779, None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (1987, E.get('empty~778'), E.get('t~769'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        return (lambda v_open_782: ((lambda v_near_785: (v_near_785 if (FN['count'](ctx, None, v_near_785) > 0) else v_open_782))([v_s_783 for v_s_783 in items_of(v_open_782) if (True if ((E.get('you') != None)) and (any((True if ((v_x_784 in _h2 if type(_h2) in (list, dict) else IN(v_x_784, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_784, {}) if type(_h2) is dict else KEY(_h2, v_x_784, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_784 in ADJ(ctx, 'spaces', v_s_783))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~771'))) is str else None) == 'if_possible') else v_open_782))([v_s_781 for v_s_781 in items_of(E.get('empty~780')) if (True if ((not (v_s_781 in _h1 if type(_h1) in (list, dict) else IN(v_s_781, _h1)))) or (((_h1.get(v_s_781, None) if type(_h1) is dict else KEY(_h1, v_s_781, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (1990, E.get('empty~780'), E.get('t~771'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_1988(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+def x_1991(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~784')) > 0)
+    return (FN['count'](ctx, None, E.get('legal~786')) > 0)
 
 
-def x_1992(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def x_1995(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~787'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~787'), {}))
+    return (_w1.get(E.get('s~789'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~789'), {}))
 
 
-def x_1993(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def x_1996(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~786'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~786'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~788'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~788'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_1994 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_1996 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_1997 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1999 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
 
 
-def x_1997(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def x_2000(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~787'))
+    return FLD(ctx, K[1], E.get('s~789'))
 
 
-def x_1998(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def x_2001(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~787'))
+    return ADJ(ctx, 'spaces', E.get('s~789'))
 
 
-def x_1999(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def x_2002(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~788') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~788'), _w1))
+    return (E.get('x~790') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~790'), _w1))
 
 
-def x_2000(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def x_2003(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~788'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~788'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~790'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~790'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def x_2001(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def x_2004(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~786'))
+    return FLD(ctx, K[3], E.get('t~788'))
 
 
-def x_2005(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def x_2008(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~785')}
+    return {'space': E.get('space~787')}
 
 
-x_2009 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:47
-x_2010 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:48
-
-
-def x_2011(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~790'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~791'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~790'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~790'), 'target': E.get('target~791'), 'p': E.get('you')}, 0, 0) == 0)) else False)
-
-
-def x_2012(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~790'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~791'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~790'), 0))
+x_2012 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_2013 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
 def x_2014(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~791')}
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~792'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~793'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~792'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~792'), 'target': E.get('target~793'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
-t_1719 = _C.rebased(_C.t_548, 1719)  # rules_data/terraforming_mars/definitions/effects.yaml:14
+def x_2015(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~792'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~793'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~792'), 0))
 
 
-def t_1720(ctx, k, s=None, E=None, B=1719):  # rules_data/terraforming_mars/cards/071-140.yaml:115
+def x_2017(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+    if E is None:
+        E = ctx.env()
+    return {'target': E.get('target~793')}
+
+
+t_1722 = _C.rebased(_C.t_550, 1722)  # rules_data/terraforming_mars/definitions/effects.yaml:14
+
+
+def t_1723(ctx, k, s=None, E=None, B=1722):  # rules_data/terraforming_mars/cards/071-140.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -216,274 +217,240 @@ def t_1720(ctx, k, s=None, E=None, B=1719):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~749', 'ocean', True)
-        return t_1737(ctx, r2, s, E, B)
+        LOCAL(ctx, E, 't~751', 'ocean', True)
+        return t_1740(ctx, r2, s, E, B)
 
     def r2():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~769', 'ocean', True)
-        return t_1758(ctx, k, s, E, B)
+        LOCAL(ctx, E, 't~771', 'ocean', True)
+        return t_1761(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~746', 'temperature', True)
-    LOCAL(ctx, E, 'n~747', 2, True)
-    return t_1723(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'p~748', 'temperature', True)
+    LOCAL(ctx, E, 'n~749', 2, True)
+    return t_1726(ctx, r1, s, E, B)
 
 
-d_1721 = _C.rebased(_C.d_523, 1719)  # rules_data/terraforming_mars/cards/071-140.yaml:115
-d_1722 = _C.rebased(_C.d_597, 1719)  # rules_data/terraforming_mars/cards/071-140.yaml:115
-t_1723 = _C.rebased(_C.t_525, 1719)  # rules_data/terraforming_mars/definitions/resources.yaml:84
-t_1724 = _C.rebased(_C.t_526, 1719)  # rules_data/terraforming_mars/definitions/resources.yaml:85
-t_1725 = _C.rebased(_C.t_527, 1719)  # rules_data/terraforming_mars/definitions/resources.yaml:86
-d_1726 = _C.rebased(_C.d_528, 1719)  # rules_data/terraforming_mars/definitions/resources.yaml:86
-t_1727 = _C.rebased(_C.t_529, 1719)  # rules_data/terraforming_mars/definitions/resources.yaml:87
-t_1728 = _C.rebased(_C.t_530, 1719)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_1729 = _C.rebased(_C.d_531, 1719)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_1730 = _C.rebased(_C.d_532, 1719)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_1731 = _C.rebased(_C.d_533, 1719)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_1732 = _C.rebased(_C.d_379, 1719)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_1733 = _C.rebased(_C.t_535, 1719)  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_1734 = _C.rebased(_C.t_536, 1719)  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_1735 = _C.rebased(_C.d_537, 1719)  # rules_data/terraforming_mars/definitions/resources.yaml:90
-d_1736 = _C.rebased(_C.d_565, 1719)  # rules_data/terraforming_mars/cards/071-140.yaml:115
-t_1737 = _C.rebased(_C.t_566, 1719)  # rules_data/terraforming_mars/definitions/board.yaml:141
-t_1738 = _C.rebased(_C.t_567, 1719)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1739 = _C.rebased(_C.d_568, 1719)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1740 = _C.rebased(_C.d_569, 1719)  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_1741 = _C.rebased(_C.d_570, 1719)  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_1742 = _C.rebased(_C.d_571, 1719)  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_1743 = _C.rebased(_C.t_572, 1719)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_1744 = _C.rebased(_C.t_573, 1719)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1745 = _C.rebased(_C.d_574, 1719)  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_1746 = _C.rebased(_C.d_575, 1719)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_1747 = _C.rebased(_C.t_576, 1719)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1748 = _C.rebased(_C.d_577, 1719)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1749 = _C.rebased(_C.d_578, 1719)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_1750 = _C.rebased(_C.t_579, 1719)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_1751 = _C.rebased(_C.t_580, 1719)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1752 = _C.rebased(_C.t_581, 1719)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1753 = _C.rebased(_C.t_582, 1719)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1754 = _C.rebased(_C.t_583, 1719)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1755 = _C.rebased(_C.t_584, 1719)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_1756 = _C.rebased(_C.d_585, 1719)  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_1724 = _C.rebased(_C.d_525, 1722)  # rules_data/terraforming_mars/cards/071-140.yaml:115
+d_1725 = _C.rebased(_C.d_599, 1722)  # rules_data/terraforming_mars/cards/071-140.yaml:115
+t_1726 = _C.rebased(_C.t_527, 1722)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_1727 = _C.rebased(_C.t_528, 1722)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_1728 = _C.rebased(_C.t_529, 1722)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_1729 = _C.rebased(_C.d_530, 1722)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_1730 = _C.rebased(_C.t_531, 1722)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_1731 = _C.rebased(_C.t_532, 1722)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1732 = _C.rebased(_C.d_533, 1722)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1733 = _C.rebased(_C.d_534, 1722)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1734 = _C.rebased(_C.d_535, 1722)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1735 = _C.rebased(_C.d_379, 1722)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_1736 = _C.rebased(_C.t_537, 1722)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_1737 = _C.rebased(_C.t_538, 1722)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_1738 = _C.rebased(_C.d_539, 1722)  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_1739 = _C.rebased(_C.d_567, 1722)  # rules_data/terraforming_mars/cards/071-140.yaml:115
+t_1740 = _C.rebased(_C.t_568, 1722)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_1741 = _C.rebased(_C.t_569, 1722)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1742 = _C.rebased(_C.d_570, 1722)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1743 = _C.rebased(_C.d_571, 1722)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1744 = _C.rebased(_C.d_572, 1722)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1745 = _C.rebased(_C.d_573, 1722)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_1746 = _C.rebased(_C.t_574, 1722)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1747 = _C.rebased(_C.t_575, 1722)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1748 = _C.rebased(_C.d_576, 1722)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1749 = _C.rebased(_C.d_577, 1722)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1750 = _C.rebased(_C.t_578, 1722)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1751 = _C.rebased(_C.d_579, 1722)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1752 = _C.rebased(_C.d_580, 1722)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1753 = _C.rebased(_C.t_581, 1722)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1754 = _C.rebased(_C.t_582, 1722)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1755 = _C.rebased(_C.t_583, 1722)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1756 = _C.rebased(_C.t_584, 1722)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1757 = _C.rebased(_C.t_585, 1722)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1758 = _C.rebased(_C.t_586, 1722)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1759 = _C.rebased(_C.d_587, 1722)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
-def d_1757(ctx, E=None, B=1719):  # rules_data/terraforming_mars/cards/071-140.yaml:115
+def d_1760(ctx, E=None, B=1722):  # rules_data/terraforming_mars/cards/071-140.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~769', 'ocean', True)
+    LOCAL(ctx, E, 't~771', 'ocean', True)
     return True
 
 
-def t_1758(ctx, k, s=None, E=None, B=1719):  # rules_data/terraforming_mars/definitions/board.yaml:141
+def t_1761(ctx, k, s=None, E=None, B=1722):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1984(ctx, E):
-        return t_1759(ctx, k, s, E, B)
+    if x_1987(ctx, E):
+        return t_1762(ctx, k, s, E, B)
     return k()
 
 
-def t_1759(ctx, k, s=None, E=None, B=1719):  # rules_data/terraforming_mars/definitions/board.yaml:142
+def t_1762(ctx, k, s=None, E=None, B=1722):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~773', x_1985(ctx, E), True)
-    LOCAL(ctx, E, 'empty~778', x_1986(ctx, E), True)
-    LOCAL(ctx, E, 'legal~784', x_1987(ctx, E), True)
-    if not x_1988(ctx, E):
+    LOCAL(ctx, E, 'mine~775', x_1988(ctx, E), True)
+    LOCAL(ctx, E, 'empty~780', x_1989(ctx, E), True)
+    LOCAL(ctx, E, 'legal~786', x_1990(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('legal~786')) > 0)):
         return False
-    return t_1764(ctx, k, s, E, B)
+    return t_1767(ctx, k, s, E, B)
 
 
-def d_1760(ctx, E=None, B=1719):  # rules_data/terraforming_mars/definitions/board.yaml:142
+def d_1763(ctx, E=None, B=1722):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~773', x_1985(ctx, E), True)
+    LOCAL(ctx, E, 'mine~775', x_1988(ctx, E), True)
     return True
 
 
-def d_1761(ctx, E=None, B=1719):  # rules_data/terraforming_mars/definitions/board.yaml:143
+def d_1764(ctx, E=None, B=1722):  # rules_data/terraforming_mars/definitions/board.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~778', x_1986(ctx, E), True)
+    LOCAL(ctx, E, 'empty~780', x_1989(ctx, E), True)
     return True
 
 
-def d_1762(ctx, E=None, B=1719):  # rules_data/terraforming_mars/definitions/board.yaml:144
+def d_1765(ctx, E=None, B=1722):  # rules_data/terraforming_mars/definitions/board.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~784', x_1987(ctx, E), True)
+    LOCAL(ctx, E, 'legal~786', x_1990(ctx, E), True)
     return True
 
 
-def d_1763(ctx, E=None, B=1719):  # rules_data/terraforming_mars/definitions/board.yaml:145
+def d_1766(ctx, E=None, B=1722):  # rules_data/terraforming_mars/definitions/board.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1988(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~786')) > 0)):
         return False
     return True
 
 
-def t_1764(ctx, k, s=None, E=None, B=1719):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def t_1767(ctx, k, s=None, E=None, B=1722):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, B + 45, None, [], k)
 
 
-def t_1765(ctx, k, s=None, E=None, B=1719):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def t_1768(ctx, k, s=None, E=None, B=1722):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~786', E.get('t~769'), True)
-    LOCAL(ctx, E, 's~787', E.get('space~785'), True)
-    return t_1768(ctx, k, s, E, B)
-
-
-def d_1766(ctx, E=None, B=1719):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~786', E.get('t~769'), True)
-    return True
-
-
-def d_1767(ctx, E=None, B=1719):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's~787', E.get('space~785'), True)
-    return True
-
-
-def t_1768(ctx, k, s=None, E=None, B=1719):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[9], ctx.state.get('board'), E.get('s~787'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1993(ctx, E), '=', False, K[8])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~787'), '=', False, K[10])
+    LOCAL(ctx, E, 't~788', E.get('t~771'), True)
+    LOCAL(ctx, E, 's~789', E.get('space~787'), True)
     return t_1771(ctx, k, s, E, B)
 
 
-def d_1769(ctx, E=None, B=1719):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def d_1769(ctx, E=None, B=1722):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[9], ctx.state.get('board'), E.get('s~787'))
+    LOCAL(ctx, E, 't~788', E.get('t~771'), True)
+    return True
+
+
+def d_1770(ctx, E=None, B=1722):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's~789', E.get('space~787'), True)
+    return True
+
+
+def t_1771(ctx, k, s=None, E=None, B=1722):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[9], ctx.state.get('board'), E.get('s~789'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1993(ctx, E), '=', False, K[8])
-    return True
+        SET(ctx, 'board', c, key, x_1996(ctx, E), '=', False, K[8])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~789'), '=', False, K[10])
+    return t_1774(ctx, k, s, E, B)
 
 
-def d_1770(ctx, E=None, B=1719):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def d_1772(ctx, E=None, B=1722):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~787'), '=', False, K[10])
+    c, key = KEYPLACE(ctx, K[9], ctx.state.get('board'), E.get('s~789'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_1996(ctx, E), '=', False, K[8])
     return True
 
 
-def t_1771(ctx, k, s=None, E=None, B=1719):  # rules_data/terraforming_mars/definitions/board.yaml:119
+def d_1773(ctx, E=None, B=1722):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1996(ctx, E):
-        return t_1772(ctx, k, s, E, B)
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~789'), '=', False, K[10])
+    return True
+
+
+def t_1774(ctx, k, s=None, E=None, B=1722):  # rules_data/terraforming_mars/definitions/board.yaml:119
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if ((E.get('you') != None)):
+        return t_1775(ctx, k, s, E, B)
     return k()
 
 
-def t_1772(ctx, k, s=None, E=None, B=1719):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_1775(ctx, k, s=None, E=None, B=1722):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_1774(ctx, r2, s, E, B)
+        return t_1777(ctx, r2, s, E, B)
 
     def r2():
-        return t_1776(ctx, r3, s, E, B)
+        return t_1779(ctx, r3, s, E, B)
 
     def r3():
         ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~786'), 'space': E.get('s~787'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~788'), 'space': E.get('s~789'), 'by': E.get('you')}):
             return False
         return k()
 
-    return t_1773(ctx, r1, s, E, B)
+    return t_1776(ctx, r1, s, E, B)
 
 
-def t_1773(ctx, k, s=None, E=None, B=1719):  # rules_data/terraforming_mars/definitions/board.yaml:120
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_1997(ctx, E), k)
-
-
-def t_1774(ctx, k, s=None, E=None, B=1719):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_1998(ctx, E)))
-    old = E.get('x~788', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'x~788', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'x~788', item, True)
-            if x_1999(ctx, E):
-                return t_1775(ctx, lambda i=i: nxt(i), brk, E, B)
-        return brk()
-
-    return nxt(0)
-
-
-def t_1775(ctx, k, s=None, E=None, B=1719):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_1776(ctx, k, s=None, E=None, B=1722):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -492,228 +459,262 @@ def t_1775(ctx, k, s=None, E=None, B=1719):  # rules_data/terraforming_mars/defi
     return DO(ctx, x_2000(ctx, E), k)
 
 
-def t_1776(ctx, k, s=None, E=None, B=1719):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def t_1777(ctx, k, s=None, E=None, B=1722):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_2001(ctx, E), k)
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~789')))))
+    old = E.get('x~790', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'x~790', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'x~790', item, True)
+            if ((E.get('x~790') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~790'), _w1))):
+                return t_1778(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
 
 
-def d_1777(ctx, E=None, B=1719):  # rules_data/terraforming_mars/definitions/board.yaml:123
+def t_1778(ctx, k, s=None, E=None, B=1722):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~786'), 'space': E.get('s~787'), 'by': E.get('you')}):
+    return DO(ctx, x_2003(ctx, E), k)
+
+
+def t_1779(ctx, k, s=None, E=None, B=1722):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_2004(ctx, E), k)
+
+
+def d_1780(ctx, E=None, B=1722):  # rules_data/terraforming_mars/definitions/board.yaml:123
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~788'), 'space': E.get('s~789'), 'by': E.get('you')}):
         return False
     return True
 
 
-def t_1778(ctx, k, s=None, E=None, B=1719):  # rules_data/terraforming_mars/cards/071-140.yaml:115
+def t_1781(ctx, k, s=None, E=None, B=1722):  # rules_data/terraforming_mars/cards/071-140.yaml:115
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~789', 6, True)
-    LOCAL(ctx, E, 'r~790', 'plants', True)
-    return t_1781(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~791', 6, True)
+    LOCAL(ctx, E, 'r~792', 'plants', True)
+    return t_1784(ctx, k, s, E, B)
 
 
-def d_1779(ctx, E=None, B=1719):  # rules_data/terraforming_mars/cards/071-140.yaml:115
+def d_1782(ctx, E=None, B=1722):  # rules_data/terraforming_mars/cards/071-140.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~789', 6, True)
+    LOCAL(ctx, E, 'n~791', 6, True)
     return True
 
 
-def d_1780(ctx, E=None, B=1719):  # rules_data/terraforming_mars/cards/071-140.yaml:115
+def d_1783(ctx, E=None, B=1722):  # rules_data/terraforming_mars/cards/071-140.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~790', 'plants', True)
+    LOCAL(ctx, E, 'r~792', 'plants', True)
     return True
 
 
-def t_1781(ctx, k, s=None, E=None, B=1719):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_1784(ctx, k, s=None, E=None, B=1722):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2009(ctx, E):
-        return t_1782(ctx, k, s, E, B)
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
+        return t_1785(ctx, k, s, E, B)
     return k()
 
 
-def t_1782(ctx, k, s=None, E=None, B=1719):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def t_1785(ctx, k, s=None, E=None, B=1722):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, B + 63, None, [], k)
 
 
-def d_1783(ctx, E=None, B=1719):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def d_1786(ctx, E=None, B=1722):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('target~791')).get('stock'), E.get('r~790'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('target~793')).get('stock'), E.get('r~792'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~789'), '-=', False, K[11])
+        SET(ctx, 'stock', c, key, E.get('n~791'), '-=', False, K[11])
     return True
 
 
-d_1784 = _C.rebased(_C.d_544, 1719)  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_1787 = _C.rebased(_C.d_546, 1722)  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 TRIALS = {
-    1719: t_1719,
-    1720: t_1720,
-    1721: CPS(d_1721),
-    1722: CPS(d_1722),
+    1722: t_1722,
     1723: t_1723,
-    1724: t_1724,
-    1725: t_1725,
-    1726: CPS(d_1726),
+    1724: CPS(d_1724),
+    1725: CPS(d_1725),
+    1726: t_1726,
     1727: t_1727,
     1728: t_1728,
     1729: CPS(d_1729),
-    1730: CPS(d_1730),
-    1731: CPS(d_1731),
+    1730: t_1730,
+    1731: t_1731,
     1732: CPS(d_1732),
-    1733: t_1733,
-    1734: t_1734,
+    1733: CPS(d_1733),
+    1734: CPS(d_1734),
     1735: CPS(d_1735),
-    1736: CPS(d_1736),
+    1736: t_1736,
     1737: t_1737,
-    1738: t_1738,
+    1738: CPS(d_1738),
     1739: CPS(d_1739),
-    1740: CPS(d_1740),
-    1741: CPS(d_1741),
+    1740: t_1740,
+    1741: t_1741,
     1742: CPS(d_1742),
-    1743: t_1743,
-    1744: t_1744,
+    1743: CPS(d_1743),
+    1744: CPS(d_1744),
     1745: CPS(d_1745),
-    1746: CPS(d_1746),
+    1746: t_1746,
     1747: t_1747,
     1748: CPS(d_1748),
     1749: CPS(d_1749),
     1750: t_1750,
-    1751: t_1751,
-    1752: t_1752,
+    1751: CPS(d_1751),
+    1752: CPS(d_1752),
     1753: t_1753,
     1754: t_1754,
     1755: t_1755,
-    1756: CPS(d_1756),
-    1757: CPS(d_1757),
+    1756: t_1756,
+    1757: t_1757,
     1758: t_1758,
-    1759: t_1759,
+    1759: CPS(d_1759),
     1760: CPS(d_1760),
-    1761: CPS(d_1761),
-    1762: CPS(d_1762),
+    1761: t_1761,
+    1762: t_1762,
     1763: CPS(d_1763),
-    1764: t_1764,
-    1765: t_1765,
+    1764: CPS(d_1764),
+    1765: CPS(d_1765),
     1766: CPS(d_1766),
-    1767: CPS(d_1767),
+    1767: t_1767,
     1768: t_1768,
     1769: CPS(d_1769),
     1770: CPS(d_1770),
     1771: t_1771,
-    1772: t_1772,
-    1773: t_1773,
+    1772: CPS(d_1772),
+    1773: CPS(d_1773),
     1774: t_1774,
     1775: t_1775,
     1776: t_1776,
-    1777: CPS(d_1777),
+    1777: t_1777,
     1778: t_1778,
-    1779: CPS(d_1779),
+    1779: t_1779,
     1780: CPS(d_1780),
     1781: t_1781,
-    1782: t_1782,
+    1782: CPS(d_1782),
     1783: CPS(d_1783),
-    1784: CPS(d_1784),
+    1784: t_1784,
+    1785: t_1785,
+    1786: CPS(d_1786),
+    1787: CPS(d_1787),
 }
 
 
 CODE = {
-    1946: x_1946,
-    1947: x_1947,
-    1948: x_1948,
     1949: x_1949,
     1950: x_1950,
     1951: x_1951,
+    1952: x_1952,
     1953: x_1953,
-    1955: x_1955,
+    1954: x_1954,
     1956: x_1956,
-    1957: x_1957,
-    1961: x_1961,
-    1962: x_1962,
-    1963: x_1963,
+    1958: x_1958,
+    1959: x_1959,
+    1960: x_1960,
     1964: x_1964,
     1965: x_1965,
-    1969: x_1969,
-    1970: x_1970,
-    1971: x_1971,
+    1966: x_1966,
+    1967: x_1967,
+    1968: x_1968,
+    1972: x_1972,
     1973: x_1973,
     1974: x_1974,
-    1975: x_1975,
     1976: x_1976,
     1977: x_1977,
     1978: x_1978,
-    1982: x_1982,
-    1984: x_1984,
+    1979: x_1979,
+    1980: x_1980,
+    1981: x_1981,
     1985: x_1985,
-    1986: x_1986,
     1987: x_1987,
     1988: x_1988,
-    1992: x_1992,
-    1993: x_1993,
-    1994: x_1994,
+    1989: x_1989,
+    1990: x_1990,
+    1991: x_1991,
+    1995: x_1995,
     1996: x_1996,
     1997: x_1997,
-    1998: x_1998,
     1999: x_1999,
     2000: x_2000,
     2001: x_2001,
-    2005: x_2005,
-    2009: x_2009,
-    2010: x_2010,
-    2011: x_2011,
+    2002: x_2002,
+    2003: x_2003,
+    2004: x_2004,
+    2008: x_2008,
     2012: x_2012,
+    2013: x_2013,
     2014: x_2014,
+    2015: x_2015,
+    2017: x_2017,
 }
 AT = {
-    1984: 'rules_data/terraforming_mars/definitions/board.yaml:141',
-    1985: 'rules_data/terraforming_mars/definitions/board.yaml:142',
-    1986: 'rules_data/terraforming_mars/definitions/board.yaml:143',
-    1987: 'rules_data/terraforming_mars/definitions/board.yaml:144',
-    1988: 'rules_data/terraforming_mars/definitions/board.yaml:145',
-    1992: 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    1993: 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    1997: 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    1998: 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    1999: 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    2000: 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    2001: 'rules_data/terraforming_mars/definitions/board.yaml:122',
-    2005: 'rules_data/terraforming_mars/definitions/board.yaml:146',
-    2011: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
-    2012: 'rules_data/terraforming_mars/definitions/resources.yaml:50',
+    1987: 'rules_data/terraforming_mars/definitions/board.yaml:141',
+    1988: 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    1989: 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    1990: 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    1991: 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    1995: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    1996: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    2000: 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    2001: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    2002: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    2003: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    2004: 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    2008: 'rules_data/terraforming_mars/definitions/board.yaml:146',
     2014: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    2015: 'rules_data/terraforming_mars/definitions/resources.yaml:50',
+    2017: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:107
-    'giant_ice_asteroid': '{"id":"giant_ice_asteroid","number":"080","name":{"en":"Giant Ice Asteroid"},"type":"event","cost":36,"tags":["space"],"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"p~746","e":{"op":"lit","v":"temperature","x":1943},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1721},{"op":"let","v":"n~747","e":{"op":"lit","v":2,"x":1944},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1722},{"op":"rep","n":{"op":"var","n":"n~747","x":1945},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"max","d":0},"x":1946},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0,"x":1947},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"step","d":0,"x":1948},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1726},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1949},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1950},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"tr_track","d":null},"d":0,"x":1951},"o":"+=","e":{"op":"lit","v":1,"x":1952},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1731},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1953},"o":"=","e":{"op":"lit","v":true,"x":1954},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1732}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1730},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1729},{"op":"for","v":"b~748","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"bonuses","d":[],"x":1955},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~748"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0},"x":1956},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~748"},"k":{"op":"lit","v":"effect"},"x":1957},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1734},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1733},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~746","x":1958},"by":{"op":"var","n":"you","x":1959}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1735}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1728},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1727}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1725},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1724},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1723},{"op":"let","v":"t~749","e":{"op":"lit","v":"ocean","x":1960},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1736},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~750","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tile","d":null},"b":{"op":"var","n":"t~749"}}}]},"x":1961},"t":{"op":"seq","b":[{"op":"let","v":"mine~753","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~752"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1962},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1739},{"op":"let","v":"empty~758","e":{"op":"filt","v":"s~755","src":{"op":"filt","v":"x~754","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~754"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"t~749"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~753"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~756","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~755"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~757","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~757"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~757"}}]}]}}]}]}}]}}]}]},"x":1963},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1740},{"op":"let","v":"legal~764","e":{"op":"letx","v":"open~760","e":{"op":"filt","v":"s~759","src":{"op":"var","n":"empty~758"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~759"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~759"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~763","e":{"op":"filt","v":"s~761","src":{"op":"var","n":"open~760"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~762","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~761"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~762"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~762"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~763"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~763"},"b":{"op":"var","n":"open~760"}}},"b":{"op":"var","n":"open~760"}},"x":1964},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1741},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~764"}]},"b":{"op":"lit","v":0},"x":1965},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1742},{"op":"choose","alts":[{"gens":[{"v":"space~765","src":{"op":"var","n":"legal~764","x":1966},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~766","e":{"op":"var","n":"t~749","x":1967},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1745},{"op":"let","v":"s~767","e":{"op":"var","n":"space~765","x":1968},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1746},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~767"},"d":{},"x":1969},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~766"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1970},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1748},{"op":"set","t":{"op":"st","k":"last_space","x":1971},"o":"=","e":{"op":"var","n":"s~767","x":1972},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1749},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1973},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~767"},"f":"bonus","d":null,"x":1974},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1752},{"op":"for","v":"x~768","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~767"}],"kind":"spaces","x":1975},"w":{"op":"in","a":{"op":"var","n":"x~768"},"b":{"op":"st","k":"board"},"neg":false,"x":1976},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~768"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1977},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1754},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1753},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"effect","d":null,"x":1978},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1755},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~766","x":1979},"space":{"op":"var","n":"s~767","x":1980},"by":{"op":"var","n":"you","x":1981}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1756}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1751},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1750}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1747}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1744},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~765"}],"x":1982}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (aumenta gli oceani e la NT di 1)","en":"place an ocean tile (raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1743}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1738},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1737},{"op":"let","v":"t~769","e":{"op":"lit","v":"ocean","x":1983},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1757},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~770","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~770"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~770"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~770"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~770"},"f":"tile","d":null},"b":{"op":"var","n":"t~769"}}}]},"x":1984},"t":{"op":"seq","b":[{"op":"let","v":"mine~773","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~772","src":{"op":"filt","v":"x~771","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~771"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~772"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1985},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1760},{"op":"let","v":"empty~778","e":{"op":"filt","v":"s~775","src":{"op":"filt","v":"x~774","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~774"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~775"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~775"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~775"},"f":"reserved","d":null},"b":{"op":"var","n":"t~769"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~775"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~773"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~775"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~776","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~775"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~776"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~776"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~777","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~776"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~776"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~777"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~776"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~777"}}]}]}}]}]}}]}}]}]},"x":1986},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1761},{"op":"let","v":"legal~784","e":{"op":"letx","v":"open~780","e":{"op":"filt","v":"s~779","src":{"op":"var","n":"empty~778"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~779"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~779"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~783","e":{"op":"filt","v":"s~781","src":{"op":"var","n":"open~780"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~782","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~781"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~782"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~782"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~783"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~783"},"b":{"op":"var","n":"open~780"}}},"b":{"op":"var","n":"open~780"}},"x":1987},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1762},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~784"}]},"b":{"op":"lit","v":0},"x":1988},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1763},{"op":"choose","alts":[{"gens":[{"v":"space~785","src":{"op":"var","n":"legal~784","x":1989},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~786","e":{"op":"var","n":"t~769","x":1990},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1766},{"op":"let","v":"s~787","e":{"op":"var","n":"space~785","x":1991},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1767},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~787"},"d":{},"x":1992},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~786"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~786"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1993},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1769},{"op":"set","t":{"op":"st","k":"last_space","x":1994},"o":"=","e":{"op":"var","n":"s~787","x":1995},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1770},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1996},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~787"},"f":"bonus","d":null,"x":1997},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1773},{"op":"for","v":"x~788","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~787"}],"kind":"spaces","x":1998},"w":{"op":"in","a":{"op":"var","n":"x~788"},"b":{"op":"st","k":"board"},"neg":false,"x":1999},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~788"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2000},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1775},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1774},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~786"},"f":"effect","d":null,"x":2001},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1776},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~786","x":2002},"space":{"op":"var","n":"s~787","x":2003},"by":{"op":"var","n":"you","x":2004}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1777}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1772},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1771}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1768}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1765},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~785"}],"x":2005}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (aumenta gli oceani e la NT di 1)","en":"place an ocean tile (raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1764}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1759},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1758}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1720},"label":{"op":"lit","v":{"first":1},"x":2006}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~789","e":{"op":"lit","v":6,"x":2007},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1779},{"op":"let","v":"r~790","e":{"op":"lit","v":"plants","x":2008},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1780},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2009},"t":{"op":"choose","alts":[{"gens":[{"v":"target~791","src":{"op":"core","n":"players","x":2010},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~791"}},"k":{"op":"var","n":"r~790"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~790"},"target":{"op":"var","n":"target~791"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2011}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~791"}},"k":{"op":"var","n":"r~790"},"d":0,"x":2012},"o":"-=","e":{"op":"var","n":"n~789","x":2013},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":1783},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~791"}],"x":2014}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":1784},"label":{"op":"lit","v":{"target":null},"x":2015}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":6,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 6 piante a un qualsiasi giocatore","en":"remove up to 6 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":1782},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":1781}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1778},"label":{"op":"lit","v":{"first":2},"x":2016}}],"kind":"effect_order","n":{"op":"lit","v":2,"x":2017},"upto":false,"prompt":{"def":"both_in_any_order","args":{"a":null,"b":null},"text":{"it":"nell\'ordine che preferisci: aumenta la temperatura e la NT di 2 e piazza una tessera Oceano (aumenta gli oceani e la NT di 1) e piazza una tessera Oceano (aumenta gli oceani e la NT di 1); togli fino a 6 piante a un qualsiasi giocatore","en":"in the order you prefer: raise the temperature and your TR 2 steps and place an ocean tile (raise the oceans and your TR 1 step) and place an ocean tile (raise the oceans and your TR 1 step); remove up to 6 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/effects.yaml:14","id":1719},"source":{"doc":"tm-facts","section":"cards.json #080"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:107"}',
+    'giant_ice_asteroid': '{"id":"giant_ice_asteroid","number":"080","name":{"en":"Giant Ice Asteroid"},"type":"event","cost":36,"tags":["space"],"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"p~748","e":{"op":"lit","v":"temperature","x":1946},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1724},{"op":"let","v":"n~749","e":{"op":"lit","v":2,"x":1947},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1725},{"op":"rep","n":{"op":"var","n":"n~749","x":1948},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"max","d":0},"x":1949},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0,"x":1950},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"step","d":0,"x":1951},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1729},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1952},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1953},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"tr_track","d":null},"d":0,"x":1954},"o":"+=","e":{"op":"lit","v":1,"x":1955},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1734},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1956},"o":"=","e":{"op":"lit","v":true,"x":1957},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1735}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1733},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1732},{"op":"for","v":"b~750","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"bonuses","d":[],"x":1958},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~750"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0},"x":1959},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~750"},"k":{"op":"lit","v":"effect"},"x":1960},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1737},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1736},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~748","x":1961},"by":{"op":"var","n":"you","x":1962}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1738}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1731},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1730}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1728},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1727},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1726},{"op":"let","v":"t~751","e":{"op":"lit","v":"ocean","x":1963},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1739},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~752","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~752"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"tile","d":null},"b":{"op":"var","n":"t~751"}}}]},"x":1964},"t":{"op":"seq","b":[{"op":"let","v":"mine~755","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~754","src":{"op":"filt","v":"x~753","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~753"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~754"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1965},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1742},{"op":"let","v":"empty~760","e":{"op":"filt","v":"s~757","src":{"op":"filt","v":"x~756","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~756"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~757"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~757"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~757"},"f":"reserved","d":null},"b":{"op":"var","n":"t~751"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~757"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~755"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~757"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~758","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~757"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~758"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~758"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~759","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~758"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~758"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~759"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~758"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~759"}}]}]}}]}]}}]}}]}]},"x":1966},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1743},{"op":"let","v":"legal~766","e":{"op":"letx","v":"open~762","e":{"op":"filt","v":"s~761","src":{"op":"var","n":"empty~760"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~761"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~761"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~765","e":{"op":"filt","v":"s~763","src":{"op":"var","n":"open~762"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~764","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~763"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~764"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~764"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~765"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~765"},"b":{"op":"var","n":"open~762"}}},"b":{"op":"var","n":"open~762"}},"x":1967},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1744},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~766"}]},"b":{"op":"lit","v":0},"x":1968},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1745},{"op":"choose","alts":[{"gens":[{"v":"space~767","src":{"op":"var","n":"legal~766","x":1969},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~768","e":{"op":"var","n":"t~751","x":1970},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1748},{"op":"let","v":"s~769","e":{"op":"var","n":"space~767","x":1971},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1749},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~769"},"d":{},"x":1972},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~768"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~768"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1973},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1751},{"op":"set","t":{"op":"st","k":"last_space","x":1974},"o":"=","e":{"op":"var","n":"s~769","x":1975},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1752},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1976},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~769"},"f":"bonus","d":null,"x":1977},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1755},{"op":"for","v":"x~770","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~769"}],"kind":"spaces","x":1978},"w":{"op":"in","a":{"op":"var","n":"x~770"},"b":{"op":"st","k":"board"},"neg":false,"x":1979},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~770"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1980},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1757},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1756},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~768"},"f":"effect","d":null,"x":1981},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1758},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~768","x":1982},"space":{"op":"var","n":"s~769","x":1983},"by":{"op":"var","n":"you","x":1984}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1759}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1754},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1753}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1750}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1747},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~767"}],"x":1985}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (guadagna un eventuale bonus di piazzamento; aumenta gli oceani e la NT di 1)","en":"place an ocean tile (gain any placement bonus; raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1746}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1741},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1740},{"op":"let","v":"t~771","e":{"op":"lit","v":"ocean","x":1986},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1760},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~772","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~772"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~772"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~772"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~772"},"f":"tile","d":null},"b":{"op":"var","n":"t~771"}}}]},"x":1987},"t":{"op":"seq","b":[{"op":"let","v":"mine~775","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~774","src":{"op":"filt","v":"x~773","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~773"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~771"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~774"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1988},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1763},{"op":"let","v":"empty~780","e":{"op":"filt","v":"s~777","src":{"op":"filt","v":"x~776","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~776"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~771"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~777"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~777"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~777"},"f":"reserved","d":null},"b":{"op":"var","n":"t~771"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~777"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~775"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~771"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~777"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~771"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~778","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~777"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~778"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~778"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~771"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~779","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~771"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~778"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~778"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~779"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~778"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~779"}}]}]}}]}]}}]}}]}]},"x":1989},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1764},{"op":"let","v":"legal~786","e":{"op":"letx","v":"open~782","e":{"op":"filt","v":"s~781","src":{"op":"var","n":"empty~780"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~781"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~781"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~771"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~785","e":{"op":"filt","v":"s~783","src":{"op":"var","n":"open~782"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~784","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~783"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~784"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~784"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~785"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~785"},"b":{"op":"var","n":"open~782"}}},"b":{"op":"var","n":"open~782"}},"x":1990},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1765},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~786"}]},"b":{"op":"lit","v":0},"x":1991},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1766},{"op":"choose","alts":[{"gens":[{"v":"space~787","src":{"op":"var","n":"legal~786","x":1992},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~788","e":{"op":"var","n":"t~771","x":1993},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1769},{"op":"let","v":"s~789","e":{"op":"var","n":"space~787","x":1994},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1770},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~789"},"d":{},"x":1995},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~788"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~788"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1996},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1772},{"op":"set","t":{"op":"st","k":"last_space","x":1997},"o":"=","e":{"op":"var","n":"s~789","x":1998},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1773},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1999},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~789"},"f":"bonus","d":null,"x":2000},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1776},{"op":"for","v":"x~790","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~789"}],"kind":"spaces","x":2001},"w":{"op":"in","a":{"op":"var","n":"x~790"},"b":{"op":"st","k":"board"},"neg":false,"x":2002},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~790"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2003},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1778},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1777},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~788"},"f":"effect","d":null,"x":2004},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1779},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~788","x":2005},"space":{"op":"var","n":"s~789","x":2006},"by":{"op":"var","n":"you","x":2007}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1780}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1775},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1774}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1771}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1768},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~787"}],"x":2008}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (guadagna un eventuale bonus di piazzamento; aumenta gli oceani e la NT di 1)","en":"place an ocean tile (gain any placement bonus; raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1767}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1762},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1761}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1723},"label":{"op":"lit","v":{"first":1},"x":2009}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~791","e":{"op":"lit","v":6,"x":2010},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1782},{"op":"let","v":"r~792","e":{"op":"lit","v":"plants","x":2011},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1783},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2012},"t":{"op":"choose","alts":[{"gens":[{"v":"target~793","src":{"op":"core","n":"players","x":2013},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~793"}},"k":{"op":"var","n":"r~792"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~792"},"target":{"op":"var","n":"target~793"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2014}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~793"}},"k":{"op":"var","n":"r~792"},"d":0,"x":2015},"o":"-=","e":{"op":"var","n":"n~791","x":2016},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":1786},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~793"}],"x":2017}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":1787},"label":{"op":"lit","v":{"target":null},"x":2018}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":6,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 6 piante a un qualsiasi giocatore","en":"remove up to 6 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":1785},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":1784}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1781},"label":{"op":"lit","v":{"first":2},"x":2019}}],"kind":"effect_order","n":{"op":"lit","v":2,"x":2020},"upto":false,"prompt":{"def":"both_in_any_order","args":{"a":null,"b":null},"text":{"it":"nell\'ordine che preferisci: aumenta la temperatura e la NT di 2 e piazza una tessera Oceano (guadagna un eventuale bonus di piazzamento; aumenta gli oceani e la NT di 1), due volte; togli fino a 6 piante a un qualsiasi giocatore","en":"in the order you prefer: raise the temperature and your TR 2 steps and place an ocean tile (gain any placement bonus; raise the oceans and your TR 1 step), twice; remove up to 6 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/effects.yaml:14","id":1722},"source":{"doc":"tm-facts","section":"cards.json #080"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:107"}',
 }

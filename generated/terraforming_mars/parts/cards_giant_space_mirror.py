@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,38 +49,38 @@ K = [
 ]
 
 
-x_2050 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2053 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1813(ctx, E=None, B=1813):  # rules_data/terraforming_mars/cards/071-140.yaml:142
+def d_1816(ctx, E=None, B=1816):  # rules_data/terraforming_mars/cards/071-140.yaml:142
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 3, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_1814 = _C.rebased(_C.d_793, 1813)  # rules_data/terraforming_mars/cards/071-140.yaml:142
-d_1815 = _C.rebased(_C.d_364, 1813)  # rules_data/terraforming_mars/cards/071-140.yaml:142
-d_1816 = _C.rebased(_C.d_365, 1813)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1817 = _C.rebased(_C.d_796, 1816)  # rules_data/terraforming_mars/cards/071-140.yaml:142
+d_1818 = _C.rebased(_C.d_364, 1816)  # rules_data/terraforming_mars/cards/071-140.yaml:142
+d_1819 = _C.rebased(_C.d_365, 1816)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {
-    1813: CPS(d_1813),
-    1814: CPS(d_1814),
-    1815: CPS(d_1815),
     1816: CPS(d_1816),
+    1817: CPS(d_1817),
+    1818: CPS(d_1818),
+    1819: CPS(d_1819),
 }
 
 
 CODE = {
-    2050: x_2050,
+    2053: x_2053,
 }
 AT = {
 }
@@ -87,5 +88,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:136
-    'giant_space_mirror': '{"id":"giant_space_mirror","number":"083","name":{"en":"Giant Space Mirror"},"type":"automated","cost":17,"tags":["power","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":3,"x":2048},"at":"rules_data/terraforming_mars/cards/071-140.yaml:142","id":1814},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2049},"at":"rules_data/terraforming_mars/cards/071-140.yaml:142","id":1815},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2050},"o":"+=","e":{"op":"var","n":"n~746","x":2051},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1816}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:142","id":1813},"source":{"doc":"tm-facts","section":"cards.json #083"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:136"}',
+    'giant_space_mirror': '{"id":"giant_space_mirror","number":"083","name":{"en":"Giant Space Mirror"},"type":"automated","cost":17,"tags":["power","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":2051},"at":"rules_data/terraforming_mars/cards/071-140.yaml:142","id":1817},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":2052},"at":"rules_data/terraforming_mars/cards/071-140.yaml:142","id":1818},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2053},"o":"+=","e":{"op":"var","n":"n~748","x":2054},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1819}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:142","id":1816},"source":{"doc":"tm-facts","section":"cards.json #083"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:136"}',
 }

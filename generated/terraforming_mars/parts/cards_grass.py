@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -49,63 +50,63 @@ K = [
 ]
 
 
-def x_2093(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:173
+def x_2096(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:173
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-16))
 
 
-x_2096 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2100 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_2099 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2103 = _C.x_759  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1854(ctx, E=None, B=1854):  # rules_data/terraforming_mars/cards/071-140.yaml:180
+def d_1857(ctx, E=None, B=1857):  # rules_data/terraforming_mars/cards/071-140.yaml:180
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'n~748', 1, True)
     LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~750', 3, True)
+    LOCAL(ctx, E, 'r~751', 'plants', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[2])
     return True
 
 
-d_1855 = _C.rebased(_C.d_352, 1854)  # rules_data/terraforming_mars/cards/071-140.yaml:180
-d_1856 = _C.rebased(_C.d_794, 1854)  # rules_data/terraforming_mars/cards/071-140.yaml:180
-d_1857 = _C.rebased(_C.d_365, 1854)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_1858 = _C.rebased(_C.d_453, 1854)  # rules_data/terraforming_mars/cards/071-140.yaml:180
-d_1859 = _C.rebased(_C.d_788, 1854)  # rules_data/terraforming_mars/cards/071-140.yaml:180
-d_1860 = _C.rebased(_C.d_914, 1854)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_1858 = _C.rebased(_C.d_352, 1857)  # rules_data/terraforming_mars/cards/071-140.yaml:180
+d_1859 = _C.rebased(_C.d_797, 1857)  # rules_data/terraforming_mars/cards/071-140.yaml:180
+d_1860 = _C.rebased(_C.d_365, 1857)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1861 = _C.rebased(_C.d_455, 1857)  # rules_data/terraforming_mars/cards/071-140.yaml:180
+d_1862 = _C.rebased(_C.d_791, 1857)  # rules_data/terraforming_mars/cards/071-140.yaml:180
+d_1863 = _C.rebased(_C.d_917, 1857)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {
-    1854: CPS(d_1854),
-    1855: CPS(d_1855),
-    1856: CPS(d_1856),
     1857: CPS(d_1857),
     1858: CPS(d_1858),
     1859: CPS(d_1859),
     1860: CPS(d_1860),
+    1861: CPS(d_1861),
+    1862: CPS(d_1862),
+    1863: CPS(d_1863),
 }
 
 
 CODE = {
-    2093: x_2093,
     2096: x_2096,
-    2100: x_2100,
+    2099: x_2099,
+    2103: x_2103,
 }
 AT = {
-    2093: 'rules_data/terraforming_mars/cards/071-140.yaml:173',
+    2096: 'rules_data/terraforming_mars/cards/071-140.yaml:173',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:173
-    'grass': '{"id":"grass","number":"087","name":{"en":"Grass"},"type":"automated","cost":11,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-16},"x":2093},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2094},"at":"rules_data/terraforming_mars/cards/071-140.yaml:180","id":1855},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":2095},"at":"rules_data/terraforming_mars/cards/071-140.yaml:180","id":1856},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2096},"o":"+=","e":{"op":"var","n":"n~746","x":2097},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1857},{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":2098},"at":"rules_data/terraforming_mars/cards/071-140.yaml:180","id":1858},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":2099},"at":"rules_data/terraforming_mars/cards/071-140.yaml:180","id":1859},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2100},"o":"+=","e":{"op":"var","n":"n~748","x":2101},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1860}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:180","id":1854},"source":{"doc":"tm-facts","section":"cards.json #087"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:173"}',
+    'grass': '{"id":"grass","number":"087","name":{"en":"Grass"},"type":"automated","cost":11,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-16},"x":2096},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2097},"at":"rules_data/terraforming_mars/cards/071-140.yaml:180","id":1858},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":2098},"at":"rules_data/terraforming_mars/cards/071-140.yaml:180","id":1859},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2099},"o":"+=","e":{"op":"var","n":"n~748","x":2100},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1860},{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":2101},"at":"rules_data/terraforming_mars/cards/071-140.yaml:180","id":1861},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":2102},"at":"rules_data/terraforming_mars/cards/071-140.yaml:180","id":1862},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2103},"o":"+=","e":{"op":"var","n":"n~750","x":2104},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1863}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:180","id":1857},"source":{"doc":"tm-facts","section":"cards.json #087"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:173"}',
 }

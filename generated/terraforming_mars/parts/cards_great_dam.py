@@ -5,22 +5,80 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(2511, """
-x_2853 x_544  # rules_data/terraforming_mars/cards/071-140.yaml:672
-x_2856 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2858 x_403  # rules_data/terraforming_mars/cards/071-140.yaml:680
-d_2511 d_2233 @  # rules_data/terraforming_mars/cards/071-140.yaml:679
-d_2512 d_489 @  # rules_data/terraforming_mars/cards/071-140.yaml:679
-d_2513 d_364 @  # rules_data/terraforming_mars/cards/071-140.yaml:679
-d_2514 d_365 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_2515 t_367 @  # rules_data/terraforming_mars/cards/071-140.yaml:680
-""")
-AT = {}
+K = [
+    {'kind': 'cards', 'f': 'production', 'd': None},
+    ['player', 'prod', 'key'],
+    {'d': 0},
+]
+
+
+x_2863 = _C.x_546  # rules_data/terraforming_mars/cards/071-140.yaml:672
+x_2866 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2868 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:680
+d_2520 = _C.rebased(_C.d_2239, 2520)  # rules_data/terraforming_mars/cards/071-140.yaml:679
+d_2521 = _C.rebased(_C.d_491, 2520)  # rules_data/terraforming_mars/cards/071-140.yaml:679
+d_2522 = _C.rebased(_C.d_364, 2520)  # rules_data/terraforming_mars/cards/071-140.yaml:679
+d_2523 = _C.rebased(_C.d_365, 2520)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2524 = _C.rebased(_C.t_367, 2520)  # rules_data/terraforming_mars/cards/071-140.yaml:680
+
+
+TRIALS = {
+    2520: CPS(d_2520),
+    2521: CPS(d_2521),
+    2522: CPS(d_2522),
+    2523: CPS(d_2523),
+    2524: t_2524,
+}
+
+
+CODE = {
+    2863: x_2863,
+    2866: x_2866,
+    2868: x_2868,
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:672
-    'great_dam': '{"id":"great_dam","number":"136","name":{"en":"Great Dam"},"type":"automated","cost":12,"tags":["power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":4},"x":2853},"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":2854},"at":"rules_data/terraforming_mars/cards/071-140.yaml:679","id":2512},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2855},"at":"rules_data/terraforming_mars/cards/071-140.yaml:679","id":2513},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2856},"o":"+=","e":{"op":"var","n":"n~746","x":2857},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2514}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:679","id":2511},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2858},"at":"rules_data/terraforming_mars/cards/071-140.yaml:680","id":2515},"vp":{"op":"lit","v":1,"x":2859},"source":{"doc":"tm-facts","section":"cards.json #136"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:672"}',
+    'great_dam': '{"id":"great_dam","number":"136","name":{"en":"Great Dam"},"type":"automated","cost":12,"tags":["power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":4},"x":2863},"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2864},"at":"rules_data/terraforming_mars/cards/071-140.yaml:679","id":2521},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":2865},"at":"rules_data/terraforming_mars/cards/071-140.yaml:679","id":2522},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2866},"o":"+=","e":{"op":"var","n":"n~748","x":2867},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2523}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:679","id":2520},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2868},"at":"rules_data/terraforming_mars/cards/071-140.yaml:680","id":2524},"vp":{"op":"lit","v":1,"x":2869},"source":{"doc":"tm-facts","section":"cards.json #136"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:672"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,22 +49,22 @@ K = [
 ]
 
 
-def x_1586(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:609
+def x_1589(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:609
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) >= 1)
 
 
-x_1589 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
-x_1590 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:61
-x_1591 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1592 = _C.x_390  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1593 = _C.x_391  # rules_data/terraforming_mars/definitions/resources.yaml:63
-x_1595 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1598 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1592 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_1593 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:61
+x_1594 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1595 = _C.x_390  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1596 = _C.x_391  # rules_data/terraforming_mars/definitions/resources.yaml:63
+x_1598 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1601 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_1401(ctx, k, s=None, E=None, B=1401):  # rules_data/terraforming_mars/cards/001-070.yaml:616
+def t_1404(ctx, k, s=None, E=None, B=1404):  # rules_data/terraforming_mars/cards/001-070.yaml:616
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -71,62 +72,62 @@ def t_1401(ctx, k, s=None, E=None, B=1401):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~750', 1, True)
-        LOCAL(ctx, E, 'r~751', 'steel', True)
-        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+        LOCAL(ctx, E, 'n~752', 1, True)
+        LOCAL(ctx, E, 'r~753', 'steel', True)
+        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
+            SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[0])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'steel', True)
-    return t_1404(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'steel', True)
+    return t_1407(ctx, r1, s, E, B)
 
 
-d_1402 = _C.rebased(_C.d_352, 1401)  # rules_data/terraforming_mars/cards/001-070.yaml:616
-d_1403 = _C.rebased(_C.d_1356, 1401)  # rules_data/terraforming_mars/cards/001-070.yaml:616
-t_1404 = _C.rebased(_C.t_354, 1401)  # rules_data/terraforming_mars/definitions/resources.yaml:60
-t_1405 = _C.rebased(_C.t_355, 1401)  # rules_data/terraforming_mars/definitions/resources.yaml:61
-d_1406 = _C.rebased(_C.d_356, 1401)  # rules_data/terraforming_mars/definitions/resources.yaml:61
-t_1407 = _C.rebased(_C.t_357, 1401)  # rules_data/terraforming_mars/definitions/resources.yaml:62
-d_1408 = _C.rebased(_C.d_358, 1401)  # rules_data/terraforming_mars/definitions/resources.yaml:63
-d_1409 = _C.rebased(_C.d_359, 1401)  # rules_data/terraforming_mars/cards/001-070.yaml:616
-d_1410 = _C.rebased(_C.d_1410, 1401)  # rules_data/terraforming_mars/cards/001-070.yaml:616
-d_1411 = _C.rebased(_C.d_361, 1401)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1405 = _C.rebased(_C.d_352, 1404)  # rules_data/terraforming_mars/cards/001-070.yaml:616
+d_1406 = _C.rebased(_C.d_1359, 1404)  # rules_data/terraforming_mars/cards/001-070.yaml:616
+t_1407 = _C.rebased(_C.t_354, 1404)  # rules_data/terraforming_mars/definitions/resources.yaml:60
+t_1408 = _C.rebased(_C.t_355, 1404)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_1409 = _C.rebased(_C.d_356, 1404)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+t_1410 = _C.rebased(_C.t_357, 1404)  # rules_data/terraforming_mars/definitions/resources.yaml:62
+d_1411 = _C.rebased(_C.d_358, 1404)  # rules_data/terraforming_mars/definitions/resources.yaml:63
+d_1412 = _C.rebased(_C.d_359, 1404)  # rules_data/terraforming_mars/cards/001-070.yaml:616
+d_1413 = _C.rebased(_C.d_1413, 1404)  # rules_data/terraforming_mars/cards/001-070.yaml:616
+d_1414 = _C.rebased(_C.d_361, 1404)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {
-    1401: t_1401,
-    1402: CPS(d_1402),
-    1403: CPS(d_1403),
     1404: t_1404,
-    1405: t_1405,
+    1405: CPS(d_1405),
     1406: CPS(d_1406),
     1407: t_1407,
-    1408: CPS(d_1408),
+    1408: t_1408,
     1409: CPS(d_1409),
-    1410: CPS(d_1410),
+    1410: t_1410,
     1411: CPS(d_1411),
+    1412: CPS(d_1412),
+    1413: CPS(d_1413),
+    1414: CPS(d_1414),
 }
 
 
 CODE = {
-    1586: x_1586,
     1589: x_1589,
-    1590: x_1590,
-    1591: x_1591,
     1592: x_1592,
     1593: x_1593,
+    1594: x_1594,
     1595: x_1595,
+    1596: x_1596,
     1598: x_1598,
+    1601: x_1601,
 }
 AT = {
-    1586: 'rules_data/terraforming_mars/cards/001-070.yaml:609',
+    1589: 'rules_data/terraforming_mars/cards/001-070.yaml:609',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:609
-    'great_escarpment_consortium': '{"id":"great_escarpment_consortium","number":"061","name":{"en":"Great Escarpment Consortium"},"type":"automated","cost":6,"requires":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":1},"x":1586},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1587},"at":"rules_data/terraforming_mars/cards/001-070.yaml:616","id":1402},{"op":"let","v":"r~747","e":{"op":"lit","v":"steel","x":1588},"at":"rules_data/terraforming_mars/cards/001-070.yaml:616","id":1403},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1589},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~748","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0}}}],"x":1590},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1406},{"op":"choose","alts":[{"gens":[{"v":"target~749","src":{"op":"core","n":"players","x":1591},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":1592}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1593},"o":"-=","e":{"op":"var","n":"n~746","x":1594},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":1408},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~749"}],"x":1595}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"steel"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di acciaio di un qualsiasi giocatore","en":"lower any player\'s steel production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":1407}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1405},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":1404},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":1596},"at":"rules_data/terraforming_mars/cards/001-070.yaml:616","id":1409},{"op":"let","v":"r~751","e":{"op":"lit","v":"steel","x":1597},"at":"rules_data/terraforming_mars/cards/001-070.yaml:616","id":1410},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1598},"o":"+=","e":{"op":"var","n":"n~750","x":1599},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1411}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:616","id":1401},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #061 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:609"}',
+    'great_escarpment_consortium': '{"id":"great_escarpment_consortium","number":"061","name":{"en":"Great Escarpment Consortium"},"type":"automated","cost":6,"requires":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":1},"x":1589},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1590},"at":"rules_data/terraforming_mars/cards/001-070.yaml:616","id":1405},{"op":"let","v":"r~749","e":{"op":"lit","v":"steel","x":1591},"at":"rules_data/terraforming_mars/cards/001-070.yaml:616","id":1406},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1592},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~750","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~750"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0}}}],"x":1593},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1409},{"op":"choose","alts":[{"gens":[{"v":"target~751","src":{"op":"core","n":"players","x":1594},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":1595}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1596},"o":"-=","e":{"op":"var","n":"n~748","x":1597},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":1411},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~751"}],"x":1598}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"steel"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di acciaio di un qualsiasi giocatore","en":"lower any player\'s steel production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":1410}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1408},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":1407},{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":1599},"at":"rules_data/terraforming_mars/cards/001-070.yaml:616","id":1412},{"op":"let","v":"r~753","e":{"op":"lit","v":"steel","x":1600},"at":"rules_data/terraforming_mars/cards/001-070.yaml:616","id":1413},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":1601},"o":"+=","e":{"op":"var","n":"n~752","x":1602},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1414}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:616","id":1404},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #061 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:609"}',
 }

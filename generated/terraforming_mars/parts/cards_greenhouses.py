@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,56 +49,56 @@ K = [
 ]
 
 
-x_2178 = _C.x_2178  # rules_data/terraforming_mars/cards/071-140.yaml:272
-x_2179 = _C.x_1800  # rules_data/terraforming_mars/definitions/resources.yaml:21
-x_2180 = _C.x_2180  # rules_data/terraforming_mars/definitions/resources.yaml:21
+x_2182 = _C.x_2182  # rules_data/terraforming_mars/cards/071-140.yaml:272
+x_2183 = _C.x_1803  # rules_data/terraforming_mars/definitions/resources.yaml:21
+x_2184 = _C.x_2184  # rules_data/terraforming_mars/definitions/resources.yaml:21
 
 
-def d_1923(ctx, E=None, B=1923):  # rules_data/terraforming_mars/cards/071-140.yaml:272
+def d_1927(ctx, E=None, B=1927):  # rules_data/terraforming_mars/cards/071-140.yaml:272
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~749', 1, True)
-    LOCAL(ctx, E, 'r~750', 'plants', True)
-    LOCAL(ctx, E, 'k~751', x_2178(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~750'))
+    LOCAL(ctx, E, 'n~751', 1, True)
+    LOCAL(ctx, E, 'r~752', 'plants', True)
+    LOCAL(ctx, E, 'k~753', x_2182(ctx, E), True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~752'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_2180(ctx, E), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~753'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
-d_1924 = _C.rebased(_C.d_369, 1923)  # rules_data/terraforming_mars/cards/071-140.yaml:272
-d_1925 = _C.rebased(_C.d_540, 1923)  # rules_data/terraforming_mars/cards/071-140.yaml:272
-d_1926 = _C.rebased(_C.d_1926, 1923)  # rules_data/terraforming_mars/cards/071-140.yaml:272
+d_1928 = _C.rebased(_C.d_369, 1927)  # rules_data/terraforming_mars/cards/071-140.yaml:272
+d_1929 = _C.rebased(_C.d_542, 1927)  # rules_data/terraforming_mars/cards/071-140.yaml:272
+d_1930 = _C.rebased(_C.d_1930, 1927)  # rules_data/terraforming_mars/cards/071-140.yaml:272
 
 
-def d_1927(ctx, E=None, B=1923):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def d_1931(ctx, E=None, B=1927):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~750'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~752'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_2180(ctx, E), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~753'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1923: CPS(d_1923),
-    1924: CPS(d_1924),
-    1925: CPS(d_1925),
-    1926: CPS(d_1926),
     1927: CPS(d_1927),
+    1928: CPS(d_1928),
+    1929: CPS(d_1929),
+    1930: CPS(d_1930),
+    1931: CPS(d_1931),
 }
 
 
 CODE = {
-    2178: x_2178,
-    2179: x_2179,
-    2180: x_2180,
+    2182: x_2182,
+    2183: x_2183,
+    2184: x_2184,
 }
 AT = {
 }
@@ -105,5 +106,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:266
-    'greenhouses': '{"id":"greenhouses","number":"096","name":{"en":"Greenhouses"},"type":"automated","cost":6,"tags":["plant","building"],"effect":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":2176},"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1924},{"op":"let","v":"r~750","e":{"op":"lit","v":"plants","x":2177},"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1925},{"op":"let","v":"k~751","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~748","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}],"x":2178},"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1926},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~750"},"d":0,"x":2179},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~749"},"b":{"op":"var","n":"k~751"},"x":2180},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:21","id":1927}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1923},"source":{"doc":"tm-facts","section":"cards.json #096"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:266"}',
+    'greenhouses': '{"id":"greenhouses","number":"096","name":{"en":"Greenhouses"},"type":"automated","cost":6,"tags":["plant","building"],"effect":{"op":"seq","b":[{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":2180},"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1928},{"op":"let","v":"r~752","e":{"op":"lit","v":"plants","x":2181},"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1929},{"op":"let","v":"k~753","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~750","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~750"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~750"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~750"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}],"x":2182},"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1930},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~752"},"d":0,"x":2183},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~751"},"b":{"op":"var","n":"k~753"},"x":2184},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:21","id":1931}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1927},"source":{"doc":"tm-facts","section":"cards.json #096"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:266"}',
 }

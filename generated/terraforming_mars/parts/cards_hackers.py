@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,109 +49,109 @@ K = [
 ]
 
 
-x_2701 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2702 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2706 = _C.x_430  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:99
-x_2709 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_2711 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2712 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2716 = _C.x_430  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:99
+x_2719 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
-def x_2710(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_2720(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~752'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~752'), 0) if type((_w1 := (ctx.state['players'][v_target_753] if type(v_target_753) is int and 0 <= v_target_753 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~752'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~751'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_753 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (2710, E.get('n~751'), E.get('r~752'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~754'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~754'), 0) if type((_w1 := (ctx.state['players'][v_target_755] if type(v_target_755) is int and 0 <= v_target_755 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~754'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~753'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_755 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (2720, E.get('n~753'), E.get('r~754'), ctx.stamps.get('prod', 0),), compute)
 
 
-x_2711 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_2721 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def x_2712(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_2722(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~754'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~752'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~751'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~752'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~754'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~756'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~754'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~753'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~754'))) is str else 0))) is int else num(_w6)))
 
 
-def x_2713(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_2723(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~754'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~752'), 0))
+    return (_w2.get(E.get('r~754'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~756'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~754'), 0))
 
 
-x_2715 = _C.x_2601  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_2720 = _C.x_1267  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2724 = _C.x_1271  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2728 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_2725 = _C.x_2607  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_2730 = _C.x_1270  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2734 = _C.x_1274  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2738 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
-def x_2729(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_2739(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~760'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~760'), 0) if type((_w1 := (ctx.state['players'][v_target_761] if type(v_target_761) is int and 0 <= v_target_761 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~760'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~759'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_761 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (2729, E.get('n~759'), E.get('r~760'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~762'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~762'), 0) if type((_w1 := (ctx.state['players'][v_target_763] if type(v_target_763) is int and 0 <= v_target_763 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~762'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~761'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_763 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (2739, E.get('n~761'), E.get('r~762'), ctx.stamps.get('prod', 0),), compute)
 
 
-x_2730 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_2740 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def x_2731(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_2741(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~760'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~762'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~760'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~759'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~760'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~762'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~764'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~762'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~761'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~762'))) is str else 0))) is int else num(_w6)))
 
 
-def x_2732(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_2742(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~760'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~762'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~760'), 0))
+    return (_w2.get(E.get('r~762'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~764'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~762'), 0))
 
 
-def x_2734(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_2744(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~762')}
+    return {'target': E.get('target~764')}
 
 
-def t_2384(ctx, k, s=None, E=None, B=2384):  # rules_data/terraforming_mars/cards/071-140.yaml:561
+def t_2393(ctx, k, s=None, E=None, B=2393):  # rules_data/terraforming_mars/cards/071-140.yaml:561
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_2387(ctx, E, B):
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
+    if not d_2396(ctx, E, B):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    return t_2392(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    return t_2401(ctx, k, s, E, B)
 
 
-d_2385 = _C.rebased(_C.d_352, 2384)  # rules_data/terraforming_mars/cards/071-140.yaml:561
-d_2386 = _C.rebased(_C.d_364, 2384)  # rules_data/terraforming_mars/cards/071-140.yaml:561
-d_2387 = _C.rebased(_C.d_386, 2384)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2388 = _C.rebased(_C.d_387, 2384)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2389 = _C.rebased(_C.d_388, 2384)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2390 = _C.rebased(_C.d_787, 2384)  # rules_data/terraforming_mars/cards/071-140.yaml:561
-d_2391 = _C.rebased(_C.d_495, 2384)  # rules_data/terraforming_mars/cards/071-140.yaml:561
+d_2394 = _C.rebased(_C.d_352, 2393)  # rules_data/terraforming_mars/cards/071-140.yaml:561
+d_2395 = _C.rebased(_C.d_364, 2393)  # rules_data/terraforming_mars/cards/071-140.yaml:561
+d_2396 = _C.rebased(_C.d_386, 2393)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2397 = _C.rebased(_C.d_387, 2393)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2398 = _C.rebased(_C.d_388, 2393)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2399 = _C.rebased(_C.d_790, 2393)  # rules_data/terraforming_mars/cards/071-140.yaml:561
+d_2400 = _C.rebased(_C.d_497, 2393)  # rules_data/terraforming_mars/cards/071-140.yaml:561
 
 
-def t_2392(ctx, k, s=None, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:99
+def t_2401(ctx, k, s=None, E=None, B=2393):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2706(ctx, E):
-        return t_2393(ctx, k, s, E, B)
-    return t_2404(ctx, k, s, E, B)
+    if x_2716(ctx, E):
+        return t_2402(ctx, k, s, E, B)
+    return t_2413(ctx, k, s, E, B)
 
 
-def t_2393(ctx, k, s=None, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:100
+def t_2402(ctx, k, s=None, E=None, B=2393):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -158,283 +159,283 @@ def t_2393(ctx, k, s=None, E=None, B=2384):  # rules_data/terraforming_mars/defi
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~755', E.get('n~748'), True)
-        LOCAL(ctx, E, 'r~756', E.get('r~749'), True)
-        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
+        LOCAL(ctx, E, 'n~757', E.get('n~750'), True)
+        LOCAL(ctx, E, 'r~758', E.get('r~751'), True)
+        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[0])
+            SET(ctx, 'prod', c, key, E.get('n~757'), '+=', False, K[0])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~751', E.get('n~748'), True)
-    LOCAL(ctx, E, 'r~752', E.get('r~749'), True)
-    return t_2396(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'n~753', E.get('n~750'), True)
+    LOCAL(ctx, E, 'r~754', E.get('r~751'), True)
+    return t_2405(ctx, r1, s, E, B)
 
 
-def d_2394(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:100
+def d_2403(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', E.get('n~748'), True)
+    LOCAL(ctx, E, 'n~753', E.get('n~750'), True)
     return True
 
 
-def d_2395(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:100
+def d_2404(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~752', E.get('r~749'), True)
+    LOCAL(ctx, E, 'r~754', E.get('r~751'), True)
     return True
 
 
-def t_2396(ctx, k, s=None, E=None, B=2384):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_2405(ctx, k, s=None, E=None, B=2393):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2709(ctx, E):
-        return t_2397(ctx, k, s, E, B)
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
+        return t_2406(ctx, k, s, E, B)
     return k()
 
 
-def t_2397(ctx, k, s=None, E=None, B=2384):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_2406(ctx, k, s=None, E=None, B=2393):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2710(ctx, E):
+    if not x_2720(ctx, E):
         return False
-    return t_2399(ctx, k, s, E, B)
+    return t_2408(ctx, k, s, E, B)
 
 
-def d_2398(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_2407(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2710(ctx, E):
+    if not x_2720(ctx, E):
         return False
     return True
 
 
-t_2399 = _C.rebased(_C.t_2399, 2384)  # rules_data/terraforming_mars/definitions/resources.yaml:62
+t_2408 = _C.rebased(_C.t_453, 2393)  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def d_2400(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_2409(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~754')).get('prod'), E.get('r~752'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~756')).get('prod'), E.get('r~754'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~751'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~753'), '-=', False, K[0])
     return True
 
 
-def d_2401(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:100
+def d_2410(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~755', E.get('n~748'), True)
+    LOCAL(ctx, E, 'n~757', E.get('n~750'), True)
     return True
 
 
-def d_2402(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:100
+def d_2411(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~756', E.get('r~749'), True)
+    LOCAL(ctx, E, 'r~758', E.get('r~751'), True)
     return True
 
 
-d_2403 = _C.rebased(_C.d_1132, 2384)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2412 = _C.rebased(_C.d_1135, 2393)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_2404(ctx, k, s=None, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
+def t_2413(ctx, k, s=None, E=None, B=2393):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~757', E.get('n~748'), True)
-    LOCAL(ctx, E, 'r~758', E.get('r~749'), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
+    LOCAL(ctx, E, 'n~759', E.get('n~750'), True)
+    LOCAL(ctx, E, 'r~760', E.get('r~751'), True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~760'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~757'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~759', E.get('n~748'), True)
-    LOCAL(ctx, E, 'r~760', E.get('r~749'), True)
-    return t_2410(ctx, k, s, E, B)
+        SET(ctx, 'prod', c, key, E.get('n~759'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~761', E.get('n~750'), True)
+    LOCAL(ctx, E, 'r~762', E.get('r~751'), True)
+    return t_2419(ctx, k, s, E, B)
 
 
-def d_2405(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
+def d_2414(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~757', E.get('n~748'), True)
+    LOCAL(ctx, E, 'n~759', E.get('n~750'), True)
     return True
 
 
-def d_2406(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
+def d_2415(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~758', E.get('r~749'), True)
+    LOCAL(ctx, E, 'r~760', E.get('r~751'), True)
     return True
 
 
-d_2407 = _C.rebased(_C.d_1136, 2384)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2416 = _C.rebased(_C.d_1139, 2393)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2408(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
+def d_2417(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~759', E.get('n~748'), True)
+    LOCAL(ctx, E, 'n~761', E.get('n~750'), True)
     return True
 
 
-def d_2409(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
+def d_2418(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~760', E.get('r~749'), True)
+    LOCAL(ctx, E, 'r~762', E.get('r~751'), True)
     return True
 
 
-def t_2410(ctx, k, s=None, E=None, B=2384):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_2419(ctx, k, s=None, E=None, B=2393):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2728(ctx, E):
-        return t_2411(ctx, k, s, E, B)
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
+        return t_2420(ctx, k, s, E, B)
     return k()
 
 
-def t_2411(ctx, k, s=None, E=None, B=2384):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_2420(ctx, k, s=None, E=None, B=2393):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2729(ctx, E):
+    if not x_2739(ctx, E):
         return False
-    return t_2413(ctx, k, s, E, B)
+    return t_2422(ctx, k, s, E, B)
 
 
-def d_2412(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_2421(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2729(ctx, E):
+    if not x_2739(ctx, E):
         return False
     return True
 
 
-t_2413 = _C.rebased(_C.t_1318, 2384)  # rules_data/terraforming_mars/definitions/resources.yaml:62
+t_2422 = _C.rebased(_C.t_1321, 2393)  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def d_2414(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_2423(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~762')).get('prod'), E.get('r~760'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~764')).get('prod'), E.get('r~762'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~759'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~761'), '-=', False, K[0])
     return True
 
 
 TRIALS = {
-    2384: t_2384,
-    2385: CPS(d_2385),
-    2386: CPS(d_2386),
-    2387: CPS(d_2387),
-    2388: CPS(d_2388),
-    2389: CPS(d_2389),
-    2390: CPS(d_2390),
-    2391: CPS(d_2391),
-    2392: t_2392,
     2393: t_2393,
     2394: CPS(d_2394),
     2395: CPS(d_2395),
-    2396: t_2396,
-    2397: t_2397,
+    2396: CPS(d_2396),
+    2397: CPS(d_2397),
     2398: CPS(d_2398),
-    2399: t_2399,
+    2399: CPS(d_2399),
     2400: CPS(d_2400),
-    2401: CPS(d_2401),
-    2402: CPS(d_2402),
+    2401: t_2401,
+    2402: t_2402,
     2403: CPS(d_2403),
-    2404: t_2404,
-    2405: CPS(d_2405),
-    2406: CPS(d_2406),
+    2404: CPS(d_2404),
+    2405: t_2405,
+    2406: t_2406,
     2407: CPS(d_2407),
-    2408: CPS(d_2408),
+    2408: t_2408,
     2409: CPS(d_2409),
-    2410: t_2410,
-    2411: t_2411,
+    2410: CPS(d_2410),
+    2411: CPS(d_2411),
     2412: CPS(d_2412),
     2413: t_2413,
     2414: CPS(d_2414),
+    2415: CPS(d_2415),
+    2416: CPS(d_2416),
+    2417: CPS(d_2417),
+    2418: CPS(d_2418),
+    2419: t_2419,
+    2420: t_2420,
+    2421: CPS(d_2421),
+    2422: t_2422,
+    2423: CPS(d_2423),
 }
 
 
 CODE = {
-    2701: x_2701,
-    2702: x_2702,
-    2706: x_2706,
-    2709: x_2709,
-    2710: x_2710,
     2711: x_2711,
     2712: x_2712,
-    2713: x_2713,
-    2715: x_2715,
+    2716: x_2716,
+    2719: x_2719,
     2720: x_2720,
-    2724: x_2724,
-    2728: x_2728,
-    2729: x_2729,
+    2721: x_2721,
+    2722: x_2722,
+    2723: x_2723,
+    2725: x_2725,
     2730: x_2730,
-    2731: x_2731,
-    2732: x_2732,
     2734: x_2734,
+    2738: x_2738,
+    2739: x_2739,
+    2740: x_2740,
+    2741: x_2741,
+    2742: x_2742,
+    2744: x_2744,
 }
 AT = {
-    2710: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    2712: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    2713: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    2729: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    2731: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    2732: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    2734: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    2720: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    2722: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    2723: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    2739: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    2741: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    2742: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    2744: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:554
-    'hackers': '{"id":"hackers","number":"125","name":{"en":"Hackers"},"type":"automated","cost":3,"vp":{"op":"lit","v":-1,"x":2698},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2699},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2385},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2700},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2386},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":2701},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2388},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2702},"o":"-=","e":{"op":"var","n":"n~746","x":2703},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2389}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2387},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2704},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2390},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":2705},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2391},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~750","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~750"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0}}}],"x":2706},"t":{"op":"seq","b":[{"op":"let","v":"n~751","e":{"op":"var","n":"n~748","x":2707},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2394},{"op":"let","v":"r~752","e":{"op":"var","n":"r~749","x":2708},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2395},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2709},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~753","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~753"}},"k":{"op":"var","n":"r~752"},"d":0},"b":{"op":"var","n":"n~751"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~752"},"f":"production_min","d":0}}}],"x":2710},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2398},{"op":"choose","alts":[{"gens":[{"v":"target~754","src":{"op":"core","n":"players","x":2711},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~754"}},"k":{"op":"var","n":"r~752"},"d":0},"b":{"op":"var","n":"n~751"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~752"},"f":"production_min","d":0},"x":2712}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~754"}},"k":{"op":"var","n":"r~752"},"d":0,"x":2713},"o":"-=","e":{"op":"var","n":"n~751","x":2714},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2400},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~754"}],"x":2715}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~751","x":2716},"r":{"op":"var","n":"r~752","x":2717}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2399}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2397},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2396},{"op":"let","v":"n~755","e":{"op":"var","n":"n~748","x":2718},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2401},{"op":"let","v":"r~756","e":{"op":"var","n":"r~749","x":2719},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2402},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~756"},"d":0,"x":2720},"o":"+=","e":{"op":"var","n":"n~755","x":2721},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2403}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2393},"e":{"op":"seq","b":[{"op":"let","v":"n~757","e":{"op":"var","n":"n~748","x":2722},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2405},{"op":"let","v":"r~758","e":{"op":"var","n":"r~749","x":2723},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2406},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~758"},"d":0,"x":2724},"o":"+=","e":{"op":"var","n":"n~757","x":2725},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2407},{"op":"let","v":"n~759","e":{"op":"var","n":"n~748","x":2726},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2408},{"op":"let","v":"r~760","e":{"op":"var","n":"r~749","x":2727},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2409},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2728},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~761","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~761"}},"k":{"op":"var","n":"r~760"},"d":0},"b":{"op":"var","n":"n~759"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~760"},"f":"production_min","d":0}}}],"x":2729},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2412},{"op":"choose","alts":[{"gens":[{"v":"target~762","src":{"op":"core","n":"players","x":2730},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~762"}},"k":{"op":"var","n":"r~760"},"d":0},"b":{"op":"var","n":"n~759"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~760"},"f":"production_min","d":0},"x":2731}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~762"}},"k":{"op":"var","n":"r~760"},"d":0,"x":2732},"o":"-=","e":{"op":"var","n":"n~759","x":2733},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2414},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~762"}],"x":2734}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~759","x":2735},"r":{"op":"var","n":"r~760","x":2736}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2413}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2411},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2410}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2404},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:99","id":2392}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2384},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #125 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:554"}',
+    'hackers': '{"id":"hackers","number":"125","name":{"en":"Hackers"},"type":"automated","cost":3,"vp":{"op":"lit","v":-1,"x":2708},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2709},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2394},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":2710},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2395},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":2711},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2397},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2712},"o":"-=","e":{"op":"var","n":"n~748","x":2713},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2398}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2396},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":2714},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2399},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":2715},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2400},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~752","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~752"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"var","n":"n~750"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~751"},"f":"production_min","d":0}}}],"x":2716},"t":{"op":"seq","b":[{"op":"let","v":"n~753","e":{"op":"var","n":"n~750","x":2717},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2403},{"op":"let","v":"r~754","e":{"op":"var","n":"r~751","x":2718},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2404},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2719},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~755","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~755"}},"k":{"op":"var","n":"r~754"},"d":0},"b":{"op":"var","n":"n~753"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~754"},"f":"production_min","d":0}}}],"x":2720},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2407},{"op":"choose","alts":[{"gens":[{"v":"target~756","src":{"op":"core","n":"players","x":2721},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~756"}},"k":{"op":"var","n":"r~754"},"d":0},"b":{"op":"var","n":"n~753"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~754"},"f":"production_min","d":0},"x":2722}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~756"}},"k":{"op":"var","n":"r~754"},"d":0,"x":2723},"o":"-=","e":{"op":"var","n":"n~753","x":2724},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2409},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~756"}],"x":2725}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~753","x":2726},"r":{"op":"var","n":"r~754","x":2727}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2408}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2406},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2405},{"op":"let","v":"n~757","e":{"op":"var","n":"n~750","x":2728},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2410},{"op":"let","v":"r~758","e":{"op":"var","n":"r~751","x":2729},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2411},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~758"},"d":0,"x":2730},"o":"+=","e":{"op":"var","n":"n~757","x":2731},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2412}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2402},"e":{"op":"seq","b":[{"op":"let","v":"n~759","e":{"op":"var","n":"n~750","x":2732},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2414},{"op":"let","v":"r~760","e":{"op":"var","n":"r~751","x":2733},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2415},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~760"},"d":0,"x":2734},"o":"+=","e":{"op":"var","n":"n~759","x":2735},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2416},{"op":"let","v":"n~761","e":{"op":"var","n":"n~750","x":2736},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2417},{"op":"let","v":"r~762","e":{"op":"var","n":"r~751","x":2737},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2418},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2738},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~763","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~763"}},"k":{"op":"var","n":"r~762"},"d":0},"b":{"op":"var","n":"n~761"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~762"},"f":"production_min","d":0}}}],"x":2739},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2421},{"op":"choose","alts":[{"gens":[{"v":"target~764","src":{"op":"core","n":"players","x":2740},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~764"}},"k":{"op":"var","n":"r~762"},"d":0},"b":{"op":"var","n":"n~761"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~762"},"f":"production_min","d":0},"x":2741}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~764"}},"k":{"op":"var","n":"r~762"},"d":0,"x":2742},"o":"-=","e":{"op":"var","n":"n~761","x":2743},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2423},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~764"}],"x":2744}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~761","x":2745},"r":{"op":"var","n":"r~762","x":2746}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2422}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2420},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2419}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2413},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:99","id":2401}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2393},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #125 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:554"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -49,17 +50,17 @@ K = [
 ]
 
 
-x_3467 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
-x_3468 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:61
-x_3469 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3470 = _C.x_390  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3471 = _C.x_391  # rules_data/terraforming_mars/definitions/resources.yaml:63
-x_3473 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3476 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3478 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:382
+x_3483 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_3484 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:61
+x_3485 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3486 = _C.x_390  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3487 = _C.x_391  # rules_data/terraforming_mars/definitions/resources.yaml:63
+x_3489 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3492 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3494 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:382
 
 
-def t_3038(ctx, k, s=None, E=None, B=3038):  # rules_data/terraforming_mars/cards/141-208.yaml:381
+def t_3052(ctx, k, s=None, E=None, B=3052):  # rules_data/terraforming_mars/cards/141-208.yaml:381
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67,57 +68,57 @@ def t_3038(ctx, k, s=None, E=None, B=3038):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~750', 1, True)
-        LOCAL(ctx, E, 'r~751', 'energy', True)
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+        LOCAL(ctx, E, 'n~752', 1, True)
+        LOCAL(ctx, E, 'r~753', 'energy', True)
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
+            SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[1])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'heat', True)
-    return t_3041(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'heat', True)
+    return t_3055(ctx, r1, s, E, B)
 
 
-d_3039 = _C.rebased(_C.d_489, 3038)  # rules_data/terraforming_mars/cards/141-208.yaml:381
-d_3040 = _C.rebased(_C.d_785, 3038)  # rules_data/terraforming_mars/cards/141-208.yaml:381
-t_3041 = _C.rebased(_C.t_354, 3038)  # rules_data/terraforming_mars/definitions/resources.yaml:60
-t_3042 = _C.rebased(_C.t_355, 3038)  # rules_data/terraforming_mars/definitions/resources.yaml:61
-d_3043 = _C.rebased(_C.d_356, 3038)  # rules_data/terraforming_mars/definitions/resources.yaml:61
-t_3044 = _C.rebased(_C.t_357, 3038)  # rules_data/terraforming_mars/definitions/resources.yaml:62
-d_3045 = _C.rebased(_C.d_358, 3038)  # rules_data/terraforming_mars/definitions/resources.yaml:63
-d_3046 = _C.rebased(_C.d_359, 3038)  # rules_data/terraforming_mars/cards/141-208.yaml:381
-d_3047 = _C.rebased(_C.d_991, 3038)  # rules_data/terraforming_mars/cards/141-208.yaml:381
-d_3048 = _C.rebased(_C.d_361, 3038)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_3049 = _C.rebased(_C.t_367, 3038)  # rules_data/terraforming_mars/cards/141-208.yaml:382
+d_3053 = _C.rebased(_C.d_491, 3052)  # rules_data/terraforming_mars/cards/141-208.yaml:381
+d_3054 = _C.rebased(_C.d_788, 3052)  # rules_data/terraforming_mars/cards/141-208.yaml:381
+t_3055 = _C.rebased(_C.t_354, 3052)  # rules_data/terraforming_mars/definitions/resources.yaml:60
+t_3056 = _C.rebased(_C.t_355, 3052)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_3057 = _C.rebased(_C.d_356, 3052)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+t_3058 = _C.rebased(_C.t_357, 3052)  # rules_data/terraforming_mars/definitions/resources.yaml:62
+d_3059 = _C.rebased(_C.d_358, 3052)  # rules_data/terraforming_mars/definitions/resources.yaml:63
+d_3060 = _C.rebased(_C.d_359, 3052)  # rules_data/terraforming_mars/cards/141-208.yaml:381
+d_3061 = _C.rebased(_C.d_994, 3052)  # rules_data/terraforming_mars/cards/141-208.yaml:381
+d_3062 = _C.rebased(_C.d_361, 3052)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_3063 = _C.rebased(_C.t_367, 3052)  # rules_data/terraforming_mars/cards/141-208.yaml:382
 
 
 TRIALS = {
-    3038: t_3038,
-    3039: CPS(d_3039),
-    3040: CPS(d_3040),
-    3041: t_3041,
-    3042: t_3042,
-    3043: CPS(d_3043),
-    3044: t_3044,
-    3045: CPS(d_3045),
-    3046: CPS(d_3046),
-    3047: CPS(d_3047),
-    3048: CPS(d_3048),
-    3049: t_3049,
+    3052: t_3052,
+    3053: CPS(d_3053),
+    3054: CPS(d_3054),
+    3055: t_3055,
+    3056: t_3056,
+    3057: CPS(d_3057),
+    3058: t_3058,
+    3059: CPS(d_3059),
+    3060: CPS(d_3060),
+    3061: CPS(d_3061),
+    3062: CPS(d_3062),
+    3063: t_3063,
 }
 
 
 CODE = {
-    3467: x_3467,
-    3468: x_3468,
-    3469: x_3469,
-    3470: x_3470,
-    3471: x_3471,
-    3473: x_3473,
-    3476: x_3476,
-    3478: x_3478,
+    3483: x_3483,
+    3484: x_3484,
+    3485: x_3485,
+    3486: x_3486,
+    3487: x_3487,
+    3489: x_3489,
+    3492: x_3492,
+    3494: x_3494,
 }
 AT = {
 }
@@ -125,5 +126,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:375
-    'heat_trappers': '{"id":"heat_trappers","number":"178","name":{"en":"Heat Trappers"},"type":"automated","cost":6,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":3465},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":3039},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":3466},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":3040},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3467},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~748","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0}}}],"x":3468},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3043},{"op":"choose","alts":[{"gens":[{"v":"target~749","src":{"op":"core","n":"players","x":3469},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3470}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3471},"o":"-=","e":{"op":"var","n":"n~746","x":3472},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3045},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~749"}],"x":3473}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":2,"r":"heat"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 2 la produzione di calore di un qualsiasi giocatore","en":"lower any player\'s heat production by 2"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3044}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3042},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3041},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3474},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":3046},{"op":"let","v":"r~751","e":{"op":"lit","v":"energy","x":3475},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":3047},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3476},"o":"+=","e":{"op":"var","n":"n~750","x":3477},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3048}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":3038},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3478},"at":"rules_data/terraforming_mars/cards/141-208.yaml:382","id":3049},"vp":{"op":"lit","v":-1,"x":3479},"source":{"doc":"tm-facts","section":"cards.json #178"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:375"}',
+    'heat_trappers': '{"id":"heat_trappers","number":"178","name":{"en":"Heat Trappers"},"type":"automated","cost":6,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":3481},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":3053},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":3482},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":3054},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3483},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~750","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~750"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0}}}],"x":3484},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3057},{"op":"choose","alts":[{"gens":[{"v":"target~751","src":{"op":"core","n":"players","x":3485},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":3486}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3487},"o":"-=","e":{"op":"var","n":"n~748","x":3488},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3059},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~751"}],"x":3489}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":2,"r":"heat"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 2 la produzione di calore di un qualsiasi giocatore","en":"lower any player\'s heat production by 2"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3058}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3056},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3055},{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":3490},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":3060},{"op":"let","v":"r~753","e":{"op":"lit","v":"energy","x":3491},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":3061},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":3492},"o":"+=","e":{"op":"var","n":"n~752","x":3493},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3062}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":3052},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3494},"at":"rules_data/terraforming_mars/cards/141-208.yaml:382","id":3063},"vp":{"op":"lit","v":-1,"x":3495},"source":{"doc":"tm-facts","section":"cards.json #178"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:375"}',
 }

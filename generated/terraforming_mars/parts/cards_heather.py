@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -49,53 +50,53 @@ K = [
 ]
 
 
-x_2102 = _C.x_2102  # rules_data/terraforming_mars/cards/071-140.yaml:182
-x_2105 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2109 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_2105 = _C.x_2105  # rules_data/terraforming_mars/cards/071-140.yaml:182
+x_2108 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2112 = _C.x_759  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1861(ctx, E=None, B=1861):  # rules_data/terraforming_mars/cards/071-140.yaml:189
+def d_1864(ctx, E=None, B=1864):  # rules_data/terraforming_mars/cards/071-140.yaml:189
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~748', 1, True)
     LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'plants', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[2])
     return True
 
 
-d_1862 = _C.rebased(_C.d_352, 1861)  # rules_data/terraforming_mars/cards/071-140.yaml:189
-d_1863 = _C.rebased(_C.d_794, 1861)  # rules_data/terraforming_mars/cards/071-140.yaml:189
-d_1864 = _C.rebased(_C.d_365, 1861)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_1865 = _C.rebased(_C.d_389, 1861)  # rules_data/terraforming_mars/cards/071-140.yaml:189
-d_1866 = _C.rebased(_C.d_788, 1861)  # rules_data/terraforming_mars/cards/071-140.yaml:189
-d_1867 = _C.rebased(_C.d_914, 1861)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_1865 = _C.rebased(_C.d_352, 1864)  # rules_data/terraforming_mars/cards/071-140.yaml:189
+d_1866 = _C.rebased(_C.d_797, 1864)  # rules_data/terraforming_mars/cards/071-140.yaml:189
+d_1867 = _C.rebased(_C.d_365, 1864)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1868 = _C.rebased(_C.d_389, 1864)  # rules_data/terraforming_mars/cards/071-140.yaml:189
+d_1869 = _C.rebased(_C.d_791, 1864)  # rules_data/terraforming_mars/cards/071-140.yaml:189
+d_1870 = _C.rebased(_C.d_917, 1864)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {
-    1861: CPS(d_1861),
-    1862: CPS(d_1862),
-    1863: CPS(d_1863),
     1864: CPS(d_1864),
     1865: CPS(d_1865),
     1866: CPS(d_1866),
     1867: CPS(d_1867),
+    1868: CPS(d_1868),
+    1869: CPS(d_1869),
+    1870: CPS(d_1870),
 }
 
 
 CODE = {
-    2102: x_2102,
     2105: x_2105,
-    2109: x_2109,
+    2108: x_2108,
+    2112: x_2112,
 }
 AT = {
 }
@@ -103,5 +104,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:182
-    'heather': '{"id":"heather","number":"088","name":{"en":"Heather"},"type":"automated","cost":6,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-14},"x":2102},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2103},"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1862},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":2104},"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1863},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2105},"o":"+=","e":{"op":"var","n":"n~746","x":2106},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1864},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2107},"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1865},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":2108},"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1866},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2109},"o":"+=","e":{"op":"var","n":"n~748","x":2110},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1867}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1861},"note":"number 088 (the card\'s place between 087 and 089); cards.json gives \'88\'","source":{"doc":"tm-facts","section":"cards.json #88"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:182"}',
+    'heather': '{"id":"heather","number":"088","name":{"en":"Heather"},"type":"automated","cost":6,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-14},"x":2105},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2106},"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1865},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":2107},"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1866},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2108},"o":"+=","e":{"op":"var","n":"n~748","x":2109},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1867},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":2110},"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1868},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":2111},"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1869},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2112},"o":"+=","e":{"op":"var","n":"n~750","x":2113},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1870}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1864},"note":"number 088 (the card\'s place between 087 and 089); cards.json gives \'88\'","source":{"doc":"tm-facts","section":"cards.json #88"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:182"}',
 }

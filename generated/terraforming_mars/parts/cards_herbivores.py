@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -49,122 +50,122 @@ K = [
 ]
 
 
-def x_3048(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
+def x_3063(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 8)
 
 
-x_3051 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
-x_3055 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
-x_3056 = _C.x_430  # rules_data/terraforming_mars/definitions/resources.yaml:61
-x_3057 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3058 = _C.x_432  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3059 = _C.x_433  # rules_data/terraforming_mars/definitions/resources.yaml:63
-x_3061 = _C.x_435  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3062 = _C.x_1213  # rules_data/terraforming_mars/cards/141-208.yaml:68
+x_3066 = _C.x_484  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3070 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_3071 = _C.x_430  # rules_data/terraforming_mars/definitions/resources.yaml:61
+x_3072 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3073 = _C.x_432  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3074 = _C.x_433  # rules_data/terraforming_mars/definitions/resources.yaml:63
+x_3076 = _C.x_435  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3077 = _C.x_1216  # rules_data/terraforming_mars/cards/141-208.yaml:68
 
 
-def x_3063(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
+def x_3078(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('tile', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_w5.get('by', None) if type((_w5 := E.get('event'))) is dict else KEY(_w5, 'by', None)) == E.get('you'))) else False)
 
 
-x_3066 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3081 = _C.x_484  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def t_2689(ctx, k, s=None, E=None, B=2689):  # rules_data/terraforming_mars/cards/141-208.yaml:75
+def t_2702(ctx, k, s=None, E=None, B=2702):  # rules_data/terraforming_mars/cards/141-208.yaml:75
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'animal', True)
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'animal', True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
-    return t_2695(ctx, k, s, E, B)
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'plants', True)
+    return t_2708(ctx, k, s, E, B)
 
 
-d_2690 = _C.rebased(_C.d_352, 2689)  # rules_data/terraforming_mars/cards/141-208.yaml:75
-d_2691 = _C.rebased(_C.d_917, 2689)  # rules_data/terraforming_mars/cards/141-208.yaml:75
-d_2692 = _C.rebased(_C.d_1036, 2689)  # rules_data/terraforming_mars/definitions/cards.yaml:185
-d_2693 = _C.rebased(_C.d_389, 2689)  # rules_data/terraforming_mars/cards/141-208.yaml:75
-d_2694 = _C.rebased(_C.d_788, 2689)  # rules_data/terraforming_mars/cards/141-208.yaml:75
+d_2703 = _C.rebased(_C.d_352, 2702)  # rules_data/terraforming_mars/cards/141-208.yaml:75
+d_2704 = _C.rebased(_C.d_920, 2702)  # rules_data/terraforming_mars/cards/141-208.yaml:75
+d_2705 = _C.rebased(_C.d_1039, 2702)  # rules_data/terraforming_mars/definitions/cards.yaml:185
+d_2706 = _C.rebased(_C.d_389, 2702)  # rules_data/terraforming_mars/cards/141-208.yaml:75
+d_2707 = _C.rebased(_C.d_791, 2702)  # rules_data/terraforming_mars/cards/141-208.yaml:75
 
 
-def t_2695(ctx, k, s=None, E=None, B=2689):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_2708(ctx, k, s=None, E=None, B=2702):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3055(ctx, E):
-        return t_2696(ctx, k, s, E, B)
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
+        return t_2709(ctx, k, s, E, B)
     return k()
 
 
-def t_2696(ctx, k, s=None, E=None, B=2689):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_2709(ctx, k, s=None, E=None, B=2702):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3056(ctx, E):
+    if not x_3071(ctx, E):
         return False
-    return t_2698(ctx, k, s, E, B)
+    return t_2711(ctx, k, s, E, B)
 
 
-d_2697 = _C.rebased(_C.d_393, 2689)  # rules_data/terraforming_mars/definitions/resources.yaml:61
-t_2698 = _C.rebased(_C.t_799, 2689)  # rules_data/terraforming_mars/definitions/resources.yaml:62
-d_2699 = _C.rebased(_C.d_395, 2689)  # rules_data/terraforming_mars/definitions/resources.yaml:63
-d_2700 = _C.rebased(_C.d_922, 2689)  # rules_data/terraforming_mars/cards/141-208.yaml:79
-d_2701 = _C.rebased(_C.d_484, 2689)  # rules_data/terraforming_mars/cards/141-208.yaml:79
-d_2702 = _C.rebased(_C.d_924, 2689)  # rules_data/terraforming_mars/cards/141-208.yaml:79
-d_2703 = _C.rebased(_C.d_925, 2689)  # rules_data/terraforming_mars/definitions/cards.yaml:185
+d_2710 = _C.rebased(_C.d_393, 2702)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+t_2711 = _C.rebased(_C.t_802, 2702)  # rules_data/terraforming_mars/definitions/resources.yaml:62
+d_2712 = _C.rebased(_C.d_395, 2702)  # rules_data/terraforming_mars/definitions/resources.yaml:63
+d_2713 = _C.rebased(_C.d_925, 2702)  # rules_data/terraforming_mars/cards/141-208.yaml:79
+d_2714 = _C.rebased(_C.d_486, 2702)  # rules_data/terraforming_mars/cards/141-208.yaml:79
+d_2715 = _C.rebased(_C.d_927, 2702)  # rules_data/terraforming_mars/cards/141-208.yaml:79
+d_2716 = _C.rebased(_C.d_928, 2702)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 TRIALS = {
-    2689: t_2689,
-    2690: CPS(d_2690),
-    2691: CPS(d_2691),
-    2692: CPS(d_2692),
-    2693: CPS(d_2693),
-    2694: CPS(d_2694),
-    2695: t_2695,
-    2696: t_2696,
-    2697: CPS(d_2697),
-    2698: t_2698,
-    2699: CPS(d_2699),
-    2700: CPS(d_2700),
-    2701: CPS(d_2701),
-    2702: CPS(d_2702),
+    2702: t_2702,
     2703: CPS(d_2703),
+    2704: CPS(d_2704),
+    2705: CPS(d_2705),
+    2706: CPS(d_2706),
+    2707: CPS(d_2707),
+    2708: t_2708,
+    2709: t_2709,
+    2710: CPS(d_2710),
+    2711: t_2711,
+    2712: CPS(d_2712),
+    2713: CPS(d_2713),
+    2714: CPS(d_2714),
+    2715: CPS(d_2715),
+    2716: CPS(d_2716),
 }
 
 
 CODE = {
-    3048: x_3048,
-    3051: x_3051,
-    3055: x_3055,
-    3056: x_3056,
-    3057: x_3057,
-    3058: x_3058,
-    3059: x_3059,
-    3061: x_3061,
-    3062: x_3062,
     3063: x_3063,
     3066: x_3066,
+    3070: x_3070,
+    3071: x_3071,
+    3072: x_3072,
+    3073: x_3073,
+    3074: x_3074,
+    3076: x_3076,
+    3077: x_3077,
+    3078: x_3078,
+    3081: x_3081,
 }
 AT = {
-    3048: 'rules_data/terraforming_mars/cards/141-208.yaml:68',
     3063: 'rules_data/terraforming_mars/cards/141-208.yaml:68',
+    3078: 'rules_data/terraforming_mars/cards/141-208.yaml:68',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:68
-    'herbivores': '{"id":"herbivores","number":"147","name":{"en":"Herbivores"},"type":"active","cost":12,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":8},"x":3048},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3049},"at":"rules_data/terraforming_mars/cards/141-208.yaml:75","id":2690},{"op":"let","v":"r~747","e":{"op":"lit","v":"animal","x":3050},"at":"rules_data/terraforming_mars/cards/141-208.yaml:75","id":2691},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3051},"o":"+=","e":{"op":"var","n":"n~746","x":3052},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2692},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3053},"at":"rules_data/terraforming_mars/cards/141-208.yaml:75","id":2693},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3054},"at":"rules_data/terraforming_mars/cards/141-208.yaml:75","id":2694},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3055},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~750","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~750"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0}}}],"x":3056},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2697},{"op":"choose","alts":[{"gens":[{"v":"target~751","src":{"op":"core","n":"players","x":3057},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":3058}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3059},"o":"-=","e":{"op":"var","n":"n~748","x":3060},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2699},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~751"}],"x":3061}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di piante di un qualsiasi giocatore","en":"lower any player\'s plant production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2698}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2696},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2695}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:75","id":2689},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":3062},"resource":"animal","triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"greenery"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"greenery"}}]},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}}],"x":3063},"b":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":3064},"at":"rules_data/terraforming_mars/cards/141-208.yaml:79","id":2701},{"op":"let","v":"r~753","e":{"op":"lit","v":"animal","x":3065},"at":"rules_data/terraforming_mars/cards/141-208.yaml:79","id":2702},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3066},"o":"+=","e":{"op":"var","n":"n~752","x":3067},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2703}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:79","id":2700}}],"source":{"doc":"tm-facts","section":"cards.json #147"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:68"}',
+    'herbivores': '{"id":"herbivores","number":"147","name":{"en":"Herbivores"},"type":"active","cost":12,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":8},"x":3063},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3064},"at":"rules_data/terraforming_mars/cards/141-208.yaml:75","id":2703},{"op":"let","v":"r~749","e":{"op":"lit","v":"animal","x":3065},"at":"rules_data/terraforming_mars/cards/141-208.yaml:75","id":2704},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3066},"o":"+=","e":{"op":"var","n":"n~748","x":3067},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2705},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3068},"at":"rules_data/terraforming_mars/cards/141-208.yaml:75","id":2706},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":3069},"at":"rules_data/terraforming_mars/cards/141-208.yaml:75","id":2707},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3070},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~752","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~752"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"var","n":"n~750"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~751"},"f":"production_min","d":0}}}],"x":3071},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2710},{"op":"choose","alts":[{"gens":[{"v":"target~753","src":{"op":"core","n":"players","x":3072},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~753"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"var","n":"n~750"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~751"},"f":"production_min","d":0},"x":3073}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~753"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3074},"o":"-=","e":{"op":"var","n":"n~750","x":3075},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2712},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~753"}],"x":3076}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di piante di un qualsiasi giocatore","en":"lower any player\'s plant production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2711}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2709},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2708}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:75","id":2702},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":3077},"resource":"animal","triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"greenery"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"greenery"}}]},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}}],"x":3078},"b":{"op":"seq","b":[{"op":"let","v":"n~754","e":{"op":"lit","v":1,"x":3079},"at":"rules_data/terraforming_mars/cards/141-208.yaml:79","id":2714},{"op":"let","v":"r~755","e":{"op":"lit","v":"animal","x":3080},"at":"rules_data/terraforming_mars/cards/141-208.yaml:79","id":2715},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3081},"o":"+=","e":{"op":"var","n":"n~754","x":3082},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2716}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:79","id":2713}}],"source":{"doc":"tm-facts","section":"cards.json #147"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:68"}',
 }

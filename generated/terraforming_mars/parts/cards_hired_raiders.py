@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,269 +49,269 @@ K = [
 ]
 
 
-x_2670 = _C.x_387  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
-x_2671 = _C.x_389  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
+x_2680 = _C.x_387  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
+x_2681 = _C.x_389  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
 
 
-def x_2672(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
+def x_2682(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('target~748') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~748'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~747'), 0)))) is int else num(_w3)) > 0)) else False)
+    return (True if ((E.get('target~750') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~750'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~749'), 0)))) is int else num(_w3)) > 0)) else False)
 
 
-def x_2673(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def x_2683(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     if E is None:
         E = ctx.env()
-    return FN['min'](ctx, None, [E.get('n~746'), (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~748'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~747'), 0))])
+    return min((_w1 if type((_w1 := E.get('n~748'))) is int else num(_w1)), (_w4 if type((_w4 := (_w3.get(E.get('r~749'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('target~750'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~749'), 0)))) is int else num(_w4)))
 
 
-x_2674 = _C.x_2579  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
-x_2676 = _C.x_537  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
-x_2678 = _C.x_2581  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
-x_2680 = _C.x_537  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
-x_2685 = _C.x_387  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
-x_2686 = _C.x_389  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
+x_2684 = _C.x_2585  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+x_2686 = _C.x_539  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+x_2688 = _C.x_2587  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
+x_2690 = _C.x_539  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
+x_2695 = _C.x_387  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
+x_2696 = _C.x_389  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
 
 
-def x_2687(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
+def x_2697(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('target~752') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~752'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~751'), 0)))) is int else num(_w3)) > 0)) else False)
+    return (True if ((E.get('target~754') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~754'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~753'), 0)))) is int else num(_w3)) > 0)) else False)
 
 
-def x_2688(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def x_2698(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     if E is None:
         E = ctx.env()
-    return FN['min'](ctx, None, [E.get('n~750'), (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~752'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~751'), 0))])
+    return min((_w1 if type((_w1 := E.get('n~752'))) is int else num(_w1)), (_w4 if type((_w4 := (_w3.get(E.get('r~753'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('target~754'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~753'), 0)))) is int else num(_w4)))
 
 
-x_2689 = _C.x_1427  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
-x_2691 = _C.x_761  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
-x_2693 = _C.x_1429  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
-x_2695 = _C.x_761  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
-t_2361 = _C.rebased(_C.t_1032, 2361)  # rules_data/terraforming_mars/cards/071-140.yaml:545
+x_2699 = _C.x_1430  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+x_2701 = _C.x_763  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+x_2703 = _C.x_1432  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
+x_2705 = _C.x_763  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
+t_2370 = _C.rebased(_C.t_1035, 2370)  # rules_data/terraforming_mars/cards/071-140.yaml:545
 
 
-def t_2362(ctx, k, s=None, E=None, B=2361):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
+def t_2371(ctx, k, s=None, E=None, B=2370):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'steel', True)
-    return t_2365(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'steel', True)
+    return t_2374(ctx, k, s, E, B)
 
 
-d_2363 = _C.rebased(_C.d_489, 2361)  # rules_data/terraforming_mars/cards/071-140.yaml:545
-d_2364 = _C.rebased(_C.d_1356, 2361)  # rules_data/terraforming_mars/cards/071-140.yaml:545
+d_2372 = _C.rebased(_C.d_491, 2370)  # rules_data/terraforming_mars/cards/071-140.yaml:545
+d_2373 = _C.rebased(_C.d_1359, 2370)  # rules_data/terraforming_mars/cards/071-140.yaml:545
 
 
-def t_2365(ctx, k, s=None, E=None, B=2361):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
+def t_2374(ctx, k, s=None, E=None, B=2370):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2670(ctx, E):
-        return t_2366(ctx, k, s, E, B)
-    return d_2372(ctx, E, B) and k()
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
+        return t_2375(ctx, k, s, E, B)
+    return d_2381(ctx, E, B) and k()
 
 
-t_2366 = _C.rebased(_C.t_920, 2361)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
+t_2375 = _C.rebased(_C.t_923, 2370)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
 
 
-def d_2367(ctx, E=None, B=2361):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2376(ctx, E=None, B=2370):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'got~749', x_2673(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~748')).get('stock'), E.get('r~747'))
+    LOCAL(ctx, E, 'got~751', x_2683(ctx, E), True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~750')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~749'), '-=', False, K[0])
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+        SET(ctx, 'stock', c, key, E.get('got~751'), '-=', False, K[0])
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~749'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('got~751'), '+=', False, K[0])
     return True
 
 
-def d_2368(ctx, E=None, B=2361):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2377(ctx, E=None, B=2370):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'got~749', x_2673(ctx, E), True)
+    LOCAL(ctx, E, 'got~751', x_2683(ctx, E), True)
     return True
 
 
-def d_2369(ctx, E=None, B=2361):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2378(ctx, E=None, B=2370):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~748')).get('stock'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~750')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~749'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('got~751'), '-=', False, K[0])
     return True
 
 
-def d_2370(ctx, E=None, B=2361):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2379(ctx, E=None, B=2370):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~749'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('got~751'), '+=', False, K[0])
     return True
 
 
-d_2371 = _C.rebased(_C.d_544, 2361)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:72
-d_2372 = _C.rebased(_C.d_795, 2361)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
+d_2380 = _C.rebased(_C.d_546, 2370)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:72
+d_2381 = _C.rebased(_C.d_798, 2370)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
 
 
-def t_2373(ctx, k, s=None, E=None, B=2361):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
+def t_2382(ctx, k, s=None, E=None, B=2370):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 3, True)
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
-    return t_2376(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~752', 3, True)
+    LOCAL(ctx, E, 'r~753', 'megacredits', True)
+    return t_2385(ctx, k, s, E, B)
 
 
-d_2374 = _C.rebased(_C.d_725, 2361)  # rules_data/terraforming_mars/cards/071-140.yaml:545
-d_2375 = _C.rebased(_C.d_678, 2361)  # rules_data/terraforming_mars/cards/071-140.yaml:545
+d_2383 = _C.rebased(_C.d_728, 2370)  # rules_data/terraforming_mars/cards/071-140.yaml:545
+d_2384 = _C.rebased(_C.d_680, 2370)  # rules_data/terraforming_mars/cards/071-140.yaml:545
 
 
-def t_2376(ctx, k, s=None, E=None, B=2361):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
+def t_2385(ctx, k, s=None, E=None, B=2370):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2685(ctx, E):
-        return t_2377(ctx, k, s, E, B)
-    return d_2383(ctx, E, B) and k()
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
+        return t_2386(ctx, k, s, E, B)
+    return d_2392(ctx, E, B) and k()
 
 
-t_2377 = _C.rebased(_C.t_415, 2361)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
+t_2386 = _C.rebased(_C.t_639, 2370)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
 
 
-def d_2378(ctx, E=None, B=2361):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2387(ctx, E=None, B=2370):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'got~753', x_2688(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~752')).get('stock'), E.get('r~751'))
+    LOCAL(ctx, E, 'got~755', x_2698(ctx, E), True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~754')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~753'), '-=', False, K[0])
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+        SET(ctx, 'stock', c, key, E.get('got~755'), '-=', False, K[0])
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~753'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('got~755'), '+=', False, K[0])
     return True
 
 
-def d_2379(ctx, E=None, B=2361):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2388(ctx, E=None, B=2370):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'got~753', x_2688(ctx, E), True)
+    LOCAL(ctx, E, 'got~755', x_2698(ctx, E), True)
     return True
 
 
-def d_2380(ctx, E=None, B=2361):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2389(ctx, E=None, B=2370):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~752')).get('stock'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~754')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~753'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('got~755'), '-=', False, K[0])
     return True
 
 
-def d_2381(ctx, E=None, B=2361):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2390(ctx, E=None, B=2370):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~753'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('got~755'), '+=', False, K[0])
     return True
 
 
-d_2382 = _C.rebased(_C.d_544, 2361)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:72
-d_2383 = _C.rebased(_C.d_679, 2361)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
+d_2391 = _C.rebased(_C.d_546, 2370)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:72
+d_2392 = _C.rebased(_C.d_681, 2370)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
 
 
 TRIALS = {
-    2361: t_2361,
-    2362: t_2362,
-    2363: CPS(d_2363),
-    2364: CPS(d_2364),
-    2365: t_2365,
-    2366: t_2366,
-    2367: CPS(d_2367),
-    2368: CPS(d_2368),
-    2369: CPS(d_2369),
-    2370: CPS(d_2370),
-    2371: CPS(d_2371),
+    2370: t_2370,
+    2371: t_2371,
     2372: CPS(d_2372),
-    2373: t_2373,
-    2374: CPS(d_2374),
-    2375: CPS(d_2375),
-    2376: t_2376,
-    2377: t_2377,
+    2373: CPS(d_2373),
+    2374: t_2374,
+    2375: t_2375,
+    2376: CPS(d_2376),
+    2377: CPS(d_2377),
     2378: CPS(d_2378),
     2379: CPS(d_2379),
     2380: CPS(d_2380),
     2381: CPS(d_2381),
-    2382: CPS(d_2382),
+    2382: t_2382,
     2383: CPS(d_2383),
+    2384: CPS(d_2384),
+    2385: t_2385,
+    2386: t_2386,
+    2387: CPS(d_2387),
+    2388: CPS(d_2388),
+    2389: CPS(d_2389),
+    2390: CPS(d_2390),
+    2391: CPS(d_2391),
+    2392: CPS(d_2392),
 }
 
 
 CODE = {
-    2670: x_2670,
-    2671: x_2671,
-    2672: x_2672,
-    2673: x_2673,
-    2674: x_2674,
-    2676: x_2676,
-    2678: x_2678,
     2680: x_2680,
-    2685: x_2685,
+    2681: x_2681,
+    2682: x_2682,
+    2683: x_2683,
+    2684: x_2684,
     2686: x_2686,
-    2687: x_2687,
     2688: x_2688,
-    2689: x_2689,
-    2691: x_2691,
-    2693: x_2693,
+    2690: x_2690,
     2695: x_2695,
+    2696: x_2696,
+    2697: x_2697,
+    2698: x_2698,
+    2699: x_2699,
+    2701: x_2701,
+    2703: x_2703,
+    2705: x_2705,
 }
 AT = {
-    2672: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:70',
-    2673: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:71',
-    2687: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:70',
-    2688: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:71',
+    2682: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:70',
+    2683: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:71',
+    2697: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:70',
+    2698: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:71',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:538
-    'hired_raiders': '{"id":"hired_raiders","number":"124","name":{"en":"Hired Raiders"},"type":"event","cost":1,"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":2668},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2363},{"op":"let","v":"r~747","e":{"op":"lit","v":"steel","x":2669},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2364},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2670},"t":{"op":"choose","alts":[{"gens":[{"v":"target~748","src":{"op":"core","n":"players","x":2671},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"target~748"},"b":{"op":"var","n":"you"}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"lit","v":0}}],"x":2672}}],"b":{"op":"seq","b":[{"op":"let","v":"got~749","e":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~746"},{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0}]}],"x":2673},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2368},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2674},"o":"-=","e":{"op":"var","n":"got~749","x":2675},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2369},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2676},"o":"+=","e":{"op":"var","n":"got~749","x":2677},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2370}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2367},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~748"}],"x":2678}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:72","id":2371},"label":{"op":"lit","v":{"target":null},"x":2679}}],"kind":"target_player","prompt":{"def":"steal_from_any","args":{"n":2,"r":"steel"},"kinds":{"r":"resources"},"text":{"it":"ruba fino a 2 acciaio a un altro giocatore (in solitario: all\'avversario neutrale)","en":"steal up to 2 steel from another player (solo: from the neutral opponent)"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:70","id":2366},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2680},"o":"+=","e":{"op":"var","n":"n~746","x":2681},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:73","id":2372},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2365}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2362},"label":{"op":"lit","v":{"option":0},"x":2682}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":2683},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2374},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":2684},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2375},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2685},"t":{"op":"choose","alts":[{"gens":[{"v":"target~752","src":{"op":"core","n":"players","x":2686},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"target~752"},"b":{"op":"var","n":"you"}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~752"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"lit","v":0}}],"x":2687}}],"b":{"op":"seq","b":[{"op":"let","v":"got~753","e":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~750"},{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~752"}},"k":{"op":"var","n":"r~751"},"d":0}]}],"x":2688},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2379},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~752"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2689},"o":"-=","e":{"op":"var","n":"got~753","x":2690},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2380},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2691},"o":"+=","e":{"op":"var","n":"got~753","x":2692},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2381}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2378},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~752"}],"x":2693}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:72","id":2382},"label":{"op":"lit","v":{"target":null},"x":2694}}],"kind":"target_player","prompt":{"def":"steal_from_any","args":{"n":3,"r":"megacredits"},"kinds":{"r":"resources"},"text":{"it":"ruba fino a 3 M€ a un altro giocatore (in solitario: all\'avversario neutrale)","en":"steal up to 3 M€ from another player (solo: from the neutral opponent)"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:70","id":2377},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2695},"o":"+=","e":{"op":"var","n":"n~750","x":2696},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:73","id":2383},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2376}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2373},"label":{"op":"lit","v":{"option":1},"x":2697}}],"kind":"choose","prompt":{"text":{"it":"scegli una: ruba fino a 2 acciaio a un altro giocatore (in solitario: all\'avversario neutrale), oppure ruba fino a 3 M€ a un altro giocatore (in solitario: all\'avversario neutrale)","en":"choose one: steal up to 2 steel from another player (solo: from the neutral opponent), or steal up to 3 M€ from another player (solo: from the neutral opponent)"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2361},"note":"Solo: the neutral opponent is the target and you take the full 2 steel or 3 M€ from it. The rulebook keeps the card playable (\\"La carta chiede di prendere una risorsa da un giocatore, ma non si vuole o non si può farlo\\", Passo 1) but does not say what the neutral opponent holds; a player who pays for the card expects its resources, and the neutral opponent is nobody who could lose them.","module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #124 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:538"}',
+    'hired_raiders': '{"id":"hired_raiders","number":"124","name":{"en":"Hired Raiders"},"type":"event","cost":1,"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2678},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2372},{"op":"let","v":"r~749","e":{"op":"lit","v":"steel","x":2679},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2373},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2680},"t":{"op":"choose","alts":[{"gens":[{"v":"target~750","src":{"op":"core","n":"players","x":2681},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"target~750"},"b":{"op":"var","n":"you"}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~750"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"lit","v":0}}],"x":2682}}],"b":{"op":"seq","b":[{"op":"let","v":"got~751","e":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~748"},{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~750"}},"k":{"op":"var","n":"r~749"},"d":0}]}],"x":2683},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2377},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~750"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2684},"o":"-=","e":{"op":"var","n":"got~751","x":2685},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2378},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2686},"o":"+=","e":{"op":"var","n":"got~751","x":2687},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2379}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2376},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~750"}],"x":2688}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:72","id":2380},"label":{"op":"lit","v":{"target":null},"x":2689}}],"kind":"target_player","prompt":{"def":"steal_from_any","args":{"n":2,"r":"steel"},"kinds":{"r":"resources"},"text":{"it":"ruba fino a 2 acciaio a un altro giocatore (in solitario: all\'avversario neutrale)","en":"steal up to 2 steel from another player (solo: from the neutral opponent)"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:70","id":2375},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2690},"o":"+=","e":{"op":"var","n":"n~748","x":2691},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:73","id":2381},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2374}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2371},"label":{"op":"lit","v":{"option":0},"x":2692}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":3,"x":2693},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2383},{"op":"let","v":"r~753","e":{"op":"lit","v":"megacredits","x":2694},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2384},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2695},"t":{"op":"choose","alts":[{"gens":[{"v":"target~754","src":{"op":"core","n":"players","x":2696},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"target~754"},"b":{"op":"var","n":"you"}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~754"}},"k":{"op":"var","n":"r~753"},"d":0},"b":{"op":"lit","v":0}}],"x":2697}}],"b":{"op":"seq","b":[{"op":"let","v":"got~755","e":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~752"},{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~754"}},"k":{"op":"var","n":"r~753"},"d":0}]}],"x":2698},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2388},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~754"}},"k":{"op":"var","n":"r~753"},"d":0,"x":2699},"o":"-=","e":{"op":"var","n":"got~755","x":2700},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2389},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":2701},"o":"+=","e":{"op":"var","n":"got~755","x":2702},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2390}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2387},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~754"}],"x":2703}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:72","id":2391},"label":{"op":"lit","v":{"target":null},"x":2704}}],"kind":"target_player","prompt":{"def":"steal_from_any","args":{"n":3,"r":"megacredits"},"kinds":{"r":"resources"},"text":{"it":"ruba fino a 3 M€ a un altro giocatore (in solitario: all\'avversario neutrale)","en":"steal up to 3 M€ from another player (solo: from the neutral opponent)"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:70","id":2386},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":2705},"o":"+=","e":{"op":"var","n":"n~752","x":2706},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:73","id":2392},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2385}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2382},"label":{"op":"lit","v":{"option":1},"x":2707}}],"kind":"choose","prompt":{"text":{"it":"scegli una: ruba fino a 2 acciaio a un altro giocatore (in solitario: all\'avversario neutrale), oppure ruba fino a 3 M€ a un altro giocatore (in solitario: all\'avversario neutrale)","en":"choose one: steal up to 2 steel from another player (solo: from the neutral opponent), or steal up to 3 M€ from another player (solo: from the neutral opponent)"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2370},"note":"Solo: the neutral opponent is the target and you take the full 2 steel or 3 M€ from it. The rulebook keeps the card playable (\\"La carta chiede di prendere una risorsa da un giocatore, ma non si vuole o non si può farlo\\", Passo 1) but does not say what the neutral opponent holds; a player who pays for the card expects its resources, and the neutral opponent is nobody who could lose them.","module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #124 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:538"}',
 }

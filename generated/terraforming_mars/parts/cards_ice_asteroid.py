@@ -5,87 +5,213 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(1672, """
-x_1891 x_977  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_1892 x_978  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_1893 x_979  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_1894 x_980  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_1895 x_981  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_1899 x_985  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_1900 x_986  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_1901 x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_1903 x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_1904 x_990  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_1905 x_991  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1906 x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1907 x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1908 x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_1912 x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
-x_1914 x_1478  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_1915 x_1479  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_1916 x_1480  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_1917 x_1481  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_1918 x_1482  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_1922 x_1486  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_1923 x_1487  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_1924 x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_1926 x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_1927 x_1491  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_1928 x_1492  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1929 x_1493  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1930 x_1494  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1931 x_1495  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_1935 x_1499  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_1672 t_1289 @  # rules_data/terraforming_mars/cards/071-140.yaml:93
-d_1673 d_878 @  # rules_data/terraforming_mars/cards/071-140.yaml:93
-t_1674 t_879 @  # rules_data/terraforming_mars/definitions/board.yaml:141
-t_1675 t_880 @  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1676 d_881 @  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1677 d_882 @  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_1678 d_883 @  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_1679 d_884 @  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_1680 t_885 @  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_1681 t_886 @  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1682 d_887 @  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_1683 d_888 @  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_1684 t_889 @  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1685 d_890 @  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1686 d_891 @  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_1687 t_892 @  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_1688 t_893 @  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1689 t_894 @  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1690 t_895 @  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1691 t_896 @  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1692 t_897 @  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_1693 d_898 @  # rules_data/terraforming_mars/definitions/board.yaml:123
-d_1694 d_1311 @  # rules_data/terraforming_mars/cards/071-140.yaml:93
-t_1695 t_1312 @  # rules_data/terraforming_mars/definitions/board.yaml:141
-t_1696 t_1313 @  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1697 d_1314 @  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1698 d_1315 @  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_1699 d_1316 @  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_1700 d_1317 @  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_1701 t_1318 @  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_1702 t_1319 @  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1703 d_1320 @  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_1704 d_1321 @  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_1705 t_1322 @  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1706 d_1323 @  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1707 d_1324 @  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_1708 t_1325 @  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_1709 t_1326 @  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1710 t_1327 @  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1711 t_1328 @  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1712 t_1329 @  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1713 t_1330 @  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_1714 d_1331 @  # rules_data/terraforming_mars/definitions/board.yaml:123
-""")
-AT = {}
+K = [
+    {'kind': 'spaces', 'f': 'bonus', 'd': None},
+    {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
+    {'kind': 'tiles', 'f': 'effect', 'd': None},
+    ['game', 'board', 'key'],
+    {'d': {}},
+    ['game', 'last_space', ''],
+]
+
+
+x_1894 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_1895 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_1896 = _C.x_982  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_1897 = _C.x_983  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_1898 = _C.x_984  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_1902 = _C.x_988  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1903 = _C.x_989  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1904 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1906 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_1907 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_1908 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1909 = _C.x_995  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1910 = _C.x_996  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1911 = _C.x_997  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_1915 = _C.x_1001  # rules_data/terraforming_mars/definitions/board.yaml:146
+x_1917 = _C.x_1481  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_1918 = _C.x_1482  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_1919 = _C.x_1483  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_1920 = _C.x_1484  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_1921 = _C.x_1485  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_1925 = _C.x_1489  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1926 = _C.x_1490  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1927 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1929 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_1930 = _C.x_1494  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_1931 = _C.x_1495  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1932 = _C.x_1496  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1933 = _C.x_1497  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1934 = _C.x_1498  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_1938 = _C.x_1502  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1675 = _C.rebased(_C.t_1292, 1675)  # rules_data/terraforming_mars/cards/071-140.yaml:93
+d_1676 = _C.rebased(_C.d_881, 1675)  # rules_data/terraforming_mars/cards/071-140.yaml:93
+t_1677 = _C.rebased(_C.t_882, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_1678 = _C.rebased(_C.t_883, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1679 = _C.rebased(_C.d_884, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1680 = _C.rebased(_C.d_885, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1681 = _C.rebased(_C.d_886, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1682 = _C.rebased(_C.d_887, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_1683 = _C.rebased(_C.t_888, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1684 = _C.rebased(_C.t_889, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1685 = _C.rebased(_C.d_890, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1686 = _C.rebased(_C.d_891, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1687 = _C.rebased(_C.t_892, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1688 = _C.rebased(_C.d_893, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1689 = _C.rebased(_C.d_894, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1690 = _C.rebased(_C.t_895, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1691 = _C.rebased(_C.t_896, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1692 = _C.rebased(_C.t_897, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1693 = _C.rebased(_C.t_898, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1694 = _C.rebased(_C.t_899, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1695 = _C.rebased(_C.t_900, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1696 = _C.rebased(_C.d_901, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_1697 = _C.rebased(_C.d_1314, 1675)  # rules_data/terraforming_mars/cards/071-140.yaml:93
+t_1698 = _C.rebased(_C.t_1315, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_1699 = _C.rebased(_C.t_1316, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1700 = _C.rebased(_C.d_1317, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1701 = _C.rebased(_C.d_1318, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1702 = _C.rebased(_C.d_1319, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1703 = _C.rebased(_C.d_1320, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_1704 = _C.rebased(_C.t_1321, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1705 = _C.rebased(_C.t_1322, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1706 = _C.rebased(_C.d_1323, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1707 = _C.rebased(_C.d_1324, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1708 = _C.rebased(_C.t_1325, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1709 = _C.rebased(_C.d_1326, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1710 = _C.rebased(_C.d_1327, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1711 = _C.rebased(_C.t_1328, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1712 = _C.rebased(_C.t_1329, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1713 = _C.rebased(_C.t_1330, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1714 = _C.rebased(_C.t_1331, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1715 = _C.rebased(_C.t_1332, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1716 = _C.rebased(_C.t_1333, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1717 = _C.rebased(_C.d_1334, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:123
+
+
+TRIALS = {
+    1675: t_1675,
+    1676: CPS(d_1676),
+    1677: t_1677,
+    1678: t_1678,
+    1679: CPS(d_1679),
+    1680: CPS(d_1680),
+    1681: CPS(d_1681),
+    1682: CPS(d_1682),
+    1683: t_1683,
+    1684: t_1684,
+    1685: CPS(d_1685),
+    1686: CPS(d_1686),
+    1687: t_1687,
+    1688: CPS(d_1688),
+    1689: CPS(d_1689),
+    1690: t_1690,
+    1691: t_1691,
+    1692: t_1692,
+    1693: t_1693,
+    1694: t_1694,
+    1695: t_1695,
+    1696: CPS(d_1696),
+    1697: CPS(d_1697),
+    1698: t_1698,
+    1699: t_1699,
+    1700: CPS(d_1700),
+    1701: CPS(d_1701),
+    1702: CPS(d_1702),
+    1703: CPS(d_1703),
+    1704: t_1704,
+    1705: t_1705,
+    1706: CPS(d_1706),
+    1707: CPS(d_1707),
+    1708: t_1708,
+    1709: CPS(d_1709),
+    1710: CPS(d_1710),
+    1711: t_1711,
+    1712: t_1712,
+    1713: t_1713,
+    1714: t_1714,
+    1715: t_1715,
+    1716: t_1716,
+    1717: CPS(d_1717),
+}
+
+
+CODE = {
+    1894: x_1894,
+    1895: x_1895,
+    1896: x_1896,
+    1897: x_1897,
+    1898: x_1898,
+    1902: x_1902,
+    1903: x_1903,
+    1904: x_1904,
+    1906: x_1906,
+    1907: x_1907,
+    1908: x_1908,
+    1909: x_1909,
+    1910: x_1910,
+    1911: x_1911,
+    1915: x_1915,
+    1917: x_1917,
+    1918: x_1918,
+    1919: x_1919,
+    1920: x_1920,
+    1921: x_1921,
+    1925: x_1925,
+    1926: x_1926,
+    1927: x_1927,
+    1929: x_1929,
+    1930: x_1930,
+    1931: x_1931,
+    1932: x_1932,
+    1933: x_1933,
+    1934: x_1934,
+    1938: x_1938,
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:87
-    'ice_asteroid': '{"id":"ice_asteroid","number":"078","name":{"en":"Ice Asteroid"},"type":"event","cost":23,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"ocean","x":1890},"at":"rules_data/terraforming_mars/cards/071-140.yaml:93","id":1673},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~747","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~747"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"tile","d":null},"b":{"op":"var","n":"t~746"}}}]},"x":1891},"t":{"op":"seq","b":[{"op":"let","v":"mine~750","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~749","src":{"op":"filt","v":"x~748","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~748"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~749"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1892},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1676},{"op":"let","v":"empty~755","e":{"op":"filt","v":"s~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"t~746"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~750"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~752"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~754","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~754"}}]}]}}]}]}}]}}]}]},"x":1893},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1677},{"op":"let","v":"legal~761","e":{"op":"letx","v":"open~757","e":{"op":"filt","v":"s~756","src":{"op":"var","n":"empty~755"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~756"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~760","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"open~757"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~760"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~760"},"b":{"op":"var","n":"open~757"}}},"b":{"op":"var","n":"open~757"}},"x":1894},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1678},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~761"}]},"b":{"op":"lit","v":0},"x":1895},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1679},{"op":"choose","alts":[{"gens":[{"v":"space~762","src":{"op":"var","n":"legal~761","x":1896},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~763","e":{"op":"var","n":"t~746","x":1897},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1682},{"op":"let","v":"s~764","e":{"op":"var","n":"space~762","x":1898},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1683},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~764"},"d":{},"x":1899},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~763"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1900},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1685},{"op":"set","t":{"op":"st","k":"last_space","x":1901},"o":"=","e":{"op":"var","n":"s~764","x":1902},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1686},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1903},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"bonus","d":null,"x":1904},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1689},{"op":"for","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces","x":1905},"w":{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false,"x":1906},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1907},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1691},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1690},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"effect","d":null,"x":1908},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1692},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~763","x":1909},"space":{"op":"var","n":"s~764","x":1910},"by":{"op":"var","n":"you","x":1911}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1693}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1688},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1687}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1684}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1681},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~762"}],"x":1912}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (aumenta gli oceani e la NT di 1)","en":"place an ocean tile (raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1680}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1675},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1674},{"op":"let","v":"t~766","e":{"op":"lit","v":"ocean","x":1913},"at":"rules_data/terraforming_mars/cards/071-140.yaml:93","id":1694},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~767","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~767"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~767"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~767"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~767"},"f":"tile","d":null},"b":{"op":"var","n":"t~766"}}}]},"x":1914},"t":{"op":"seq","b":[{"op":"let","v":"mine~770","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~769","src":{"op":"filt","v":"x~768","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~768"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~769"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1915},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1697},{"op":"let","v":"empty~775","e":{"op":"filt","v":"s~772","src":{"op":"filt","v":"x~771","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~771"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~772"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~772"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~772"},"f":"reserved","d":null},"b":{"op":"var","n":"t~766"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~772"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~770"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~772"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~773","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~772"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~773"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~773"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~774","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~773"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~773"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~774"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~773"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~774"}}]}]}}]}]}}]}}]}]},"x":1916},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1698},{"op":"let","v":"legal~781","e":{"op":"letx","v":"open~777","e":{"op":"filt","v":"s~776","src":{"op":"var","n":"empty~775"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~776"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~776"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~780","e":{"op":"filt","v":"s~778","src":{"op":"var","n":"open~777"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~779","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~778"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~779"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~779"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~780"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~780"},"b":{"op":"var","n":"open~777"}}},"b":{"op":"var","n":"open~777"}},"x":1917},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1699},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~781"}]},"b":{"op":"lit","v":0},"x":1918},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1700},{"op":"choose","alts":[{"gens":[{"v":"space~782","src":{"op":"var","n":"legal~781","x":1919},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~783","e":{"op":"var","n":"t~766","x":1920},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1703},{"op":"let","v":"s~784","e":{"op":"var","n":"space~782","x":1921},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1704},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~784"},"d":{},"x":1922},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~783"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~783"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1923},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1706},{"op":"set","t":{"op":"st","k":"last_space","x":1924},"o":"=","e":{"op":"var","n":"s~784","x":1925},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1707},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1926},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~784"},"f":"bonus","d":null,"x":1927},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1710},{"op":"for","v":"x~785","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~784"}],"kind":"spaces","x":1928},"w":{"op":"in","a":{"op":"var","n":"x~785"},"b":{"op":"st","k":"board"},"neg":false,"x":1929},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~785"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1930},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1712},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1711},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~783"},"f":"effect","d":null,"x":1931},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1713},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~783","x":1932},"space":{"op":"var","n":"s~784","x":1933},"by":{"op":"var","n":"you","x":1934}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1714}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1709},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1708}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1705}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1702},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~782"}],"x":1935}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (aumenta gli oceani e la NT di 1)","en":"place an ocean tile (raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1701}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1696},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1695}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:93","id":1672},"source":{"doc":"tm-facts","section":"cards.json #078"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:87"}',
+    'ice_asteroid': '{"id":"ice_asteroid","number":"078","name":{"en":"Ice Asteroid"},"type":"event","cost":23,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~748","e":{"op":"lit","v":"ocean","x":1893},"at":"rules_data/terraforming_mars/cards/071-140.yaml:93","id":1676},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~749","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~749"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"tile","d":null},"b":{"op":"var","n":"t~748"}}}]},"x":1894},"t":{"op":"seq","b":[{"op":"let","v":"mine~752","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~751","src":{"op":"filt","v":"x~750","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~750"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1895},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1679},{"op":"let","v":"empty~757","e":{"op":"filt","v":"s~754","src":{"op":"filt","v":"x~753","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~753"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"t~748"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~752"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~755","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~754"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~756","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~756"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~756"}}]}]}}]}]}}]}}]}]},"x":1896},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1680},{"op":"let","v":"legal~763","e":{"op":"letx","v":"open~759","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"empty~757"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~758"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~762","e":{"op":"filt","v":"s~760","src":{"op":"var","n":"open~759"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~761","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~760"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~761"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~762"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~762"},"b":{"op":"var","n":"open~759"}}},"b":{"op":"var","n":"open~759"}},"x":1897},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1681},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~763"}]},"b":{"op":"lit","v":0},"x":1898},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1682},{"op":"choose","alts":[{"gens":[{"v":"space~764","src":{"op":"var","n":"legal~763","x":1899},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~765","e":{"op":"var","n":"t~748","x":1900},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1685},{"op":"let","v":"s~766","e":{"op":"var","n":"space~764","x":1901},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1686},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~766"},"d":{},"x":1902},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~765"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~765"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1903},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1688},{"op":"set","t":{"op":"st","k":"last_space","x":1904},"o":"=","e":{"op":"var","n":"s~766","x":1905},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1689},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1906},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~766"},"f":"bonus","d":null,"x":1907},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1692},{"op":"for","v":"x~767","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~766"}],"kind":"spaces","x":1908},"w":{"op":"in","a":{"op":"var","n":"x~767"},"b":{"op":"st","k":"board"},"neg":false,"x":1909},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~767"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1910},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1694},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1693},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~765"},"f":"effect","d":null,"x":1911},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1695},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~765","x":1912},"space":{"op":"var","n":"s~766","x":1913},"by":{"op":"var","n":"you","x":1914}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1696}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1691},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1690}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1687}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1684},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~764"}],"x":1915}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (guadagna un eventuale bonus di piazzamento; aumenta gli oceani e la NT di 1)","en":"place an ocean tile (gain any placement bonus; raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1683}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1678},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1677},{"op":"let","v":"t~768","e":{"op":"lit","v":"ocean","x":1916},"at":"rules_data/terraforming_mars/cards/071-140.yaml:93","id":1697},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~769","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~769"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~769"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~769"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~769"},"f":"tile","d":null},"b":{"op":"var","n":"t~768"}}}]},"x":1917},"t":{"op":"seq","b":[{"op":"let","v":"mine~772","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~771","src":{"op":"filt","v":"x~770","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~770"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~768"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~771"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1918},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1700},{"op":"let","v":"empty~777","e":{"op":"filt","v":"s~774","src":{"op":"filt","v":"x~773","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~773"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~768"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~774"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~774"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~774"},"f":"reserved","d":null},"b":{"op":"var","n":"t~768"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~774"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~772"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~768"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~774"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~768"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~775","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~774"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~775"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~775"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~768"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~776","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~768"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~775"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~775"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~776"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~775"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~776"}}]}]}}]}]}}]}}]}]},"x":1919},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1701},{"op":"let","v":"legal~783","e":{"op":"letx","v":"open~779","e":{"op":"filt","v":"s~778","src":{"op":"var","n":"empty~777"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~778"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~778"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~768"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~782","e":{"op":"filt","v":"s~780","src":{"op":"var","n":"open~779"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~781","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~780"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~781"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~781"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~782"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~782"},"b":{"op":"var","n":"open~779"}}},"b":{"op":"var","n":"open~779"}},"x":1920},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1702},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~783"}]},"b":{"op":"lit","v":0},"x":1921},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1703},{"op":"choose","alts":[{"gens":[{"v":"space~784","src":{"op":"var","n":"legal~783","x":1922},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~785","e":{"op":"var","n":"t~768","x":1923},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1706},{"op":"let","v":"s~786","e":{"op":"var","n":"space~784","x":1924},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1707},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~786"},"d":{},"x":1925},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~785"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~785"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1926},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1709},{"op":"set","t":{"op":"st","k":"last_space","x":1927},"o":"=","e":{"op":"var","n":"s~786","x":1928},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1710},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1929},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~786"},"f":"bonus","d":null,"x":1930},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1713},{"op":"for","v":"x~787","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~786"}],"kind":"spaces","x":1931},"w":{"op":"in","a":{"op":"var","n":"x~787"},"b":{"op":"st","k":"board"},"neg":false,"x":1932},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~787"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1933},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1715},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1714},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~785"},"f":"effect","d":null,"x":1934},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1716},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~785","x":1935},"space":{"op":"var","n":"s~786","x":1936},"by":{"op":"var","n":"you","x":1937}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1717}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1712},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1711}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1708}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1705},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~784"}],"x":1938}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (guadagna un eventuale bonus di piazzamento; aumenta gli oceani e la NT di 1)","en":"place an ocean tile (gain any placement bonus; raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1704}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1699},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1698}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:93","id":1675},"source":{"doc":"tm-facts","section":"cards.json #078"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:87"}',
 }

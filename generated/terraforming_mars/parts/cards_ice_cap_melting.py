@@ -5,52 +5,143 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(3073, """
-x_3505 x_1438  # rules_data/terraforming_mars/cards/141-208.yaml:405
-x_3507 x_977  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_3508 x_978  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_3509 x_979  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_3510 x_980  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_3511 x_981  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_3515 x_985  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_3516 x_986  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_3517 x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_3519 x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_3520 x_990  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_3521 x_991  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3522 x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3523 x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3524 x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_3528 x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_3073 t_2425 @  # rules_data/terraforming_mars/cards/141-208.yaml:411
-d_3074 d_878 @  # rules_data/terraforming_mars/cards/141-208.yaml:411
-t_3075 t_879 @  # rules_data/terraforming_mars/definitions/board.yaml:141
-t_3076 t_880 @  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_3077 d_881 @  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_3078 d_882 @  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_3079 d_883 @  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_3080 d_884 @  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_3081 t_885 @  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_3082 t_886 @  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3083 d_887 @  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_3084 d_888 @  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_3085 t_889 @  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3086 d_890 @  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3087 d_891 @  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_3088 t_892 @  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_3089 t_893 @  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3090 t_894 @  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3091 t_895 @  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3092 t_896 @  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3093 t_897 @  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_3094 d_898 @  # rules_data/terraforming_mars/definitions/board.yaml:123
-""")
-AT = {}
+K = [
+    {'kind': 'spaces', 'f': 'bonus', 'd': None},
+    {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
+    {'kind': 'tiles', 'f': 'effect', 'd': None},
+    ['game', 'board', 'key'],
+    {'d': {}},
+    ['game', 'last_space', ''],
+]
+
+
+x_3521 = _C.x_1441  # rules_data/terraforming_mars/cards/141-208.yaml:405
+x_3523 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_3524 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_3525 = _C.x_982  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_3526 = _C.x_983  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_3527 = _C.x_984  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_3531 = _C.x_988  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3532 = _C.x_989  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3533 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_3535 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_3536 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_3537 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3538 = _C.x_995  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3539 = _C.x_996  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3540 = _C.x_997  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_3544 = _C.x_1001  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3087 = _C.rebased(_C.t_2434, 3087)  # rules_data/terraforming_mars/cards/141-208.yaml:411
+d_3088 = _C.rebased(_C.d_881, 3087)  # rules_data/terraforming_mars/cards/141-208.yaml:411
+t_3089 = _C.rebased(_C.t_882, 3087)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_3090 = _C.rebased(_C.t_883, 3087)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3091 = _C.rebased(_C.d_884, 3087)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3092 = _C.rebased(_C.d_885, 3087)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_3093 = _C.rebased(_C.d_886, 3087)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_3094 = _C.rebased(_C.d_887, 3087)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_3095 = _C.rebased(_C.t_888, 3087)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3096 = _C.rebased(_C.t_889, 3087)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3097 = _C.rebased(_C.d_890, 3087)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_3098 = _C.rebased(_C.d_891, 3087)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3099 = _C.rebased(_C.t_892, 3087)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3100 = _C.rebased(_C.d_893, 3087)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3101 = _C.rebased(_C.d_894, 3087)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_3102 = _C.rebased(_C.t_895, 3087)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_3103 = _C.rebased(_C.t_896, 3087)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3104 = _C.rebased(_C.t_897, 3087)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3105 = _C.rebased(_C.t_898, 3087)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3106 = _C.rebased(_C.t_899, 3087)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3107 = _C.rebased(_C.t_900, 3087)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_3108 = _C.rebased(_C.d_901, 3087)  # rules_data/terraforming_mars/definitions/board.yaml:123
+
+
+TRIALS = {
+    3087: t_3087,
+    3088: CPS(d_3088),
+    3089: t_3089,
+    3090: t_3090,
+    3091: CPS(d_3091),
+    3092: CPS(d_3092),
+    3093: CPS(d_3093),
+    3094: CPS(d_3094),
+    3095: t_3095,
+    3096: t_3096,
+    3097: CPS(d_3097),
+    3098: CPS(d_3098),
+    3099: t_3099,
+    3100: CPS(d_3100),
+    3101: CPS(d_3101),
+    3102: t_3102,
+    3103: t_3103,
+    3104: t_3104,
+    3105: t_3105,
+    3106: t_3106,
+    3107: t_3107,
+    3108: CPS(d_3108),
+}
+
+
+CODE = {
+    3521: x_3521,
+    3523: x_3523,
+    3524: x_3524,
+    3525: x_3525,
+    3526: x_3526,
+    3527: x_3527,
+    3531: x_3531,
+    3532: x_3532,
+    3533: x_3533,
+    3535: x_3535,
+    3536: x_3536,
+    3537: x_3537,
+    3538: x_3538,
+    3539: x_3539,
+    3540: x_3540,
+    3544: x_3544,
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:405
-    'ice_cap_melting': '{"id":"ice_cap_melting","number":"181","name":{"en":"Ice Cap Melting"},"type":"event","cost":5,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":2},"x":3505},"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"ocean","x":3506},"at":"rules_data/terraforming_mars/cards/141-208.yaml:411","id":3074},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~747","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~747"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"tile","d":null},"b":{"op":"var","n":"t~746"}}}]},"x":3507},"t":{"op":"seq","b":[{"op":"let","v":"mine~750","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~749","src":{"op":"filt","v":"x~748","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~748"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~749"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3508},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3077},{"op":"let","v":"empty~755","e":{"op":"filt","v":"s~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"t~746"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~750"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~752"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~754","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~754"}}]}]}}]}]}}]}}]}]},"x":3509},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":3078},{"op":"let","v":"legal~761","e":{"op":"letx","v":"open~757","e":{"op":"filt","v":"s~756","src":{"op":"var","n":"empty~755"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~756"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~760","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"open~757"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~760"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~760"},"b":{"op":"var","n":"open~757"}}},"b":{"op":"var","n":"open~757"}},"x":3510},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":3079},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~761"}]},"b":{"op":"lit","v":0},"x":3511},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":3080},{"op":"choose","alts":[{"gens":[{"v":"space~762","src":{"op":"var","n":"legal~761","x":3512},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~763","e":{"op":"var","n":"t~746","x":3513},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3083},{"op":"let","v":"s~764","e":{"op":"var","n":"space~762","x":3514},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3084},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~764"},"d":{},"x":3515},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~763"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3516},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3086},{"op":"set","t":{"op":"st","k":"last_space","x":3517},"o":"=","e":{"op":"var","n":"s~764","x":3518},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":3087},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3519},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"bonus","d":null,"x":3520},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3090},{"op":"for","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces","x":3521},"w":{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false,"x":3522},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3523},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3092},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3091},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"effect","d":null,"x":3524},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":3093},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~763","x":3525},"space":{"op":"var","n":"s~764","x":3526},"by":{"op":"var","n":"you","x":3527}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":3094}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3089},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":3088}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3085}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3082},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~762"}],"x":3528}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (aumenta gli oceani e la NT di 1)","en":"place an ocean tile (raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3081}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3076},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":3075}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:411","id":3073},"source":{"doc":"tm-facts","section":"cards.json #181"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:405"}',
+    'ice_cap_melting': '{"id":"ice_cap_melting","number":"181","name":{"en":"Ice Cap Melting"},"type":"event","cost":5,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":2},"x":3521},"effect":{"op":"seq","b":[{"op":"let","v":"t~748","e":{"op":"lit","v":"ocean","x":3522},"at":"rules_data/terraforming_mars/cards/141-208.yaml:411","id":3088},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~749","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~749"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"tile","d":null},"b":{"op":"var","n":"t~748"}}}]},"x":3523},"t":{"op":"seq","b":[{"op":"let","v":"mine~752","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~751","src":{"op":"filt","v":"x~750","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~750"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3524},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3091},{"op":"let","v":"empty~757","e":{"op":"filt","v":"s~754","src":{"op":"filt","v":"x~753","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~753"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"t~748"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~752"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~755","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~754"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~756","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~756"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~756"}}]}]}}]}]}}]}}]}]},"x":3525},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":3092},{"op":"let","v":"legal~763","e":{"op":"letx","v":"open~759","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"empty~757"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~758"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~762","e":{"op":"filt","v":"s~760","src":{"op":"var","n":"open~759"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~761","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~760"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~761"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~762"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~762"},"b":{"op":"var","n":"open~759"}}},"b":{"op":"var","n":"open~759"}},"x":3526},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":3093},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~763"}]},"b":{"op":"lit","v":0},"x":3527},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":3094},{"op":"choose","alts":[{"gens":[{"v":"space~764","src":{"op":"var","n":"legal~763","x":3528},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~765","e":{"op":"var","n":"t~748","x":3529},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3097},{"op":"let","v":"s~766","e":{"op":"var","n":"space~764","x":3530},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3098},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~766"},"d":{},"x":3531},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~765"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~765"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3532},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3100},{"op":"set","t":{"op":"st","k":"last_space","x":3533},"o":"=","e":{"op":"var","n":"s~766","x":3534},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":3101},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3535},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~766"},"f":"bonus","d":null,"x":3536},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3104},{"op":"for","v":"x~767","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~766"}],"kind":"spaces","x":3537},"w":{"op":"in","a":{"op":"var","n":"x~767"},"b":{"op":"st","k":"board"},"neg":false,"x":3538},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~767"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3539},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3106},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3105},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~765"},"f":"effect","d":null,"x":3540},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":3107},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~765","x":3541},"space":{"op":"var","n":"s~766","x":3542},"by":{"op":"var","n":"you","x":3543}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":3108}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3103},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":3102}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3099}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3096},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~764"}],"x":3544}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (guadagna un eventuale bonus di piazzamento; aumenta gli oceani e la NT di 1)","en":"place an ocean tile (gain any placement bonus; raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3095}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3090},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":3089}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:411","id":3087},"source":{"doc":"tm-facts","section":"cards.json #181"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:405"}',
 }

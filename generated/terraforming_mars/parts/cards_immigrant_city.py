@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -55,83 +56,83 @@ K = [
 ]
 
 
-x_3926 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3927 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3931 = _C.x_3104  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3932 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3945 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3946 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3950 = _C.x_3119  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3951 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def x_3934(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:619
+def x_3953(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:619
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get('energy', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, 'energy', 0)))) is int else num(_w3)) >= 1)
 
 
-def x_3935(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:620
+def x_3954(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:620
     if E is None:
         E = ctx.env()
     return (True if (((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (-4))) or (('tharsis_republic' in _w5 if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('corporation'))) in (list, dict) else IN('tharsis_republic', _w5))) else False)
 
 
-x_3937 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_3938 = _C.x_557  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_3939 = _C.x_558  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_3940 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_3941 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_3945 = _C.x_564  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_3946 = _C.x_565  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_3947 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_3949 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_3950 = _C.x_569  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_3951 = _C.x_570  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3952 = _C.x_571  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3953 = _C.x_572  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3954 = _C.x_573  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_3958 = _C.x_577  # rules_data/terraforming_mars/definitions/board.yaml:146
+x_3956 = _C.x_558  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_3957 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_3958 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_3959 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_3960 = _C.x_562  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_3964 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3965 = _C.x_567  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3966 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_3968 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_3969 = _C.x_571  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_3970 = _C.x_572  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3971 = _C.x_573  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3972 = _C.x_574  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3973 = _C.x_575  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_3977 = _C.x_579  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def x_3961(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3980(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~771'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~771'), 0))
+    return (_w2.get(E.get('r~773'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~773'), 0))
 
 
-x_3963 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:621
-x_3964 = _C.x_1274  # rules_data/terraforming_mars/cards/141-208.yaml:600
-x_3967 = _C.x_2666  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3982 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:621
+x_3983 = _C.x_1277  # rules_data/terraforming_mars/cards/141-208.yaml:600
+x_3986 = _C.x_2676  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_3445(ctx, E=None, B=3445):  # rules_data/terraforming_mars/cards/141-208.yaml:609
+def d_3462(ctx, E=None, B=3462):  # rules_data/terraforming_mars/cards/141-208.yaml:609
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_3448(ctx, E, B):
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
+    if not d_3465(ctx, E, B):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    if not d_3453(ctx, E, B):
+    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    if not d_3470(ctx, E, B):
         return False
     return True
 
 
-d_3446 = _C.rebased(_C.d_352, 3445)  # rules_data/terraforming_mars/cards/141-208.yaml:609
-d_3447 = _C.rebased(_C.d_364, 3445)  # rules_data/terraforming_mars/cards/141-208.yaml:609
-d_3448 = _C.rebased(_C.d_386, 3445)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_3449 = _C.rebased(_C.d_387, 3445)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_3450 = _C.rebased(_C.d_388, 3445)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_3451 = _C.rebased(_C.d_787, 3445)  # rules_data/terraforming_mars/cards/141-208.yaml:609
-d_3452 = _C.rebased(_C.d_495, 3445)  # rules_data/terraforming_mars/cards/141-208.yaml:609
-d_3453 = _C.rebased(_C.d_2733, 3445)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_3454 = _C.rebased(_C.d_2734, 3445)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_3455 = _C.rebased(_C.d_2735, 3445)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3463 = _C.rebased(_C.d_352, 3462)  # rules_data/terraforming_mars/cards/141-208.yaml:609
+d_3464 = _C.rebased(_C.d_364, 3462)  # rules_data/terraforming_mars/cards/141-208.yaml:609
+d_3465 = _C.rebased(_C.d_386, 3462)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3466 = _C.rebased(_C.d_387, 3462)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3467 = _C.rebased(_C.d_388, 3462)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3468 = _C.rebased(_C.d_790, 3462)  # rules_data/terraforming_mars/cards/141-208.yaml:609
+d_3469 = _C.rebased(_C.d_497, 3462)  # rules_data/terraforming_mars/cards/141-208.yaml:609
+d_3470 = _C.rebased(_C.d_2746, 3462)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3471 = _C.rebased(_C.d_2747, 3462)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3472 = _C.rebased(_C.d_2748, 3462)  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def t_3456(ctx, k, s=None, E=None, B=3445):  # rules_data/terraforming_mars/cards/141-208.yaml:619
+def t_3473(ctx, k, s=None, E=None, B=3462):  # rules_data/terraforming_mars/cards/141-208.yaml:619
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -139,192 +140,175 @@ def t_3456(ctx, k, s=None, E=None, B=3445):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~770', 1, True)
-        LOCAL(ctx, E, 'r~771', 'megacredits', True)
-        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('prod'), E.get('r~771'))
+        LOCAL(ctx, E, 'n~772', 1, True)
+        LOCAL(ctx, E, 'r~773', 'megacredits', True)
+        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('prod'), E.get('r~773'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~770'), '+=', False, K[4])
-        return t_3483(ctx, k, s, E, B)
+            SET(ctx, 'prod', c, key, E.get('n~772'), '+=', False, K[4])
+        return t_3500(ctx, k, s, E, B)
 
     ctx.steps += 1
-    if not x_3934(ctx, E):
+    if not x_3953(ctx, E):
         return False
     ctx.steps += 1
-    if not x_3935(ctx, E):
+    if not x_3954(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 't~750', 'city', True)
-    return t_3460(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 't~752', 'city', True)
+    return t_3477(ctx, r1, s, E, B)
 
 
-def d_3457(ctx, E=None, B=3445):  # rules_data/terraforming_mars/cards/141-208.yaml:619
+def d_3474(ctx, E=None, B=3462):  # rules_data/terraforming_mars/cards/141-208.yaml:619
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3934(ctx, E):
+    if not x_3953(ctx, E):
         return False
     return True
 
 
-def d_3458(ctx, E=None, B=3445):  # rules_data/terraforming_mars/cards/141-208.yaml:620
+def d_3475(ctx, E=None, B=3462):  # rules_data/terraforming_mars/cards/141-208.yaml:620
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3935(ctx, E):
+    if not x_3954(ctx, E):
         return False
     return True
 
 
-d_3459 = _C.rebased(_C.d_760, 3445)  # rules_data/terraforming_mars/cards/141-208.yaml:621
+d_3476 = _C.rebased(_C.d_763, 3462)  # rules_data/terraforming_mars/cards/141-208.yaml:621
 
 
-def t_3460(ctx, k, s=None, E=None, B=3445):  # rules_data/terraforming_mars/definitions/board.yaml:141
+def t_3477(ctx, k, s=None, E=None, B=3462):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3937(ctx, E):
-        return t_3461(ctx, k, s, E, B)
+    if x_3956(ctx, E):
+        return t_3478(ctx, k, s, E, B)
     return k()
 
 
-def t_3461(ctx, k, s=None, E=None, B=3445):  # rules_data/terraforming_mars/definitions/board.yaml:142
+def t_3478(ctx, k, s=None, E=None, B=3462):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~754', x_3938(ctx, E), True)
-    LOCAL(ctx, E, 'empty~759', x_3939(ctx, E), True)
-    LOCAL(ctx, E, 'legal~765', x_3940(ctx, E), True)
-    if not x_3941(ctx, E):
+    LOCAL(ctx, E, 'mine~756', x_3957(ctx, E), True)
+    LOCAL(ctx, E, 'empty~761', x_3958(ctx, E), True)
+    LOCAL(ctx, E, 'legal~767', x_3959(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('legal~767')) > 0)):
         return False
-    return t_3466(ctx, k, s, E, B)
+    return t_3483(ctx, k, s, E, B)
 
 
-d_3462 = _C.rebased(_C.d_502, 3445)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_3463 = _C.rebased(_C.d_503, 3445)  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_3464 = _C.rebased(_C.d_504, 3445)  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_3465 = _C.rebased(_C.d_505, 3445)  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_3466 = _C.rebased(_C.t_735, 3445)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_3467 = _C.rebased(_C.t_507, 3445)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3468 = _C.rebased(_C.d_508, 3445)  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_3469 = _C.rebased(_C.d_509, 3445)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_3470 = _C.rebased(_C.t_510, 3445)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3471 = _C.rebased(_C.d_511, 3445)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3472 = _C.rebased(_C.d_512, 3445)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_3473 = _C.rebased(_C.t_513, 3445)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_3474 = _C.rebased(_C.t_514, 3445)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3475 = _C.rebased(_C.t_515, 3445)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3476 = _C.rebased(_C.t_516, 3445)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3477 = _C.rebased(_C.t_517, 3445)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3478 = _C.rebased(_C.t_518, 3445)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_3479 = _C.rebased(_C.d_519, 3445)  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_3479 = _C.rebased(_C.d_504, 3462)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3480 = _C.rebased(_C.d_505, 3462)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_3481 = _C.rebased(_C.d_506, 3462)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_3482 = _C.rebased(_C.d_507, 3462)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_3483 = _C.rebased(_C.t_738, 3462)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3484 = _C.rebased(_C.t_509, 3462)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3485 = _C.rebased(_C.d_510, 3462)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_3486 = _C.rebased(_C.d_511, 3462)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3487 = _C.rebased(_C.t_512, 3462)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3488 = _C.rebased(_C.d_513, 3462)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3489 = _C.rebased(_C.d_514, 3462)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_3490 = _C.rebased(_C.t_515, 3462)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_3491 = _C.rebased(_C.t_516, 3462)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3492 = _C.rebased(_C.t_517, 3462)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3493 = _C.rebased(_C.t_518, 3462)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3494 = _C.rebased(_C.t_519, 3462)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3495 = _C.rebased(_C.t_520, 3462)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_3496 = _C.rebased(_C.d_521, 3462)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
-def d_3480(ctx, E=None, B=3445):  # rules_data/terraforming_mars/cards/141-208.yaml:621
+def d_3497(ctx, E=None, B=3462):  # rules_data/terraforming_mars/cards/141-208.yaml:621
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~770', 1, True)
-    return True
-
-
-def d_3481(ctx, E=None, B=3445):  # rules_data/terraforming_mars/cards/141-208.yaml:621
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~771', 'megacredits', True)
-    return True
-
-
-def d_3482(ctx, E=None, B=3445):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('prod'), E.get('r~771'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~770'), '+=', False, K[4])
-    return True
-
-
-t_3483 = _C.rebased(_C.t_367, 3445)  # rules_data/terraforming_mars/cards/141-208.yaml:621
-
-
-def d_3484(ctx, E=None, B=3445):  # rules_data/terraforming_mars/cards/141-208.yaml:623
-    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~772', 1, True)
+    return True
+
+
+def d_3498(ctx, E=None, B=3462):  # rules_data/terraforming_mars/cards/141-208.yaml:621
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     LOCAL(ctx, E, 'r~773', 'megacredits', True)
+    return True
+
+
+def d_3499(ctx, E=None, B=3462):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('prod'), E.get('r~773'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~772'), '+=', False, K[4])
     return True
 
 
-d_3485 = _C.rebased(_C.d_2358, 3445)  # rules_data/terraforming_mars/cards/141-208.yaml:623
+t_3500 = _C.rebased(_C.t_367, 3462)  # rules_data/terraforming_mars/cards/141-208.yaml:621
 
 
-def d_3486(ctx, E=None, B=3445):  # rules_data/terraforming_mars/cards/141-208.yaml:623
+def d_3501(ctx, E=None, B=3462):  # rules_data/terraforming_mars/cards/141-208.yaml:623
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~774', 1, True)
+    LOCAL(ctx, E, 'r~775', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('prod'), E.get('r~775'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~774'), '+=', False, K[4])
+    return True
+
+
+d_3502 = _C.rebased(_C.d_2367, 3462)  # rules_data/terraforming_mars/cards/141-208.yaml:623
+
+
+def d_3503(ctx, E=None, B=3462):  # rules_data/terraforming_mars/cards/141-208.yaml:623
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~773', 'megacredits', True)
+    LOCAL(ctx, E, 'r~775', 'megacredits', True)
     return True
 
 
-d_3487 = _C.rebased(_C.d_2360, 3445)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_3504 = _C.rebased(_C.d_2369, 3462)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {
-    3445: CPS(d_3445),
-    3446: CPS(d_3446),
-    3447: CPS(d_3447),
-    3448: CPS(d_3448),
-    3449: CPS(d_3449),
-    3450: CPS(d_3450),
-    3451: CPS(d_3451),
-    3452: CPS(d_3452),
-    3453: CPS(d_3453),
-    3454: CPS(d_3454),
-    3455: CPS(d_3455),
-    3456: t_3456,
-    3457: CPS(d_3457),
-    3458: CPS(d_3458),
-    3459: CPS(d_3459),
-    3460: t_3460,
-    3461: t_3461,
     3462: CPS(d_3462),
     3463: CPS(d_3463),
     3464: CPS(d_3464),
     3465: CPS(d_3465),
-    3466: t_3466,
-    3467: t_3467,
+    3466: CPS(d_3466),
+    3467: CPS(d_3467),
     3468: CPS(d_3468),
     3469: CPS(d_3469),
-    3470: t_3470,
+    3470: CPS(d_3470),
     3471: CPS(d_3471),
     3472: CPS(d_3472),
     3473: t_3473,
-    3474: t_3474,
-    3475: t_3475,
-    3476: t_3476,
+    3474: CPS(d_3474),
+    3475: CPS(d_3475),
+    3476: CPS(d_3476),
     3477: t_3477,
     3478: t_3478,
     3479: CPS(d_3479),
@@ -332,48 +316,65 @@ TRIALS = {
     3481: CPS(d_3481),
     3482: CPS(d_3482),
     3483: t_3483,
-    3484: CPS(d_3484),
+    3484: t_3484,
     3485: CPS(d_3485),
     3486: CPS(d_3486),
-    3487: CPS(d_3487),
+    3487: t_3487,
+    3488: CPS(d_3488),
+    3489: CPS(d_3489),
+    3490: t_3490,
+    3491: t_3491,
+    3492: t_3492,
+    3493: t_3493,
+    3494: t_3494,
+    3495: t_3495,
+    3496: CPS(d_3496),
+    3497: CPS(d_3497),
+    3498: CPS(d_3498),
+    3499: CPS(d_3499),
+    3500: t_3500,
+    3501: CPS(d_3501),
+    3502: CPS(d_3502),
+    3503: CPS(d_3503),
+    3504: CPS(d_3504),
 }
 
 
 CODE = {
-    3926: x_3926,
-    3927: x_3927,
-    3931: x_3931,
-    3932: x_3932,
-    3934: x_3934,
-    3935: x_3935,
-    3937: x_3937,
-    3938: x_3938,
-    3939: x_3939,
-    3940: x_3940,
-    3941: x_3941,
     3945: x_3945,
     3946: x_3946,
-    3947: x_3947,
-    3949: x_3949,
     3950: x_3950,
     3951: x_3951,
-    3952: x_3952,
     3953: x_3953,
     3954: x_3954,
+    3956: x_3956,
+    3957: x_3957,
     3958: x_3958,
-    3961: x_3961,
-    3963: x_3963,
+    3959: x_3959,
+    3960: x_3960,
     3964: x_3964,
-    3967: x_3967,
+    3965: x_3965,
+    3966: x_3966,
+    3968: x_3968,
+    3969: x_3969,
+    3970: x_3970,
+    3971: x_3971,
+    3972: x_3972,
+    3973: x_3973,
+    3977: x_3977,
+    3980: x_3980,
+    3982: x_3982,
+    3983: x_3983,
+    3986: x_3986,
 }
 AT = {
-    3934: 'rules_data/terraforming_mars/cards/141-208.yaml:619',
-    3935: 'rules_data/terraforming_mars/cards/141-208.yaml:620',
-    3961: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3953: 'rules_data/terraforming_mars/cards/141-208.yaml:619',
+    3954: 'rules_data/terraforming_mars/cards/141-208.yaml:620',
+    3980: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:600
-    'immigrant_city': '{"id":"immigrant_city","number":"200","name":{"en":"Immigrant City"},"type":"active","cost":13,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3924},"at":"rules_data/terraforming_mars/cards/141-208.yaml:609","id":3446},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3925},"at":"rules_data/terraforming_mars/cards/141-208.yaml:609","id":3447},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3926},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3449},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3927},"o":"-=","e":{"op":"var","n":"n~746","x":3928},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3450}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3448},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":3929},"at":"rules_data/terraforming_mars/cards/141-208.yaml:609","id":3451},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":3930},"at":"rules_data/terraforming_mars/cards/141-208.yaml:609","id":3452},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":3931},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3454},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3932},"o":"-=","e":{"op":"var","n":"n~748","x":3933},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3455}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3453}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:609","id":3445},"effect":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"energy"},"d":0},"b":{"op":"lit","v":1},"x":3934},"at":"rules_data/terraforming_mars/cards/141-208.yaml:619","id":3457},{"op":"req","c":{"op":"or","a":[{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"lit","v":-4}},{"op":"in","a":{"op":"lit","v":"tharsis_republic"},"b":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"neg":false}],"x":3935},"at":"rules_data/terraforming_mars/cards/141-208.yaml:620","id":3458},{"op":"let","v":"t~750","e":{"op":"lit","v":"city","x":3936},"at":"rules_data/terraforming_mars/cards/141-208.yaml:621","id":3459},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~751","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~751"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"tile","d":null},"b":{"op":"var","n":"t~750"}}}]},"x":3937},"t":{"op":"seq","b":[{"op":"let","v":"mine~754","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"filt","v":"x~752","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~752"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~753"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3938},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3462},{"op":"let","v":"empty~759","e":{"op":"filt","v":"s~756","src":{"op":"filt","v":"x~755","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~755"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"t~750"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~754"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~757","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~756"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~758","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~758"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~758"}}]}]}}]}]}}]}}]}]},"x":3939},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":3463},{"op":"let","v":"legal~765","e":{"op":"letx","v":"open~761","e":{"op":"filt","v":"s~760","src":{"op":"var","n":"empty~759"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~760"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~760"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~764","e":{"op":"filt","v":"s~762","src":{"op":"var","n":"open~761"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~763","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~762"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~764"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~764"},"b":{"op":"var","n":"open~761"}}},"b":{"op":"var","n":"open~761"}},"x":3940},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":3464},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~765"}]},"b":{"op":"lit","v":0},"x":3941},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":3465},{"op":"choose","alts":[{"gens":[{"v":"space~766","src":{"op":"var","n":"legal~765","x":3942},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~767","e":{"op":"var","n":"t~750","x":3943},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3468},{"op":"let","v":"s~768","e":{"op":"var","n":"space~766","x":3944},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3469},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~768"},"d":{},"x":3945},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~767"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3946},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3471},{"op":"set","t":{"op":"st","k":"last_space","x":3947},"o":"=","e":{"op":"var","n":"s~768","x":3948},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":3472},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3949},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~768"},"f":"bonus","d":null,"x":3950},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3475},{"op":"for","v":"x~769","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~768"}],"kind":"spaces","x":3951},"w":{"op":"in","a":{"op":"var","n":"x~769"},"b":{"op":"st","k":"board"},"neg":false,"x":3952},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~769"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3953},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3477},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3476},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"effect","d":null,"x":3954},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":3478},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~767","x":3955},"space":{"op":"var","n":"s~768","x":3956},"by":{"op":"var","n":"you","x":3957}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":3479}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3474},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":3473}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3470}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3467},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~766"}],"x":3958}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3466}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3461},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":3460},{"op":"let","v":"n~770","e":{"op":"lit","v":1,"x":3959},"at":"rules_data/terraforming_mars/cards/141-208.yaml:621","id":3480},{"op":"let","v":"r~771","e":{"op":"lit","v":"megacredits","x":3960},"at":"rules_data/terraforming_mars/cards/141-208.yaml:621","id":3481},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~771"},"d":0,"x":3961},"o":"+=","e":{"op":"var","n":"n~770","x":3962},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3482},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3963},"at":"rules_data/terraforming_mars/cards/141-208.yaml:621","id":3483}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:619","id":3456},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}],"x":3964},"b":{"op":"seq","b":[{"op":"let","v":"n~772","e":{"op":"lit","v":1,"x":3965},"at":"rules_data/terraforming_mars/cards/141-208.yaml:623","id":3485},{"op":"let","v":"r~773","e":{"op":"lit","v":"megacredits","x":3966},"at":"rules_data/terraforming_mars/cards/141-208.yaml:623","id":3486},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~773"},"d":0,"x":3967},"o":"+=","e":{"op":"var","n":"n~772","x":3968},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3487}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:623","id":3484}}],"source":{"doc":"tm-facts","section":"cards.json #200 (render icons and effects: city(all) -> megacredits production 1)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:600"}',
+    'immigrant_city': '{"id":"immigrant_city","number":"200","name":{"en":"Immigrant City"},"type":"active","cost":13,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3943},"at":"rules_data/terraforming_mars/cards/141-208.yaml:609","id":3463},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":3944},"at":"rules_data/terraforming_mars/cards/141-208.yaml:609","id":3464},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":3945},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3466},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3946},"o":"-=","e":{"op":"var","n":"n~748","x":3947},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3467}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3465},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":3948},"at":"rules_data/terraforming_mars/cards/141-208.yaml:609","id":3468},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":3949},"at":"rules_data/terraforming_mars/cards/141-208.yaml:609","id":3469},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"var","n":"n~750"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~751"},"f":"production_min","d":0},"x":3950},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3471},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3951},"o":"-=","e":{"op":"var","n":"n~750","x":3952},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3472}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3470}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:609","id":3462},"effect":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"energy"},"d":0},"b":{"op":"lit","v":1},"x":3953},"at":"rules_data/terraforming_mars/cards/141-208.yaml:619","id":3474},{"op":"req","c":{"op":"or","a":[{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"lit","v":-4}},{"op":"in","a":{"op":"lit","v":"tharsis_republic"},"b":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"neg":false}],"x":3954},"at":"rules_data/terraforming_mars/cards/141-208.yaml:620","id":3475},{"op":"let","v":"t~752","e":{"op":"lit","v":"city","x":3955},"at":"rules_data/terraforming_mars/cards/141-208.yaml:621","id":3476},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~753","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~753"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"tile","d":null},"b":{"op":"var","n":"t~752"}}}]},"x":3956},"t":{"op":"seq","b":[{"op":"let","v":"mine~756","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~755","src":{"op":"filt","v":"x~754","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~754"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~755"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3957},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3479},{"op":"let","v":"empty~761","e":{"op":"filt","v":"s~758","src":{"op":"filt","v":"x~757","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~757"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"var","n":"t~752"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~756"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~760","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~760"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~760"}}]}]}}]}]}}]}}]}]},"x":3958},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":3480},{"op":"let","v":"legal~767","e":{"op":"letx","v":"open~763","e":{"op":"filt","v":"s~762","src":{"op":"var","n":"empty~761"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~762"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~762"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~766","e":{"op":"filt","v":"s~764","src":{"op":"var","n":"open~763"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~766"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~766"},"b":{"op":"var","n":"open~763"}}},"b":{"op":"var","n":"open~763"}},"x":3959},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":3481},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~767"}]},"b":{"op":"lit","v":0},"x":3960},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":3482},{"op":"choose","alts":[{"gens":[{"v":"space~768","src":{"op":"var","n":"legal~767","x":3961},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~769","e":{"op":"var","n":"t~752","x":3962},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3485},{"op":"let","v":"s~770","e":{"op":"var","n":"space~768","x":3963},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3486},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~770"},"d":{},"x":3964},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~769"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3965},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3488},{"op":"set","t":{"op":"st","k":"last_space","x":3966},"o":"=","e":{"op":"var","n":"s~770","x":3967},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":3489},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3968},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~770"},"f":"bonus","d":null,"x":3969},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3492},{"op":"for","v":"x~771","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~770"}],"kind":"spaces","x":3970},"w":{"op":"in","a":{"op":"var","n":"x~771"},"b":{"op":"st","k":"board"},"neg":false,"x":3971},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~771"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3972},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3494},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3493},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"effect","d":null,"x":3973},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":3495},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~769","x":3974},"space":{"op":"var","n":"s~770","x":3975},"by":{"op":"var","n":"you","x":3976}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":3496}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3491},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":3490}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3487}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3484},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~768"}],"x":3977}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città (guadagna un eventuale bonus di piazzamento)","en":"place a city tile (gain any placement bonus)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3483}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3478},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":3477},{"op":"let","v":"n~772","e":{"op":"lit","v":1,"x":3978},"at":"rules_data/terraforming_mars/cards/141-208.yaml:621","id":3497},{"op":"let","v":"r~773","e":{"op":"lit","v":"megacredits","x":3979},"at":"rules_data/terraforming_mars/cards/141-208.yaml:621","id":3498},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~773"},"d":0,"x":3980},"o":"+=","e":{"op":"var","n":"n~772","x":3981},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3499},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3982},"at":"rules_data/terraforming_mars/cards/141-208.yaml:621","id":3500}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:619","id":3473},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}],"x":3983},"b":{"op":"seq","b":[{"op":"let","v":"n~774","e":{"op":"lit","v":1,"x":3984},"at":"rules_data/terraforming_mars/cards/141-208.yaml:623","id":3502},{"op":"let","v":"r~775","e":{"op":"lit","v":"megacredits","x":3985},"at":"rules_data/terraforming_mars/cards/141-208.yaml:623","id":3503},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~775"},"d":0,"x":3986},"o":"+=","e":{"op":"var","n":"n~774","x":3987},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3504}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:623","id":3501}}],"source":{"doc":"tm-facts","section":"cards.json #200 (render icons and effects: city(all) -> megacredits production 1)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:600"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,53 +49,53 @@ K = [
 ]
 
 
-x_3859 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3877 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def x_3861(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:580
+def x_3879(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:580
     def compute():
         _h1 = ctx.state.get('board')
-        return (1 * AR('/', len([v_s_748 for v_s_748 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_748, {}) if type(_h1) is dict else KEY(_h1, v_s_748, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)]), 3))
-    return MEMO(ctx, (3861, ctx.stamps.get('board', 0),), compute)
+        return (1 * AR('/', len([v_s_750 for v_s_750 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_750, {}) if type(_h1) is dict else KEY(_h1, v_s_750, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)]), 3))
+    return MEMO(ctx, (3879, ctx.stamps.get('board', 0),), compute)
 
 
-def d_3384(ctx, E=None, B=3384):  # rules_data/terraforming_mars/cards/141-208.yaml:586
+def d_3400(ctx, E=None, B=3400):  # rules_data/terraforming_mars/cards/141-208.yaml:586
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 5, True)
-    LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    LOCAL(ctx, E, 'n~748', 5, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_3385 = _C.rebased(_C.d_1413, 3384)  # rules_data/terraforming_mars/cards/141-208.yaml:586
-d_3386 = _C.rebased(_C.d_385, 3384)  # rules_data/terraforming_mars/cards/141-208.yaml:586
-d_3387 = _C.rebased(_C.d_365, 3384)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_3401 = _C.rebased(_C.d_1416, 3400)  # rules_data/terraforming_mars/cards/141-208.yaml:586
+d_3402 = _C.rebased(_C.d_385, 3400)  # rules_data/terraforming_mars/cards/141-208.yaml:586
+d_3403 = _C.rebased(_C.d_365, 3400)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {
-    3384: CPS(d_3384),
-    3385: CPS(d_3385),
-    3386: CPS(d_3386),
-    3387: CPS(d_3387),
+    3400: CPS(d_3400),
+    3401: CPS(d_3401),
+    3402: CPS(d_3402),
+    3403: CPS(d_3403),
 }
 
 
 CODE = {
-    3859: x_3859,
-    3861: x_3861,
+    3877: x_3877,
+    3879: x_3879,
 }
 AT = {
-    3861: 'rules_data/terraforming_mars/cards/141-208.yaml:580',
+    3879: 'rules_data/terraforming_mars/cards/141-208.yaml:580',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:580
-    'immigration_shuttles': '{"id":"immigration_shuttles","number":"198","name":{"en":"Immigration Shuttles"},"type":"automated","cost":31,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":5,"x":3857},"at":"rules_data/terraforming_mars/cards/141-208.yaml:586","id":3385},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":3858},"at":"rules_data/terraforming_mars/cards/141-208.yaml:586","id":3386},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3859},"o":"+=","e":{"op":"var","n":"n~746","x":3860},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3387}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:586","id":3384},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~748","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}]},"b":{"op":"lit","v":3}},"x":3861},"source":{"doc":"tm-facts","section":"cards.json #198 (VP 1 per 3 cities in play)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:580"}',
+    'immigration_shuttles': '{"id":"immigration_shuttles","number":"198","name":{"en":"Immigration Shuttles"},"type":"automated","cost":31,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":5,"x":3875},"at":"rules_data/terraforming_mars/cards/141-208.yaml:586","id":3401},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":3876},"at":"rules_data/terraforming_mars/cards/141-208.yaml:586","id":3402},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3877},"o":"+=","e":{"op":"var","n":"n~748","x":3878},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3403}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:586","id":3400},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~750","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~750"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~750"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~750"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}]},"b":{"op":"lit","v":3}},"x":3879},"source":{"doc":"tm-facts","section":"cards.json #198 (VP 1 per 3 cities in play)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:580"}',
 }

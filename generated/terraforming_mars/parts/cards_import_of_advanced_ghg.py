@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,38 +49,38 @@ K = [
 ]
 
 
-x_3323 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3339 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2916(ctx, E=None, B=2916):  # rules_data/terraforming_mars/cards/141-208.yaml:267
+def d_2930(ctx, E=None, B=2930):  # rules_data/terraforming_mars/cards/141-208.yaml:267
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'heat', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'heat', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_2917 = _C.rebased(_C.d_489, 2916)  # rules_data/terraforming_mars/cards/141-208.yaml:267
-d_2918 = _C.rebased(_C.d_785, 2916)  # rules_data/terraforming_mars/cards/141-208.yaml:267
-d_2919 = _C.rebased(_C.d_365, 2916)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2931 = _C.rebased(_C.d_491, 2930)  # rules_data/terraforming_mars/cards/141-208.yaml:267
+d_2932 = _C.rebased(_C.d_788, 2930)  # rules_data/terraforming_mars/cards/141-208.yaml:267
+d_2933 = _C.rebased(_C.d_365, 2930)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {
-    2916: CPS(d_2916),
-    2917: CPS(d_2917),
-    2918: CPS(d_2918),
-    2919: CPS(d_2919),
+    2930: CPS(d_2930),
+    2931: CPS(d_2931),
+    2932: CPS(d_2932),
+    2933: CPS(d_2933),
 }
 
 
 CODE = {
-    3323: x_3323,
+    3339: x_3339,
 }
 AT = {
 }
@@ -87,5 +88,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:261
-    'import_of_advanced_ghg': '{"id":"import_of_advanced_ghg","number":"167","name":{"en":"Import of Advanced GHG"},"type":"event","cost":9,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":3321},"at":"rules_data/terraforming_mars/cards/141-208.yaml:267","id":2917},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":3322},"at":"rules_data/terraforming_mars/cards/141-208.yaml:267","id":2918},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3323},"o":"+=","e":{"op":"var","n":"n~746","x":3324},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2919}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:267","id":2916},"source":{"doc":"tm-facts","section":"cards.json #167"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:261"}',
+    'import_of_advanced_ghg': '{"id":"import_of_advanced_ghg","number":"167","name":{"en":"Import of Advanced GHG"},"type":"event","cost":9,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":3337},"at":"rules_data/terraforming_mars/cards/141-208.yaml:267","id":2931},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":3338},"at":"rules_data/terraforming_mars/cards/141-208.yaml:267","id":2932},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3339},"o":"+=","e":{"op":"var","n":"n~748","x":3340},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2933}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:267","id":2930},"source":{"doc":"tm-facts","section":"cards.json #167"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:261"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -49,51 +50,51 @@ K = [
 ]
 
 
-x_3250 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3254 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3266 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3270 = _C.x_759  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_2857(ctx, E=None, B=2857):  # rules_data/terraforming_mars/cards/141-208.yaml:223
+def d_2871(ctx, E=None, B=2871):  # rules_data/terraforming_mars/cards/141-208.yaml:223
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'heat', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'n~748', 1, True)
     LOCAL(ctx, E, 'r~749', 'heat', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~750', 3, True)
+    LOCAL(ctx, E, 'r~751', 'heat', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[2])
     return True
 
 
-d_2858 = _C.rebased(_C.d_352, 2857)  # rules_data/terraforming_mars/cards/141-208.yaml:223
-d_2859 = _C.rebased(_C.d_785, 2857)  # rules_data/terraforming_mars/cards/141-208.yaml:223
-d_2860 = _C.rebased(_C.d_365, 2857)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_2861 = _C.rebased(_C.d_453, 2857)  # rules_data/terraforming_mars/cards/141-208.yaml:223
-d_2862 = _C.rebased(_C.d_390, 2857)  # rules_data/terraforming_mars/cards/141-208.yaml:223
-d_2863 = _C.rebased(_C.d_914, 2857)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_2872 = _C.rebased(_C.d_352, 2871)  # rules_data/terraforming_mars/cards/141-208.yaml:223
+d_2873 = _C.rebased(_C.d_788, 2871)  # rules_data/terraforming_mars/cards/141-208.yaml:223
+d_2874 = _C.rebased(_C.d_365, 2871)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2875 = _C.rebased(_C.d_455, 2871)  # rules_data/terraforming_mars/cards/141-208.yaml:223
+d_2876 = _C.rebased(_C.d_390, 2871)  # rules_data/terraforming_mars/cards/141-208.yaml:223
+d_2877 = _C.rebased(_C.d_917, 2871)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {
-    2857: CPS(d_2857),
-    2858: CPS(d_2858),
-    2859: CPS(d_2859),
-    2860: CPS(d_2860),
-    2861: CPS(d_2861),
-    2862: CPS(d_2862),
-    2863: CPS(d_2863),
+    2871: CPS(d_2871),
+    2872: CPS(d_2872),
+    2873: CPS(d_2873),
+    2874: CPS(d_2874),
+    2875: CPS(d_2875),
+    2876: CPS(d_2876),
+    2877: CPS(d_2877),
 }
 
 
 CODE = {
-    3250: x_3250,
-    3254: x_3254,
+    3266: x_3266,
+    3270: x_3270,
 }
 AT = {
 }
@@ -101,5 +102,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:217
-    'imported_ghg': '{"id":"imported_ghg","number":"162","name":{"en":"Imported GHG"},"type":"event","cost":7,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3248},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2858},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":3249},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2859},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3250},"o":"+=","e":{"op":"var","n":"n~746","x":3251},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2860},{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":3252},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2861},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":3253},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2862},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3254},"o":"+=","e":{"op":"var","n":"n~748","x":3255},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2863}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2857},"source":{"doc":"tm-facts","section":"cards.json #162"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:217"}',
+    'imported_ghg': '{"id":"imported_ghg","number":"162","name":{"en":"Imported GHG"},"type":"event","cost":7,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3264},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2872},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":3265},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2873},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3266},"o":"+=","e":{"op":"var","n":"n~748","x":3267},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2874},{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":3268},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2875},{"op":"let","v":"r~751","e":{"op":"lit","v":"heat","x":3269},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2876},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3270},"o":"+=","e":{"op":"var","n":"n~750","x":3271},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2877}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2871},"source":{"doc":"tm-facts","section":"cards.json #162"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:217"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -55,131 +56,131 @@ K = [
 ]
 
 
-x_881 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_886 = _C.x_886  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_887 = _C.x_887  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_888 = _C.x_888  # rules_data/terraforming_mars/definitions/cards.yaml:196
+x_884 = _C.x_539  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_889 = _C.x_889  # rules_data/terraforming_mars/definitions/cards.yaml:195
 x_890 = _C.x_890  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_894 = _C.x_886  # rules_data/terraforming_mars/definitions/cards.yaml:195
-
-
-def x_895(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    if E is None:
-        E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~753'))) is str else None) == E.get('r~752'))) and ((E.get('card~753') != E.get('this'))) else False)
-
-
-def x_896(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('card~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~753'), 0))
+x_891 = _C.x_891  # rules_data/terraforming_mars/definitions/cards.yaml:196
+x_893 = _C.x_893  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_897 = _C.x_889  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
 def x_898(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~753')}
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~755'))) is str else None) == E.get('r~754'))) and ((E.get('card~755') != E.get('this'))) else False)
 
 
-def x_901(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
+def x_899(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('card~755'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~755'), 0))
+
+
+def x_901(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+    if E is None:
+        E = ctx.env()
+    return {'card': E.get('card~755')}
+
+
+def x_904(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_755, 0) if type(_h1) is dict else KEY(_h1, v_p_755, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_755, NOREC).get('step', 0) if type(v_p_755) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_755, NOREC).get('max', 0) if type(v_p_755) is str else 0))) is int else num(_w4))) for v_p_755 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_755, NOREC).get('tile', None) if type(v_p_755) is str else None) == E.get('t~754'))))
-    return MEMO(ctx, (901, E.get('t~754'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_757, 0) if type(_h1) is dict else KEY(_h1, v_p_757, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_757, NOREC).get('step', 0) if type(v_p_757) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_757, NOREC).get('max', 0) if type(v_p_757) is str else 0))) is int else num(_w4))) for v_p_757 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_757, NOREC).get('tile', None) if type(v_p_757) is str else None) == E.get('t~756'))))
+    return MEMO(ctx, (904, E.get('t~756'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_902(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+def x_905(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~754'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_757, NOREC).get('reserved', None) if type(v_x_757) is str else None) == E.get('this')) for v_x_757 in [v_x_756 for v_x_756 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_756, NOREC).get('type', None) if type(v_x_756) is str else None) == _h1)]) else None)
-    return MEMO(ctx, (902, E.get('this'), E.get('t~754'),), compute)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~756'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_759, NOREC).get('reserved', None) if type(v_x_759) is str else None) == E.get('this')) for v_x_759 in [v_x_758 for v_x_758 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_758, NOREC).get('type', None) if type(v_x_758) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (905, E.get('this'), E.get('t~756'),), compute)
 
 
-def x_903(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
+def x_906(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~754'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~756'))) is str else None)
         _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~754'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~754'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_760 for v_s_760 in [v_x_759 for v_x_759 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_759, NOREC).get('type', None) if type(v_x_759) is str else None) == _h1)] if (True if ((not (v_s_760 in _h2 if type(_h2) in (list, dict) else IN(v_s_760, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None) == E.get('t~754'))) or (((ctx.index.plain['spaces'].get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None) == E.get('mine~758'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_760 in _h4 if type(_h4) in (list, dict) else IN(v_s_760, _h4))) or ((not any((True if ((v_x_761 in _h2 if type(_h2) in (list, dict) else IN(v_x_761, _h2))) and ((not (v_x_761 in _h4 if type(_h4) in (list, dict) else IN(v_x_761, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_761, {}) if type(_h2) is dict else KEY(_h2, v_x_761, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_761, {}) if type(_h2) is dict else KEY(_h2, v_x_761, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_762)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_761, {}) if type(_h2) is dict else KEY(_h2, v_x_761, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_762)) else False)) else False) for v_u_762 in items_of(_h3))) else False) for v_x_761 in ADJ(ctx, 'spaces', v_s_760)))) else False)) else False)]
-    return MEMO(ctx, (903, E.get('mine~758'), E.get('t~754'), ctx.stamps.get('board', 0),), compute)
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~756'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~756'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_762 for v_s_762 in [v_x_761 for v_x_761 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_761, NOREC).get('type', None) if type(v_x_761) is str else None) == _h1)] if (True if ((not (v_s_762 in _h2 if type(_h2) in (list, dict) else IN(v_s_762, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_762, NOREC).get('reserved', None) if type(v_s_762) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_762, NOREC).get('reserved', None) if type(v_s_762) is str else None) == E.get('t~756'))) or (((ctx.index.plain['spaces'].get(v_s_762, NOREC).get('reserved', None) if type(v_s_762) is str else None) == E.get('mine~760'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_762 in _h4 if type(_h4) in (list, dict) else IN(v_s_762, _h4))) or ((not any((True if ((v_x_763 in _h2 if type(_h2) in (list, dict) else IN(v_x_763, _h2))) and ((not (v_x_763 in _h4 if type(_h4) in (list, dict) else IN(v_x_763, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_763, {}) if type(_h2) is dict else KEY(_h2, v_x_763, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_763, {}) if type(_h2) is dict else KEY(_h2, v_x_763, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_764)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_763, {}) if type(_h2) is dict else KEY(_h2, v_x_763, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_764)) else False)) else False) for v_u_764 in items_of(_h3))) else False) for v_x_763 in ADJ(ctx, 'spaces', v_s_762)))) else False)) else False)]
+    return MEMO(ctx, (906, E.get('mine~760'), E.get('t~756'), ctx.stamps.get('board', 0),), compute)
 
 
-def x_904(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+def x_907(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('claims')
         _h2 = ctx.state.get('board')
-        return (lambda v_open_765: ((lambda v_near_768: (v_near_768 if (FN['count'](ctx, None, v_near_768) > 0) else v_open_765))([v_s_766 for v_s_766 in items_of(v_open_765) if (True if ((E.get('you') != None)) and (any((True if ((v_x_767 in _h2 if type(_h2) in (list, dict) else IN(v_x_767, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_767, {}) if type(_h2) is dict else KEY(_h2, v_x_767, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_767 in ADJ(ctx, 'spaces', v_s_766))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~754'))) is str else None) == 'if_possible') else v_open_765))([v_s_764 for v_s_764 in items_of(E.get('empty~763')) if (True if ((not (v_s_764 in _h1 if type(_h1) in (list, dict) else IN(v_s_764, _h1)))) or (((_h1.get(v_s_764, None) if type(_h1) is dict else KEY(_h1, v_s_764, None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (904, E.get('empty~763'), E.get('t~754'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        return (lambda v_open_767: ((lambda v_near_770: (v_near_770 if (FN['count'](ctx, None, v_near_770) > 0) else v_open_767))([v_s_768 for v_s_768 in items_of(v_open_767) if (True if ((E.get('you') != None)) and (any((True if ((v_x_769 in _h2 if type(_h2) in (list, dict) else IN(v_x_769, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_769, {}) if type(_h2) is dict else KEY(_h2, v_x_769, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_769 in ADJ(ctx, 'spaces', v_s_768))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~756'))) is str else None) == 'if_possible') else v_open_767))([v_s_766 for v_s_766 in items_of(E.get('empty~765')) if (True if ((not (v_s_766 in _h1 if type(_h1) in (list, dict) else IN(v_s_766, _h1)))) or (((_h1.get(v_s_766, None) if type(_h1) is dict else KEY(_h1, v_s_766, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (907, E.get('empty~765'), E.get('t~756'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_905(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+def x_908(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~769')) > 0)
+    return (FN['count'](ctx, None, E.get('legal~771')) > 0)
 
 
-def x_909(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def x_912(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~772'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~772'), {}))
+    return (_w1.get(E.get('s~774'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~774'), {}))
 
 
-def x_910(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def x_913(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~771'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~771'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~773'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~773'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_911 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_913 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_914 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_916 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
 
 
-def x_914(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def x_917(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('s~772'))
+    return FLD(ctx, K[0], E.get('s~774'))
 
 
-def x_915(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def x_918(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~772'))
+    return ADJ(ctx, 'spaces', E.get('s~774'))
 
 
-def x_916(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def x_919(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~773') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~773'), _w1))
+    return (E.get('x~775') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~775'), _w1))
 
 
-def x_917(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def x_920(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~773'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~773'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[1], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~775'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~775'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def x_918(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def x_921(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], E.get('t~771'))
+    return FLD(ctx, K[2], E.get('t~773'))
 
 
-def x_922(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def x_925(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~770')}
+    return {'space': E.get('space~772')}
 
 
-def t_790(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+def t_793(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -187,302 +188,268 @@ def t_790(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/cards/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~754', 'ocean', True)
-        return t_807(ctx, k, s, E, B)
+        LOCAL(ctx, E, 't~756', 'ocean', True)
+        return t_810(ctx, k, s, E, B)
 
-    return t_791(ctx, r1, s, E, B)
-
-
-t_791 = _C.rebased(_C.t_791, 790)  # rules_data/terraforming_mars/cards/001-070.yaml:197
+    return t_794(ctx, r1, s, E, B)
 
 
-def d_792(ctx, E=None, B=790):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+t_794 = _C.rebased(_C.t_794, 793)  # rules_data/terraforming_mars/cards/001-070.yaml:197
+
+
+def d_795(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 3, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[3])
-    return True
-
-
-d_793 = _C.rebased(_C.d_793, 790)  # rules_data/terraforming_mars/cards/001-070.yaml:197
-d_794 = _C.rebased(_C.d_794, 790)  # rules_data/terraforming_mars/cards/001-070.yaml:197
-d_795 = _C.rebased(_C.d_795, 790)  # rules_data/terraforming_mars/definitions/resources.yaml:11
-
-
-def t_796(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
     LOCAL(ctx, E, 'n~748', 3, True)
-    LOCAL(ctx, E, 'r~749', 'microbe', True)
-    return t_799(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[3])
+    return True
 
 
-d_797 = _C.rebased(_C.d_453, 790)  # rules_data/terraforming_mars/cards/001-070.yaml:197
-d_798 = _C.rebased(_C.d_798, 790)  # rules_data/terraforming_mars/cards/001-070.yaml:197
-t_799 = _C.rebased(_C.t_799, 790)  # rules_data/terraforming_mars/definitions/cards.yaml:195
-d_800 = _C.rebased(_C.d_800, 790)  # rules_data/terraforming_mars/definitions/cards.yaml:196
+d_796 = _C.rebased(_C.d_796, 793)  # rules_data/terraforming_mars/cards/001-070.yaml:197
+d_797 = _C.rebased(_C.d_797, 793)  # rules_data/terraforming_mars/cards/001-070.yaml:197
+d_798 = _C.rebased(_C.d_798, 793)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def t_801(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_799(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', 2, True)
-    LOCAL(ctx, E, 'r~752', 'animal', True)
-    return t_804(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~750', 3, True)
+    LOCAL(ctx, E, 'r~751', 'microbe', True)
+    return t_802(ctx, k, s, E, B)
 
 
-d_802 = _C.rebased(_C.d_802, 790)  # rules_data/terraforming_mars/cards/001-070.yaml:197
+d_800 = _C.rebased(_C.d_455, 793)  # rules_data/terraforming_mars/cards/001-070.yaml:197
+d_801 = _C.rebased(_C.d_801, 793)  # rules_data/terraforming_mars/cards/001-070.yaml:197
+t_802 = _C.rebased(_C.t_802, 793)  # rules_data/terraforming_mars/definitions/cards.yaml:195
+d_803 = _C.rebased(_C.d_803, 793)  # rules_data/terraforming_mars/definitions/cards.yaml:196
 
 
-def d_803(ctx, E=None, B=790):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+def t_804(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~753', 2, True)
+    LOCAL(ctx, E, 'r~754', 'animal', True)
+    return t_807(ctx, k, s, E, B)
+
+
+d_805 = _C.rebased(_C.d_805, 793)  # rules_data/terraforming_mars/cards/001-070.yaml:197
+
+
+def d_806(ctx, E=None, B=793):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~752', 'animal', True)
+    LOCAL(ctx, E, 'r~754', 'animal', True)
     return True
 
 
-t_804 = _C.rebased(_C.t_451, 790)  # rules_data/terraforming_mars/definitions/cards.yaml:195
+t_807 = _C.rebased(_C.t_807, 793)  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def d_805(ctx, E=None, B=790):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def d_808(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('card_res'), E.get('card~753'))
+    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('card_res'), E.get('card~755'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~751'), '+=', False, K[5])
+        SET(ctx, 'card_res', c, key, E.get('n~753'), '+=', False, K[5])
     return True
 
 
-def d_806(ctx, E=None, B=790):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+def d_809(ctx, E=None, B=793):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~754', 'ocean', True)
+    LOCAL(ctx, E, 't~756', 'ocean', True)
     return True
 
 
-def t_807(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/definitions/board.yaml:141
+def t_810(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_901(ctx, E):
-        return t_808(ctx, k, s, E, B)
+    if x_904(ctx, E):
+        return t_811(ctx, k, s, E, B)
     return k()
 
 
-def t_808(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/definitions/board.yaml:142
+def t_811(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~758', x_902(ctx, E), True)
-    LOCAL(ctx, E, 'empty~763', x_903(ctx, E), True)
-    LOCAL(ctx, E, 'legal~769', x_904(ctx, E), True)
-    if not x_905(ctx, E):
+    LOCAL(ctx, E, 'mine~760', x_905(ctx, E), True)
+    LOCAL(ctx, E, 'empty~765', x_906(ctx, E), True)
+    LOCAL(ctx, E, 'legal~771', x_907(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('legal~771')) > 0)):
         return False
-    return t_813(ctx, k, s, E, B)
+    return t_816(ctx, k, s, E, B)
 
 
-def d_809(ctx, E=None, B=790):  # rules_data/terraforming_mars/definitions/board.yaml:142
+def d_812(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~758', x_902(ctx, E), True)
+    LOCAL(ctx, E, 'mine~760', x_905(ctx, E), True)
     return True
 
 
-def d_810(ctx, E=None, B=790):  # rules_data/terraforming_mars/definitions/board.yaml:143
+def d_813(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/board.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~763', x_903(ctx, E), True)
+    LOCAL(ctx, E, 'empty~765', x_906(ctx, E), True)
     return True
 
 
-def d_811(ctx, E=None, B=790):  # rules_data/terraforming_mars/definitions/board.yaml:144
+def d_814(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/board.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~769', x_904(ctx, E), True)
+    LOCAL(ctx, E, 'legal~771', x_907(ctx, E), True)
     return True
 
 
-def d_812(ctx, E=None, B=790):  # rules_data/terraforming_mars/definitions/board.yaml:145
+def d_815(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/board.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_905(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~771')) > 0)):
         return False
     return True
 
 
-t_813 = _C.rebased(_C.t_813, 790)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_816 = _C.rebased(_C.t_816, 793)  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_814(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def t_817(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~771', E.get('t~754'), True)
-    LOCAL(ctx, E, 's~772', E.get('space~770'), True)
-    return t_817(ctx, k, s, E, B)
-
-
-def d_815(ctx, E=None, B=790):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~771', E.get('t~754'), True)
-    return True
-
-
-def d_816(ctx, E=None, B=790):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's~772', E.get('space~770'), True)
-    return True
-
-
-def t_817(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[7], ctx.state.get('board'), E.get('s~772'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_910(ctx, E), '=', False, K[6])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~772'), '=', False, K[8])
+    LOCAL(ctx, E, 't~773', E.get('t~756'), True)
+    LOCAL(ctx, E, 's~774', E.get('space~772'), True)
     return t_820(ctx, k, s, E, B)
 
 
-def d_818(ctx, E=None, B=790):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def d_818(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[7], ctx.state.get('board'), E.get('s~772'))
+    LOCAL(ctx, E, 't~773', E.get('t~756'), True)
+    return True
+
+
+def d_819(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's~774', E.get('space~772'), True)
+    return True
+
+
+def t_820(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[7], ctx.state.get('board'), E.get('s~774'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_910(ctx, E), '=', False, K[6])
-    return True
+        SET(ctx, 'board', c, key, x_913(ctx, E), '=', False, K[6])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~774'), '=', False, K[8])
+    return t_823(ctx, k, s, E, B)
 
 
-def d_819(ctx, E=None, B=790):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def d_821(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~772'), '=', False, K[8])
+    c, key = KEYPLACE(ctx, K[7], ctx.state.get('board'), E.get('s~774'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_913(ctx, E), '=', False, K[6])
     return True
 
 
-def t_820(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/definitions/board.yaml:119
+def d_822(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_913(ctx, E):
-        return t_821(ctx, k, s, E, B)
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~774'), '=', False, K[8])
+    return True
+
+
+def t_823(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/definitions/board.yaml:119
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if ((E.get('you') != None)):
+        return t_824(ctx, k, s, E, B)
     return k()
 
 
-def t_821(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_824(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_823(ctx, r2, s, E, B)
+        return t_826(ctx, r2, s, E, B)
 
     def r2():
-        return t_825(ctx, r3, s, E, B)
+        return t_828(ctx, r3, s, E, B)
 
     def r3():
         ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~771'), 'space': E.get('s~772'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~773'), 'space': E.get('s~774'), 'by': E.get('you')}):
             return False
         return k()
 
-    return t_822(ctx, r1, s, E, B)
+    return t_825(ctx, r1, s, E, B)
 
 
-def t_822(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/definitions/board.yaml:120
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_914(ctx, E), k)
-
-
-def t_823(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_915(ctx, E)))
-    old = E.get('x~773', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'x~773', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'x~773', item, True)
-            if x_916(ctx, E):
-                return t_824(ctx, lambda i=i: nxt(i), brk, E, B)
-        return brk()
-
-    return nxt(0)
-
-
-def t_824(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_825(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -491,114 +458,148 @@ def t_824(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/defini
     return DO(ctx, x_917(ctx, E), k)
 
 
-def t_825(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def t_826(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_918(ctx, E), k)
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~774')))))
+    old = E.get('x~775', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'x~775', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'x~775', item, True)
+            if ((E.get('x~775') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~775'), _w1))):
+                return t_827(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
 
 
-def d_826(ctx, E=None, B=790):  # rules_data/terraforming_mars/definitions/board.yaml:123
+def t_827(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~771'), 'space': E.get('s~772'), 'by': E.get('you')}):
+    return DO(ctx, x_920(ctx, E), k)
+
+
+def t_828(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_921(ctx, E), k)
+
+
+def d_829(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/board.yaml:123
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~773'), 'space': E.get('s~774'), 'by': E.get('you')}):
         return False
     return True
 
 
 TRIALS = {
-    790: t_790,
-    791: t_791,
-    792: CPS(d_792),
-    793: CPS(d_793),
-    794: CPS(d_794),
+    793: t_793,
+    794: t_794,
     795: CPS(d_795),
-    796: t_796,
+    796: CPS(d_796),
     797: CPS(d_797),
     798: CPS(d_798),
     799: t_799,
     800: CPS(d_800),
-    801: t_801,
-    802: CPS(d_802),
+    801: CPS(d_801),
+    802: t_802,
     803: CPS(d_803),
     804: t_804,
     805: CPS(d_805),
     806: CPS(d_806),
     807: t_807,
-    808: t_808,
+    808: CPS(d_808),
     809: CPS(d_809),
-    810: CPS(d_810),
-    811: CPS(d_811),
+    810: t_810,
+    811: t_811,
     812: CPS(d_812),
-    813: t_813,
-    814: t_814,
+    813: CPS(d_813),
+    814: CPS(d_814),
     815: CPS(d_815),
-    816: CPS(d_816),
+    816: t_816,
     817: t_817,
     818: CPS(d_818),
     819: CPS(d_819),
     820: t_820,
-    821: t_821,
-    822: t_822,
+    821: CPS(d_821),
+    822: CPS(d_822),
     823: t_823,
     824: t_824,
     825: t_825,
-    826: CPS(d_826),
+    826: t_826,
+    827: t_827,
+    828: t_828,
+    829: CPS(d_829),
 }
 
 
 CODE = {
-    881: x_881,
-    886: x_886,
-    887: x_887,
-    888: x_888,
+    884: x_884,
+    889: x_889,
     890: x_890,
-    894: x_894,
-    895: x_895,
-    896: x_896,
+    891: x_891,
+    893: x_893,
+    897: x_897,
     898: x_898,
+    899: x_899,
     901: x_901,
-    902: x_902,
-    903: x_903,
     904: x_904,
     905: x_905,
-    909: x_909,
-    910: x_910,
-    911: x_911,
+    906: x_906,
+    907: x_907,
+    908: x_908,
+    912: x_912,
     913: x_913,
     914: x_914,
-    915: x_915,
     916: x_916,
     917: x_917,
     918: x_918,
-    922: x_922,
+    919: x_919,
+    920: x_920,
+    921: x_921,
+    925: x_925,
 }
 AT = {
-    895: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    896: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
     898: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    901: 'rules_data/terraforming_mars/definitions/board.yaml:141',
-    902: 'rules_data/terraforming_mars/definitions/board.yaml:142',
-    903: 'rules_data/terraforming_mars/definitions/board.yaml:143',
-    904: 'rules_data/terraforming_mars/definitions/board.yaml:144',
-    905: 'rules_data/terraforming_mars/definitions/board.yaml:145',
-    909: 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    910: 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    914: 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    915: 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    916: 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    917: 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    918: 'rules_data/terraforming_mars/definitions/board.yaml:122',
-    922: 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    899: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    901: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    904: 'rules_data/terraforming_mars/definitions/board.yaml:141',
+    905: 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    906: 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    907: 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    908: 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    912: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    913: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    917: 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    918: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    919: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    920: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    921: 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    925: 'rules_data/terraforming_mars/definitions/board.yaml:146',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:191
-    'imported_hydrogen': '{"id":"imported_hydrogen","number":"019","name":{"en":"Imported Hydrogen"},"type":"event","cost":16,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":3,"x":879},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":793},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":880},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":794},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":881},"o":"+=","e":{"op":"var","n":"n~746","x":882},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":795}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":792},"label":{"op":"lit","v":{"option":0},"x":883}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":884},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":797},{"op":"let","v":"r~749","e":{"op":"lit","v":"microbe","x":885},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":798},{"op":"choose","alts":[{"gens":[{"v":"card~750","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":886},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~750"},"f":"resource","d":null},"b":{"op":"var","n":"r~749"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~750"},"b":{"op":"var","n":"this"}}],"x":887}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~750"},"d":0,"x":888},"o":"+=","e":{"op":"var","n":"n~748","x":889},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":800},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~750"}],"x":890}}],"kind":"card","prompt":{"def":"add_another","args":{"n":3,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 3 microbi a un\'altra carta","en":"add 3 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":799}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":796},"label":{"op":"lit","v":{"option":1},"x":891}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~751","e":{"op":"lit","v":2,"x":892},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":802},{"op":"let","v":"r~752","e":{"op":"lit","v":"animal","x":893},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":803},{"op":"choose","alts":[{"gens":[{"v":"card~753","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":894},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~753"},"f":"resource","d":null},"b":{"op":"var","n":"r~752"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~753"},"b":{"op":"var","n":"this"}}],"x":895}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~753"},"d":0,"x":896},"o":"+=","e":{"op":"var","n":"n~751","x":897},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":805},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~753"}],"x":898}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":804}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":801},"label":{"op":"lit","v":{"option":2},"x":899}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 3 piante, oppure aggiungi 3 microbi a un\'altra carta, oppure aggiungi 2 animali a un\'altra carta","en":"choose one: gain 3 plants, or add 3 microbes to another card, or add 2 animals to another card"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":791},{"op":"let","v":"t~754","e":{"op":"lit","v":"ocean","x":900},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":806},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~755","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~755"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~755"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~755"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~755"},"f":"tile","d":null},"b":{"op":"var","n":"t~754"}}}]},"x":901},"t":{"op":"seq","b":[{"op":"let","v":"mine~758","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~757","src":{"op":"filt","v":"x~756","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~756"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~757"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":902},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":809},{"op":"let","v":"empty~763","e":{"op":"filt","v":"s~760","src":{"op":"filt","v":"x~759","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~759"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~760"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~760"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~760"},"f":"reserved","d":null},"b":{"op":"var","n":"t~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~760"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~758"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~760"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~761","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~760"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~761"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~761"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~762","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~762"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~762"}}]}]}}]}]}}]}}]}]},"x":903},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":810},{"op":"let","v":"legal~769","e":{"op":"letx","v":"open~765","e":{"op":"filt","v":"s~764","src":{"op":"var","n":"empty~763"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~764"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~764"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~768","e":{"op":"filt","v":"s~766","src":{"op":"var","n":"open~765"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~767","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~766"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~767"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~767"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~768"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~768"},"b":{"op":"var","n":"open~765"}}},"b":{"op":"var","n":"open~765"}},"x":904},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":811},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~769"}]},"b":{"op":"lit","v":0},"x":905},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":812},{"op":"choose","alts":[{"gens":[{"v":"space~770","src":{"op":"var","n":"legal~769","x":906},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~771","e":{"op":"var","n":"t~754","x":907},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":815},{"op":"let","v":"s~772","e":{"op":"var","n":"space~770","x":908},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":816},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~772"},"d":{},"x":909},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~771"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~771"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":910},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":818},{"op":"set","t":{"op":"st","k":"last_space","x":911},"o":"=","e":{"op":"var","n":"s~772","x":912},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":819},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":913},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~772"},"f":"bonus","d":null,"x":914},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":822},{"op":"for","v":"x~773","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~772"}],"kind":"spaces","x":915},"w":{"op":"in","a":{"op":"var","n":"x~773"},"b":{"op":"st","k":"board"},"neg":false,"x":916},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~773"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":917},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":824},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":823},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~771"},"f":"effect","d":null,"x":918},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":825},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~771","x":919},"space":{"op":"var","n":"s~772","x":920},"by":{"op":"var","n":"you","x":921}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":826}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":821},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":820}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":817}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":814},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~770"}],"x":922}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (aumenta gli oceani e la NT di 1)","en":"place an ocean tile (raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":813}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":808},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":807}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":790},"source":{"doc":"tm-facts","section":"cards.json #019 (render icons: a choice)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:191"}',
+    'imported_hydrogen': '{"id":"imported_hydrogen","number":"019","name":{"en":"Imported Hydrogen"},"type":"event","cost":16,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":882},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":796},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":883},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":797},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":884},"o":"+=","e":{"op":"var","n":"n~748","x":885},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":798}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":795},"label":{"op":"lit","v":{"option":0},"x":886}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":887},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":800},{"op":"let","v":"r~751","e":{"op":"lit","v":"microbe","x":888},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":801},{"op":"choose","alts":[{"gens":[{"v":"card~752","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":889},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~752"},"f":"resource","d":null},"b":{"op":"var","n":"r~751"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~752"},"b":{"op":"var","n":"this"}}],"x":890}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~752"},"d":0,"x":891},"o":"+=","e":{"op":"var","n":"n~750","x":892},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":803},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~752"}],"x":893}}],"kind":"card","prompt":{"def":"add_another","args":{"n":3,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 3 microbi a un\'altra carta","en":"add 3 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":802}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":799},"label":{"op":"lit","v":{"option":1},"x":894}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~753","e":{"op":"lit","v":2,"x":895},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":805},{"op":"let","v":"r~754","e":{"op":"lit","v":"animal","x":896},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":806},{"op":"choose","alts":[{"gens":[{"v":"card~755","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":897},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~755"},"f":"resource","d":null},"b":{"op":"var","n":"r~754"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~755"},"b":{"op":"var","n":"this"}}],"x":898}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~755"},"d":0,"x":899},"o":"+=","e":{"op":"var","n":"n~753","x":900},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":808},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~755"}],"x":901}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":807}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":804},"label":{"op":"lit","v":{"option":2},"x":902}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 3 piante, oppure aggiungi 3 microbi a un\'altra carta, oppure aggiungi 2 animali a un\'altra carta","en":"choose one: gain 3 plants, or add 3 microbes to another card, or add 2 animals to another card"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":794},{"op":"let","v":"t~756","e":{"op":"lit","v":"ocean","x":903},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":809},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~757","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~757"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~757"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~757"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~757"},"f":"tile","d":null},"b":{"op":"var","n":"t~756"}}}]},"x":904},"t":{"op":"seq","b":[{"op":"let","v":"mine~760","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"filt","v":"x~758","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~758"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~759"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":905},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":812},{"op":"let","v":"empty~765","e":{"op":"filt","v":"s~762","src":{"op":"filt","v":"x~761","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~761"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~762"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~762"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~762"},"f":"reserved","d":null},"b":{"op":"var","n":"t~756"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~762"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~760"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~762"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~763","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~762"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~764","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~764"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~764"}}]}]}}]}]}}]}}]}]},"x":906},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":813},{"op":"let","v":"legal~771","e":{"op":"letx","v":"open~767","e":{"op":"filt","v":"s~766","src":{"op":"var","n":"empty~765"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~766"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~766"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~770","e":{"op":"filt","v":"s~768","src":{"op":"var","n":"open~767"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~769","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~768"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~769"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~769"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~770"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~770"},"b":{"op":"var","n":"open~767"}}},"b":{"op":"var","n":"open~767"}},"x":907},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":814},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~771"}]},"b":{"op":"lit","v":0},"x":908},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":815},{"op":"choose","alts":[{"gens":[{"v":"space~772","src":{"op":"var","n":"legal~771","x":909},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~773","e":{"op":"var","n":"t~756","x":910},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":818},{"op":"let","v":"s~774","e":{"op":"var","n":"space~772","x":911},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":819},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~774"},"d":{},"x":912},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~773"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~773"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":913},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":821},{"op":"set","t":{"op":"st","k":"last_space","x":914},"o":"=","e":{"op":"var","n":"s~774","x":915},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":822},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":916},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~774"},"f":"bonus","d":null,"x":917},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":825},{"op":"for","v":"x~775","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~774"}],"kind":"spaces","x":918},"w":{"op":"in","a":{"op":"var","n":"x~775"},"b":{"op":"st","k":"board"},"neg":false,"x":919},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~775"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":920},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":827},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":826},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~773"},"f":"effect","d":null,"x":921},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":828},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~773","x":922},"space":{"op":"var","n":"s~774","x":923},"by":{"op":"var","n":"you","x":924}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":829}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":824},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":823}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":820}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":817},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~772"}],"x":925}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (guadagna un eventuale bonus di piazzamento; aumenta gli oceani e la NT di 1)","en":"place an ocean tile (gain any placement bonus; raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":816}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":811},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":810}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":793},"source":{"doc":"tm-facts","section":"cards.json #019 (render icons: a choice)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:191"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -52,38 +53,38 @@ K = [
 ]
 
 
-x_3258 = _C.x_1229  # rules_data/terraforming_mars/definitions/resources.yaml:99
-x_3259 = _C.x_1230  # rules_data/terraforming_mars/definitions/resources.yaml:99
-x_3261 = _C.x_1232  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_3263 = _C.x_1234  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_3264 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_3268 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_3272 = _C.x_886  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3273 = _C.x_3273  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3274 = _C.x_3274  # rules_data/terraforming_mars/definitions/cards.yaml:196
-x_3276 = _C.x_3276  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3279 = _C.x_886  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3274 = _C.x_1232  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_3275 = _C.x_1233  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_3277 = _C.x_1235  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3279 = _C.x_1237  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3280 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3284 = _C.x_759  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3288 = _C.x_889  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3289 = _C.x_3289  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3290 = _C.x_3290  # rules_data/terraforming_mars/definitions/cards.yaml:196
+x_3292 = _C.x_3292  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3295 = _C.x_889  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def x_3280(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3296(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~755'))) is str else None) == E.get('r~754'))) and ((E.get('card~755') != E.get('this'))) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~757'))) is str else None) == E.get('r~756'))) and ((E.get('card~757') != E.get('this'))) else False)
 
 
-def x_3281(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_3297(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~755'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~755'), 0))
+    return (_w2.get(E.get('card~757'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~757'), 0))
 
 
-def x_3283(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3299(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~755')}
+    return {'card': E.get('card~757')}
 
 
-def t_2864(ctx, k, s=None, E=None, B=2864):  # rules_data/terraforming_mars/cards/141-208.yaml:231
+def t_2878(ctx, k, s=None, E=None, B=2878):  # rules_data/terraforming_mars/cards/141-208.yaml:231
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -91,117 +92,117 @@ def t_2864(ctx, k, s=None, E=None, B=2864):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~753', 2, True)
-        LOCAL(ctx, E, 'r~754', 'animal', True)
-        return t_2882(ctx, k, s, E, B)
+        LOCAL(ctx, E, 'n~755', 2, True)
+        LOCAL(ctx, E, 'r~756', 'animal', True)
+        return t_2896(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 't~746', 'tr', True)
-    LOCAL(ctx, E, 'n~747', 1, True)
-    if not d_2867(ctx, E, B):
+    LOCAL(ctx, E, 't~748', 'tr', True)
+    LOCAL(ctx, E, 'n~749', 1, True)
+    if not d_2881(ctx, E, B):
         return False
     ctx.steps += 5
-    LOCAL(ctx, E, 'n~748', 4, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~750', 4, True)
+    LOCAL(ctx, E, 'r~751', 'plants', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~750', 3, True)
-    LOCAL(ctx, E, 'r~751', 'microbe', True)
-    return t_2878(ctx, r1, s, E, B)
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~752', 3, True)
+    LOCAL(ctx, E, 'r~753', 'microbe', True)
+    return t_2892(ctx, r1, s, E, B)
 
 
-d_2865 = _C.rebased(_C.d_1096, 2864)  # rules_data/terraforming_mars/cards/141-208.yaml:231
-d_2866 = _C.rebased(_C.d_524, 2864)  # rules_data/terraforming_mars/cards/141-208.yaml:231
-d_2867 = _C.rebased(_C.d_1098, 2864)  # rules_data/terraforming_mars/definitions/resources.yaml:99
-d_2868 = _C.rebased(_C.d_1099, 2864)  # rules_data/terraforming_mars/definitions/resources.yaml:99
-d_2869 = _C.rebased(_C.d_1100, 2864)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2870 = _C.rebased(_C.d_1101, 2864)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2871 = _C.rebased(_C.d_1102, 2864)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2872 = _C.rebased(_C.d_379, 2864)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2873 = _C.rebased(_C.d_1179, 2864)  # rules_data/terraforming_mars/cards/141-208.yaml:231
-d_2874 = _C.rebased(_C.d_788, 2864)  # rules_data/terraforming_mars/cards/141-208.yaml:231
-d_2875 = _C.rebased(_C.d_914, 2864)  # rules_data/terraforming_mars/definitions/resources.yaml:11
-d_2876 = _C.rebased(_C.d_725, 2864)  # rules_data/terraforming_mars/cards/141-208.yaml:231
-d_2877 = _C.rebased(_C.d_2773, 2864)  # rules_data/terraforming_mars/cards/141-208.yaml:231
-t_2878 = _C.rebased(_C.t_451, 2864)  # rules_data/terraforming_mars/definitions/cards.yaml:195
-d_2879 = _C.rebased(_C.d_2879, 2864)  # rules_data/terraforming_mars/definitions/cards.yaml:196
-d_2880 = _C.rebased(_C.d_2536, 2864)  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2879 = _C.rebased(_C.d_1099, 2878)  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2880 = _C.rebased(_C.d_526, 2878)  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2881 = _C.rebased(_C.d_1101, 2878)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_2882 = _C.rebased(_C.d_1102, 2878)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_2883 = _C.rebased(_C.d_1103, 2878)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2884 = _C.rebased(_C.d_1104, 2878)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2885 = _C.rebased(_C.d_1105, 2878)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2886 = _C.rebased(_C.d_379, 2878)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2887 = _C.rebased(_C.d_1182, 2878)  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2888 = _C.rebased(_C.d_791, 2878)  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2889 = _C.rebased(_C.d_917, 2878)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_2890 = _C.rebased(_C.d_728, 2878)  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2891 = _C.rebased(_C.d_2786, 2878)  # rules_data/terraforming_mars/cards/141-208.yaml:231
+t_2892 = _C.rebased(_C.t_807, 2878)  # rules_data/terraforming_mars/definitions/cards.yaml:195
+d_2893 = _C.rebased(_C.d_2893, 2878)  # rules_data/terraforming_mars/definitions/cards.yaml:196
+d_2894 = _C.rebased(_C.d_2545, 2878)  # rules_data/terraforming_mars/cards/141-208.yaml:231
 
 
-def d_2881(ctx, E=None, B=2864):  # rules_data/terraforming_mars/cards/141-208.yaml:231
+def d_2895(ctx, E=None, B=2878):  # rules_data/terraforming_mars/cards/141-208.yaml:231
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~754', 'animal', True)
+    LOCAL(ctx, E, 'r~756', 'animal', True)
     return True
 
 
-t_2882 = _C.rebased(_C.t_506, 2864)  # rules_data/terraforming_mars/definitions/cards.yaml:195
+t_2896 = _C.rebased(_C.t_508, 2878)  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def d_2883(ctx, E=None, B=2864):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def d_2897(ctx, E=None, B=2878):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('card~755'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('card~757'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~753'), '+=', False, K[5])
+        SET(ctx, 'card_res', c, key, E.get('n~755'), '+=', False, K[5])
     return True
 
 
 TRIALS = {
-    2864: t_2864,
-    2865: CPS(d_2865),
-    2866: CPS(d_2866),
-    2867: CPS(d_2867),
-    2868: CPS(d_2868),
-    2869: CPS(d_2869),
-    2870: CPS(d_2870),
-    2871: CPS(d_2871),
-    2872: CPS(d_2872),
-    2873: CPS(d_2873),
-    2874: CPS(d_2874),
-    2875: CPS(d_2875),
-    2876: CPS(d_2876),
-    2877: CPS(d_2877),
     2878: t_2878,
     2879: CPS(d_2879),
     2880: CPS(d_2880),
     2881: CPS(d_2881),
-    2882: t_2882,
+    2882: CPS(d_2882),
     2883: CPS(d_2883),
+    2884: CPS(d_2884),
+    2885: CPS(d_2885),
+    2886: CPS(d_2886),
+    2887: CPS(d_2887),
+    2888: CPS(d_2888),
+    2889: CPS(d_2889),
+    2890: CPS(d_2890),
+    2891: CPS(d_2891),
+    2892: t_2892,
+    2893: CPS(d_2893),
+    2894: CPS(d_2894),
+    2895: CPS(d_2895),
+    2896: t_2896,
+    2897: CPS(d_2897),
 }
 
 
 CODE = {
-    3258: x_3258,
-    3259: x_3259,
-    3261: x_3261,
-    3263: x_3263,
-    3264: x_3264,
-    3268: x_3268,
-    3272: x_3272,
-    3273: x_3273,
     3274: x_3274,
-    3276: x_3276,
+    3275: x_3275,
+    3277: x_3277,
     3279: x_3279,
     3280: x_3280,
-    3281: x_3281,
-    3283: x_3283,
+    3284: x_3284,
+    3288: x_3288,
+    3289: x_3289,
+    3290: x_3290,
+    3292: x_3292,
+    3295: x_3295,
+    3296: x_3296,
+    3297: x_3297,
+    3299: x_3299,
 }
 AT = {
-    3280: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    3281: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    3283: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    3296: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    3297: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    3299: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:225
-    'imported_nitrogen': '{"id":"imported_nitrogen","number":"163","name":{"en":"Imported Nitrogen"},"type":"event","cost":23,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"tr","x":3256},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2865},{"op":"let","v":"n~747","e":{"op":"lit","v":1,"x":3257},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2866},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~746"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3258},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~746"},"d":0,"x":3259},"o":"+=","e":{"op":"var","n":"n~747","x":3260},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2868},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~746"},"d":0,"x":3261},"o":"+=","e":{"op":"var","n":"n~747","x":3262},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2870},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~746"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~747"},"b":{"op":"lit","v":0}}],"x":3263},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3264},"o":"=","e":{"op":"lit","v":true,"x":3265},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2872},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2871}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2869},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2867},{"op":"let","v":"n~748","e":{"op":"lit","v":4,"x":3266},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2873},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3267},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2874},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3268},"o":"+=","e":{"op":"var","n":"n~748","x":3269},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2875},{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":3270},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2876},{"op":"let","v":"r~751","e":{"op":"lit","v":"microbe","x":3271},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2877},{"op":"choose","alts":[{"gens":[{"v":"card~752","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3272},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~752"},"f":"resource","d":null},"b":{"op":"var","n":"r~751"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~752"},"b":{"op":"var","n":"this"}}],"x":3273}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~752"},"d":0,"x":3274},"o":"+=","e":{"op":"var","n":"n~750","x":3275},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2879},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~752"}],"x":3276}}],"kind":"card","prompt":{"def":"add_another","args":{"n":3,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 3 microbi a un\'altra carta","en":"add 3 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2878},{"op":"let","v":"n~753","e":{"op":"lit","v":2,"x":3277},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2880},{"op":"let","v":"r~754","e":{"op":"lit","v":"animal","x":3278},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2881},{"op":"choose","alts":[{"gens":[{"v":"card~755","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3279},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~755"},"f":"resource","d":null},"b":{"op":"var","n":"r~754"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~755"},"b":{"op":"var","n":"this"}}],"x":3280}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~755"},"d":0,"x":3281},"o":"+=","e":{"op":"var","n":"n~753","x":3282},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2883},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~755"}],"x":3283}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2882}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2864},"source":{"doc":"tm-facts","section":"cards.json #163"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:225"}',
+    'imported_nitrogen': '{"id":"imported_nitrogen","number":"163","name":{"en":"Imported Nitrogen"},"type":"event","cost":23,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~748","e":{"op":"lit","v":"tr","x":3272},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2879},{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":3273},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2880},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~748"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3274},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~748"},"d":0,"x":3275},"o":"+=","e":{"op":"var","n":"n~749","x":3276},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2882},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~748"},"d":0,"x":3277},"o":"+=","e":{"op":"var","n":"n~749","x":3278},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2884},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~748"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~749"},"b":{"op":"lit","v":0}}],"x":3279},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3280},"o":"=","e":{"op":"lit","v":true,"x":3281},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2886},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2885}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2883},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2881},{"op":"let","v":"n~750","e":{"op":"lit","v":4,"x":3282},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2887},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":3283},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2888},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3284},"o":"+=","e":{"op":"var","n":"n~750","x":3285},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2889},{"op":"let","v":"n~752","e":{"op":"lit","v":3,"x":3286},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2890},{"op":"let","v":"r~753","e":{"op":"lit","v":"microbe","x":3287},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2891},{"op":"choose","alts":[{"gens":[{"v":"card~754","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3288},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~754"},"f":"resource","d":null},"b":{"op":"var","n":"r~753"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~754"},"b":{"op":"var","n":"this"}}],"x":3289}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~754"},"d":0,"x":3290},"o":"+=","e":{"op":"var","n":"n~752","x":3291},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2893},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~754"}],"x":3292}}],"kind":"card","prompt":{"def":"add_another","args":{"n":3,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 3 microbi a un\'altra carta","en":"add 3 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2892},{"op":"let","v":"n~755","e":{"op":"lit","v":2,"x":3293},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2894},{"op":"let","v":"r~756","e":{"op":"lit","v":"animal","x":3294},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2895},{"op":"choose","alts":[{"gens":[{"v":"card~757","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3295},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~757"},"f":"resource","d":null},"b":{"op":"var","n":"r~756"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~757"},"b":{"op":"var","n":"this"}}],"x":3296}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~757"},"d":0,"x":3297},"o":"+=","e":{"op":"var","n":"n~755","x":3298},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2897},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~757"}],"x":3299}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2896}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2878},"source":{"doc":"tm-facts","section":"cards.json #163"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:225"}',
 }

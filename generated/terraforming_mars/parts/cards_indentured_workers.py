@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -46,47 +47,47 @@ K = [
 ]
 
 
-def x_3826(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:58
+def x_3843(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:58
     if E is None:
         E = ctx.env()
-    return (0 - (_w1 if type((_w1 := E.get('n~746'))) is int else num(_w1)))
+    return (0 - (_w1 if type((_w1 := E.get('n~748'))) is int else num(_w1)))
 
 
-x_3827 = _C.x_3827  # rules_data/terraforming_mars/definitions/cards.yaml:58
+x_3844 = _C.x_3844  # rules_data/terraforming_mars/definitions/cards.yaml:58
 
 
-def d_3355(ctx, E=None, B=3355):  # rules_data/terraforming_mars/cards/141-208.yaml:555
+def d_3370(ctx, E=None, B=3370):  # rules_data/terraforming_mars/cards/141-208.yaml:555
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 8, True)
+    LOCAL(ctx, E, 'n~748', 8, True)
     STMT(ctx, B + 2)
     return True
 
 
-d_3356 = _C.rebased(_C.d_2740, 3355)  # rules_data/terraforming_mars/cards/141-208.yaml:555
-d_3357 = _C.rebased(_C.d_3357, 3355)  # rules_data/terraforming_mars/definitions/cards.yaml:58
+d_3371 = _C.rebased(_C.d_2753, 3370)  # rules_data/terraforming_mars/cards/141-208.yaml:555
+d_3372 = _C.rebased(_C.d_3372, 3370)  # rules_data/terraforming_mars/definitions/cards.yaml:58
 
 
 TRIALS = {
-    3355: CPS(d_3355),
-    3356: CPS(d_3356),
-    3357: CPS(d_3357),
+    3370: CPS(d_3370),
+    3371: CPS(d_3371),
+    3372: CPS(d_3372),
 }
 
 
 CODE = {
-    3826: x_3826,
-    3827: x_3827,
+    3843: x_3843,
+    3844: x_3844,
 }
 AT = {
-    3826: 'rules_data/terraforming_mars/definitions/cards.yaml:58',
+    3843: 'rules_data/terraforming_mars/definitions/cards.yaml:58',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:549
-    'indentured_workers': '{"id":"indentured_workers","number":"195","name":{"en":"Indentured Workers"},"type":"event","cost":0,"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":8,"x":3825},"at":"rules_data/terraforming_mars/cards/141-208.yaml:555","id":3356},{"op":"grant","spec":{"mod":"card_cost","by":{"op":"ar","o":"-","a":{"op":"lit","v":0},"b":{"op":"var","n":"n~746"},"x":3826}},"until":[{"ev":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}],"x":3827}},{"ev":"round_end"}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:58","id":3357}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:555","id":3355},"vp":{"op":"lit","v":-1,"x":3828},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #195 (render icons: colon, megacredits(-8))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:549"}',
+    'indentured_workers': '{"id":"indentured_workers","number":"195","name":{"en":"Indentured Workers"},"type":"event","cost":0,"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":8,"x":3842},"at":"rules_data/terraforming_mars/cards/141-208.yaml:555","id":3371},{"op":"grant","spec":{"mod":"card_cost","by":{"op":"ar","o":"-","a":{"op":"lit","v":0},"b":{"op":"var","n":"n~748"},"x":3843}},"until":[{"ev":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}],"x":3844}},{"ev":"round_end"}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:58","id":3372}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:555","id":3370},"vp":{"op":"lit","v":-1,"x":3845},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #195 (render icons: colon, megacredits(-8))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:549"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -56,359 +57,359 @@ K = [
 ]
 
 
-def x_2617(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:177
+def x_2627(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:177
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~746'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~748'))) is str else None)
         _h2 = ctx.state.get('board')
-        return [v_x_749 for v_x_749 in [v_x_748 for v_x_748 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_748, NOREC).get('type', None) if type(v_x_748) is str else None) == _h1)] if any((True if ((v_y_750 in _h2 if type(_h2) in (list, dict) else IN(v_y_750, _h2))) and (((_w2.get('tile', None) if type((_w2 := (_h2.get(v_y_750, {}) if type(_h2) is dict else KEY(_h2, v_y_750, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h2.get(v_y_750, {}) if type(_h2) is dict else KEY(_h2, v_y_750, {})))) is dict else KEY(_w3, 'tile', None)) == E.get('u~747'))) or (((ctx.index.plain['tiles'].get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h2.get(v_y_750, {}) if type(_h2) is dict else KEY(_h2, v_y_750, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == E.get('u~747'))) else False)) else False) for v_y_750 in ADJ(ctx, 'spaces', v_x_749))]
-    return MEMO(ctx, (2617, E.get('t~746'), E.get('u~747'), ctx.stamps.get('board', 0),), compute)
+        return [v_x_751 for v_x_751 in [v_x_750 for v_x_750 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_750, NOREC).get('type', None) if type(v_x_750) is str else None) == _h1)] if any((True if ((v_y_752 in _h2 if type(_h2) in (list, dict) else IN(v_y_752, _h2))) and (((_w2.get('tile', None) if type((_w2 := (_h2.get(v_y_752, {}) if type(_h2) is dict else KEY(_h2, v_y_752, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h2.get(v_y_752, {}) if type(_h2) is dict else KEY(_h2, v_y_752, {})))) is dict else KEY(_w3, 'tile', None)) == E.get('u~749'))) or (((ctx.index.plain['tiles'].get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h2.get(v_y_752, {}) if type(_h2) is dict else KEY(_h2, v_y_752, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == E.get('u~749'))) else False)) else False) for v_y_752 in ADJ(ctx, 'spaces', v_x_751))]
+    return MEMO(ctx, (2627, E.get('t~748'), E.get('u~749'), ctx.stamps.get('board', 0),), compute)
 
 
-x_2618 = _C.x_2618  # rules_data/terraforming_mars/definitions/board.yaml:132
-x_2619 = _C.x_2619  # rules_data/terraforming_mars/definitions/board.yaml:133
-x_2620 = _C.x_2620  # rules_data/terraforming_mars/definitions/board.yaml:134
-x_2624 = _C.x_2560  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_2625 = _C.x_2561  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_2626 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_2628 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_2629 = _C.x_2565  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_2630 = _C.x_2566  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2631 = _C.x_2567  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2632 = _C.x_2568  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2633 = _C.x_2569  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_2637 = _C.x_2573  # rules_data/terraforming_mars/definitions/board.yaml:135
+x_2628 = _C.x_2628  # rules_data/terraforming_mars/definitions/board.yaml:132
+x_2629 = _C.x_2629  # rules_data/terraforming_mars/definitions/board.yaml:133
+x_2630 = _C.x_2630  # rules_data/terraforming_mars/definitions/board.yaml:134
+x_2634 = _C.x_2566  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2635 = _C.x_2567  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2636 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_2638 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_2639 = _C.x_2571  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_2640 = _C.x_2572  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2641 = _C.x_2573  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2642 = _C.x_2574  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2643 = _C.x_2575  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_2647 = _C.x_2579  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def x_2642(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_2652(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~764') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~766') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_2643(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_2653(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~765') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~767') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_2644 = _C.x_447  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_2654 = _C.x_448  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_2645(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_2655(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~766'))) is type((_w2 := E.get('t_v~767'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~768'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~768'))) is type((_w2 := E.get('t_v~769'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~770'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_2646(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_2656(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~763'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~765'))) is int else num(_w4)))
 
 
-x_2647 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_2657 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_2649(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_2659(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~766'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~767'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~768'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~763'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~768'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~769'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~770'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~765'))) is int else num(_w22)))
 
 
-def x_2650(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_2660(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~763'))) is type((_w4 := E.get('s_v~766'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~766'))]) if ((_w6 if type((_w6 := E.get('s_v~766'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~765'))) is type((_w5 := E.get('s_v~768'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~768'))) if ((_w7 if type((_w7 := E.get('s_v~768'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_2651(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_2661(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~763'))) is type((_w4 := E.get('t_v~767'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~767'))]) if ((_w6 if type((_w6 := E.get('t_v~767'))) is int else num(_w6)) > 0) else 0))
-
-
-def x_2652(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~763'))) is type((_w4 := E.get('h_v~768'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~768'))]) if ((_w6 if type((_w6 := E.get('h_v~768'))) is int else num(_w6)) > 0) else 0))
-
-
-def x_2653(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~763'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~769'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~766'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~770'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~767'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~771'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~768'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~769'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~769'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~766'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~770'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~767'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~771'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~768'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~766'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~763'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~770'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~769'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~766'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~770'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~767'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~771'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~768'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~767'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~763'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~771'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~769'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~766'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~770'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~767'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~771'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~768'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~768'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~763'))) is int else num(_w53)))) else False))) else False)
-
-
-x_2654 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:101
-
-
-def x_2655(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~763'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~769'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~766'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~770'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~767'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~771'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~768'))) is int else num(_w7))))])
-
-
-x_2656 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_2658 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_2660 = _C.x_463  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~765'))) is type((_w5 := E.get('t_v~769'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~769'))) if ((_w7 if type((_w7 := E.get('t_v~769'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_2662(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~763'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~769'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~766'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~770'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~767'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~771'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~768'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~769')} if ((_w8 if type((_w8 := E.get('s_v~766'))) is int else num(_w8)) > 0) else K[3]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~770')} if ((_w11 if type((_w11 := E.get('t_v~767'))) is int else num(_w11)) > 0) else K[3]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~771')} if ((_w14 if type((_w14 := E.get('h_v~768'))) is int else num(_w14)) > 0) else K[3]))) is int else AR('+', _w15, _w16))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~765'))) is type((_w5 := E.get('h_v~770'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~770'))) if ((_w7 if type((_w7 := E.get('h_v~770'))) is int else num(_w7)) > 0) else 0))
 
 
-x_2666 = _C.x_2666  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2663(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~765'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~771'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~768'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~772'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~769'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~773'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~770'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~771'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~771'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~768'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~772'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~769'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~773'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~770'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~768'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~765'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~772'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~771'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~768'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~772'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~769'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~773'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~770'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~769'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~765'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~773'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~771'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~768'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~772'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~769'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~773'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~770'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~770'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~765'))) is int else num(_w53)))) else False))) else False)
 
 
-def t_2311(ctx, k, s=None, E=None, B=2311):  # rules_data/terraforming_mars/cards/071-140.yaml:533
+x_2664 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:101
+
+
+def x_2665(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    if E is None:
+        E = ctx.env()
+    return max(0, ((((_w1 if type((_w1 := E.get('price~765'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~771'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~768'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~772'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~769'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~773'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~770'))) is int else num(_w7)))))
+
+
+x_2666 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_2668 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_2670 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:102
+
+
+def x_2672(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~765'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~771'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~768'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~772'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~769'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~773'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~770'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~771')} if ((_w8 if type((_w8 := E.get('s_v~768'))) is int else num(_w8)) > 0) else K[3]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~772')} if ((_w11 if type((_w11 := E.get('t_v~769'))) is int else num(_w11)) > 0) else K[3]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~773')} if ((_w14 if type((_w14 := E.get('h_v~770'))) is int else num(_w14)) > 0) else K[3]))) is int else AR('+', _w15, _w16))
+
+
+x_2676 = _C.x_2676  # rules_data/terraforming_mars/definitions/resources.yaml:16
+
+
+def t_2320(ctx, k, s=None, E=None, B=2320):  # rules_data/terraforming_mars/cards/071-140.yaml:533
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~746', 'industrial_center', True)
-    LOCAL(ctx, E, 'u~747', 'city', True)
-    return t_2314(ctx, k, s, E, B)
+    LOCAL(ctx, E, 't~748', 'industrial_center', True)
+    LOCAL(ctx, E, 'u~749', 'city', True)
+    return t_2323(ctx, k, s, E, B)
 
 
-def d_2312(ctx, E=None, B=2311):  # rules_data/terraforming_mars/cards/071-140.yaml:533
+def d_2321(ctx, E=None, B=2320):  # rules_data/terraforming_mars/cards/071-140.yaml:533
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~746', 'industrial_center', True)
+    LOCAL(ctx, E, 't~748', 'industrial_center', True)
     return True
 
 
-def d_2313(ctx, E=None, B=2311):  # rules_data/terraforming_mars/cards/071-140.yaml:533
+def d_2322(ctx, E=None, B=2320):  # rules_data/terraforming_mars/cards/071-140.yaml:533
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'u~747', 'city', True)
+    LOCAL(ctx, E, 'u~749', 'city', True)
     return True
 
 
-def t_2314(ctx, k, s=None, E=None, B=2311):  # rules_data/terraforming_mars/definitions/board.yaml:177
+def t_2323(ctx, k, s=None, E=None, B=2320):  # rules_data/terraforming_mars/definitions/board.yaml:177
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~751', E.get('t~746'), True)
-    LOCAL(ctx, E, 'l~752', x_2617(ctx, E), True)
-    return t_2317(ctx, k, s, E, B)
+    LOCAL(ctx, E, 't~753', E.get('t~748'), True)
+    LOCAL(ctx, E, 'l~754', x_2627(ctx, E), True)
+    return t_2326(ctx, k, s, E, B)
 
 
-def d_2315(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/board.yaml:177
+def d_2324(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/board.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~751', E.get('t~746'), True)
+    LOCAL(ctx, E, 't~753', E.get('t~748'), True)
     return True
 
 
-def d_2316(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/board.yaml:177
+def d_2325(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/board.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~752', x_2617(ctx, E), True)
+    LOCAL(ctx, E, 'l~754', x_2627(ctx, E), True)
     return True
 
 
-def t_2317(ctx, k, s=None, E=None, B=2311):  # rules_data/terraforming_mars/definitions/board.yaml:132
+def t_2326(ctx, k, s=None, E=None, B=2320):  # rules_data/terraforming_mars/definitions/board.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2618(ctx, E):
-        return t_2318(ctx, k, s, E, B)
+    if x_2628(ctx, E):
+        return t_2327(ctx, k, s, E, B)
     return k()
 
 
-def t_2318(ctx, k, s=None, E=None, B=2311):  # rules_data/terraforming_mars/definitions/board.yaml:133
+def t_2327(ctx, k, s=None, E=None, B=2320):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~757', x_2619(ctx, E), True)
-    if not x_2620(ctx, E):
+    LOCAL(ctx, E, 'open~759', x_2629(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('open~759')) > 0)):
         return False
-    return t_2321(ctx, k, s, E, B)
+    return t_2330(ctx, k, s, E, B)
 
 
-d_2319 = _C.rebased(_C.d_2319, 2311)  # rules_data/terraforming_mars/definitions/board.yaml:133
-d_2320 = _C.rebased(_C.d_2320, 2311)  # rules_data/terraforming_mars/definitions/board.yaml:134
-t_2321 = _C.rebased(_C.t_1380, 2311)  # rules_data/terraforming_mars/definitions/board.yaml:135
-t_2322 = _C.rebased(_C.t_2322, 2311)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2323 = _C.rebased(_C.d_2323, 2311)  # rules_data/terraforming_mars/definitions/board.yaml:135
-d_2324 = _C.rebased(_C.d_2269, 2311)  # rules_data/terraforming_mars/definitions/board.yaml:135
-t_2325 = _C.rebased(_C.t_2270, 2311)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2326 = _C.rebased(_C.d_2271, 2311)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2327 = _C.rebased(_C.d_2272, 2311)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_2328 = _C.rebased(_C.t_2273, 2311)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_2329 = _C.rebased(_C.t_2274, 2311)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2330 = _C.rebased(_C.t_2275, 2311)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2331 = _C.rebased(_C.t_2276, 2311)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2332 = _C.rebased(_C.t_2277, 2311)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2333 = _C.rebased(_C.t_2278, 2311)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_2334 = _C.rebased(_C.d_2279, 2311)  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_2328 = _C.rebased(_C.d_2328, 2320)  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_2329 = _C.rebased(_C.d_2329, 2320)  # rules_data/terraforming_mars/definitions/board.yaml:134
+t_2330 = _C.rebased(_C.t_1383, 2320)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_2331 = _C.rebased(_C.t_2331, 2320)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2332 = _C.rebased(_C.d_2332, 2320)  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_2333 = _C.rebased(_C.d_2275, 2320)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_2334 = _C.rebased(_C.t_2276, 2320)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2335 = _C.rebased(_C.d_2277, 2320)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2336 = _C.rebased(_C.d_2278, 2320)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2337 = _C.rebased(_C.t_2279, 2320)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2338 = _C.rebased(_C.t_2280, 2320)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2339 = _C.rebased(_C.t_2281, 2320)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2340 = _C.rebased(_C.t_2282, 2320)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2341 = _C.rebased(_C.t_2283, 2320)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2342 = _C.rebased(_C.t_2284, 2320)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_2343 = _C.rebased(_C.d_2285, 2320)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
-def t_2335(ctx, k, s=None, E=None, B=2311):  # rules_data/terraforming_mars/cards/071-140.yaml:535
+def t_2344(ctx, k, s=None, E=None, B=2320):  # rules_data/terraforming_mars/cards/071-140.yaml:535
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~762', 7, True)
-    return t_2337(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~764', 7, True)
+    return t_2346(ctx, k, s, E, B)
 
 
-def d_2336(ctx, E=None, B=2311):  # rules_data/terraforming_mars/cards/071-140.yaml:535
+def d_2345(ctx, E=None, B=2320):  # rules_data/terraforming_mars/cards/071-140.yaml:535
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~762', 7, True)
+    LOCAL(ctx, E, 'n~764', 7, True)
     return True
 
 
-def t_2337(ctx, k, s=None, E=None, B=2311):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_2346(ctx, k, s=None, E=None, B=2320):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~763', E.get('n~762'), True)
-    LOCAL(ctx, E, 'sv~764', 0, True)
-    LOCAL(ctx, E, 'tv~765', 0, True)
-    return t_2341(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'price~765', E.get('n~764'), True)
+    LOCAL(ctx, E, 'sv~766', 0, True)
+    LOCAL(ctx, E, 'tv~767', 0, True)
+    return t_2350(ctx, k, s, E, B)
 
 
-def d_2338(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_2347(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~763', E.get('n~762'), True)
+    LOCAL(ctx, E, 'price~765', E.get('n~764'), True)
     return True
 
 
-def d_2339(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_2348(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~764', 0, True)
+    LOCAL(ctx, E, 'sv~766', 0, True)
     return True
 
 
-def d_2340(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_2349(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~765', 0, True)
+    LOCAL(ctx, E, 'tv~767', 0, True)
     return True
 
 
-def t_2341(ctx, k, s=None, E=None, B=2311):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_2350(ctx, k, s=None, E=None, B=2320):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~766', x_2642(ctx, E), True)
-    LOCAL(ctx, E, 't_v~767', x_2643(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~768', x_2644(ctx, E), True)
-    return t_2345(ctx, k, s, E, B)
+    LOCAL(ctx, E, 's_v~768', x_2652(ctx, E), True)
+    LOCAL(ctx, E, 't_v~769', x_2653(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~770', x_2654(ctx, E), True)
+    return t_2354(ctx, k, s, E, B)
 
 
-def d_2342(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_2351(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~766', x_2642(ctx, E), True)
+    LOCAL(ctx, E, 's_v~768', x_2652(ctx, E), True)
     return True
 
 
-def d_2343(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_2352(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~767', x_2643(ctx, E), True)
+    LOCAL(ctx, E, 't_v~769', x_2653(ctx, E), True)
     return True
 
 
-def d_2344(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_2353(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~768', x_2644(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~770', x_2654(ctx, E), True)
     return True
 
 
-def t_2345(ctx, k, s=None, E=None, B=2311):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_2354(ctx, k, s=None, E=None, B=2320):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2645(ctx, E):
-        return d_2346(ctx, E, B) and k()
-    return t_2349(ctx, k, s, E, B)
+    if x_2655(ctx, E):
+        return d_2355(ctx, E, B) and k()
+    return t_2358(ctx, k, s, E, B)
 
 
-def d_2346(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_2355(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2646(ctx, E):
+    if not x_2656(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~763'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('price~765'), '-=', False, K[7])
     return True
 
 
-def d_2347(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_2356(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2646(ctx, E):
+    if not x_2656(ctx, E):
         return False
     return True
 
 
-def d_2348(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_2357(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -416,40 +417,40 @@ def d_2348(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~763'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('price~765'), '-=', False, K[7])
     return True
 
 
-def t_2349(ctx, k, s=None, E=None, B=2311):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_2358(ctx, k, s=None, E=None, B=2320):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2649(ctx, E):
+    if not x_2659(ctx, E):
         return False
-    return t_2351(ctx, k, s, E, B)
+    return t_2360(ctx, k, s, E, B)
 
 
-def d_2350(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_2359(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2649(ctx, E):
+    if not x_2659(ctx, E):
         return False
     return True
 
 
-def t_2351(ctx, k, s=None, E=None, B=2311):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_2360(ctx, k, s=None, E=None, B=2320):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, B + 40, None, [], k)
 
 
-def d_2352(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_2361(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -457,20 +458,20 @@ def d_2352(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_2655(ctx, E), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, x_2665(ctx, E), '-=', False, K[7])
     c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~769'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('s~771'), '-=', False, K[7])
     c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~770'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('t~772'), '-=', False, K[7])
     c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~771'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('h~773'), '-=', False, K[7])
     return True
 
 
-def d_2353(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_2362(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -478,11 +479,11 @@ def d_2353(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_2655(ctx, E), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, x_2665(ctx, E), '-=', False, K[7])
     return True
 
 
-def d_2354(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_2363(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -490,11 +491,11 @@ def d_2354(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~769'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('s~771'), '-=', False, K[7])
     return True
 
 
-def d_2355(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_2364(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -502,11 +503,11 @@ def d_2355(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~770'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('t~772'), '-=', False, K[7])
     return True
 
 
-def d_2356(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_2365(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -514,145 +515,145 @@ def d_2356(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~771'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('h~773'), '-=', False, K[7])
     return True
 
 
-def d_2357(ctx, E=None, B=2311):  # rules_data/terraforming_mars/cards/071-140.yaml:535
+def d_2366(ctx, E=None, B=2320):  # rules_data/terraforming_mars/cards/071-140.yaml:535
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~772', 1, True)
-    LOCAL(ctx, E, 'r~773', 'steel', True)
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('prod'), E.get('r~773'))
+    LOCAL(ctx, E, 'n~774', 1, True)
+    LOCAL(ctx, E, 'r~775', 'steel', True)
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('prod'), E.get('r~775'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~772'), '+=', False, K[9])
+        SET(ctx, 'prod', c, key, E.get('n~774'), '+=', False, K[9])
     return True
 
 
-d_2358 = _C.rebased(_C.d_2358, 2311)  # rules_data/terraforming_mars/cards/071-140.yaml:535
+d_2367 = _C.rebased(_C.d_2367, 2320)  # rules_data/terraforming_mars/cards/071-140.yaml:535
 
 
-def d_2359(ctx, E=None, B=2311):  # rules_data/terraforming_mars/cards/071-140.yaml:535
+def d_2368(ctx, E=None, B=2320):  # rules_data/terraforming_mars/cards/071-140.yaml:535
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~773', 'steel', True)
+    LOCAL(ctx, E, 'r~775', 'steel', True)
     return True
 
 
-d_2360 = _C.rebased(_C.d_2360, 2311)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2369 = _C.rebased(_C.d_2369, 2320)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {
-    2311: t_2311,
-    2312: CPS(d_2312),
-    2313: CPS(d_2313),
-    2314: t_2314,
-    2315: CPS(d_2315),
-    2316: CPS(d_2316),
-    2317: t_2317,
-    2318: t_2318,
-    2319: CPS(d_2319),
-    2320: CPS(d_2320),
-    2321: t_2321,
-    2322: t_2322,
-    2323: CPS(d_2323),
+    2320: t_2320,
+    2321: CPS(d_2321),
+    2322: CPS(d_2322),
+    2323: t_2323,
     2324: CPS(d_2324),
-    2325: t_2325,
-    2326: CPS(d_2326),
-    2327: CPS(d_2327),
-    2328: t_2328,
-    2329: t_2329,
+    2325: CPS(d_2325),
+    2326: t_2326,
+    2327: t_2327,
+    2328: CPS(d_2328),
+    2329: CPS(d_2329),
     2330: t_2330,
     2331: t_2331,
-    2332: t_2332,
-    2333: t_2333,
-    2334: CPS(d_2334),
-    2335: t_2335,
+    2332: CPS(d_2332),
+    2333: CPS(d_2333),
+    2334: t_2334,
+    2335: CPS(d_2335),
     2336: CPS(d_2336),
     2337: t_2337,
-    2338: CPS(d_2338),
-    2339: CPS(d_2339),
-    2340: CPS(d_2340),
+    2338: t_2338,
+    2339: t_2339,
+    2340: t_2340,
     2341: t_2341,
-    2342: CPS(d_2342),
+    2342: t_2342,
     2343: CPS(d_2343),
-    2344: CPS(d_2344),
-    2345: t_2345,
-    2346: CPS(d_2346),
+    2344: t_2344,
+    2345: CPS(d_2345),
+    2346: t_2346,
     2347: CPS(d_2347),
     2348: CPS(d_2348),
-    2349: t_2349,
-    2350: CPS(d_2350),
-    2351: t_2351,
+    2349: CPS(d_2349),
+    2350: t_2350,
+    2351: CPS(d_2351),
     2352: CPS(d_2352),
     2353: CPS(d_2353),
-    2354: CPS(d_2354),
+    2354: t_2354,
     2355: CPS(d_2355),
     2356: CPS(d_2356),
     2357: CPS(d_2357),
-    2358: CPS(d_2358),
+    2358: t_2358,
     2359: CPS(d_2359),
-    2360: CPS(d_2360),
+    2360: t_2360,
+    2361: CPS(d_2361),
+    2362: CPS(d_2362),
+    2363: CPS(d_2363),
+    2364: CPS(d_2364),
+    2365: CPS(d_2365),
+    2366: CPS(d_2366),
+    2367: CPS(d_2367),
+    2368: CPS(d_2368),
+    2369: CPS(d_2369),
 }
 
 
 CODE = {
-    2617: x_2617,
-    2618: x_2618,
-    2619: x_2619,
-    2620: x_2620,
-    2624: x_2624,
-    2625: x_2625,
-    2626: x_2626,
+    2627: x_2627,
     2628: x_2628,
     2629: x_2629,
     2630: x_2630,
-    2631: x_2631,
-    2632: x_2632,
-    2633: x_2633,
-    2637: x_2637,
+    2634: x_2634,
+    2635: x_2635,
+    2636: x_2636,
+    2638: x_2638,
+    2639: x_2639,
+    2640: x_2640,
+    2641: x_2641,
     2642: x_2642,
     2643: x_2643,
-    2644: x_2644,
-    2645: x_2645,
-    2646: x_2646,
     2647: x_2647,
-    2649: x_2649,
-    2650: x_2650,
-    2651: x_2651,
     2652: x_2652,
     2653: x_2653,
     2654: x_2654,
     2655: x_2655,
     2656: x_2656,
-    2658: x_2658,
+    2657: x_2657,
+    2659: x_2659,
     2660: x_2660,
+    2661: x_2661,
     2662: x_2662,
+    2663: x_2663,
+    2664: x_2664,
+    2665: x_2665,
     2666: x_2666,
+    2668: x_2668,
+    2670: x_2670,
+    2672: x_2672,
+    2676: x_2676,
 }
 AT = {
-    2617: 'rules_data/terraforming_mars/definitions/board.yaml:177',
-    2642: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    2643: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    2645: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    2646: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    2649: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    2650: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    2651: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    2652: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    2653: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    2655: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    2627: 'rules_data/terraforming_mars/definitions/board.yaml:177',
+    2652: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    2653: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    2655: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    2656: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    2659: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    2660: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    2661: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     2662: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    2663: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    2665: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    2672: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:526
-    'industrial_center': '{"id":"industrial_center","number":"123","name":{"en":"Industrial Center"},"type":"active","cost":4,"tags":["building"],"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"industrial_center","x":2614},"at":"rules_data/terraforming_mars/cards/071-140.yaml:533","id":2312},{"op":"let","v":"u~747","e":{"op":"lit","v":"city","x":2615},"at":"rules_data/terraforming_mars/cards/071-140.yaml:533","id":2313},{"op":"seq","b":[{"op":"let","v":"t~751","e":{"op":"var","n":"t~746","x":2616},"at":"rules_data/terraforming_mars/definitions/board.yaml:177","id":2315},{"op":"let","v":"l~752","e":{"op":"filt","v":"x~749","src":{"op":"filt","v":"x~748","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~748"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"w":{"op":"fn","f":"any","a":[{"op":"mapc","v":"y~750","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~749"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"y~750"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~750"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~750"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~747"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~750"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~747"}}]}]}}]},"x":2617},"at":"rules_data/terraforming_mars/definitions/board.yaml:177","id":2316},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~753","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~753"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"tile","d":null},"b":{"op":"var","n":"t~751"}}}]},"x":2618},"t":{"op":"seq","b":[{"op":"let","v":"open~757","e":{"op":"filt","v":"s~754","src":{"op":"var","n":"l~752"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"t~751"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~754"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~755","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~754"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~756","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~756"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~756"}}]}]}}]}]}}]}}]}]},"x":2619},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2319},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~757"}]},"b":{"op":"lit","v":0},"x":2620},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":2320},{"op":"choose","alts":[{"gens":[{"v":"space~758","src":{"op":"var","n":"open~757","x":2621},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~759","e":{"op":"var","n":"t~751","x":2622},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2323},{"op":"let","v":"s~760","e":{"op":"var","n":"space~758","x":2623},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2324},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~760"},"d":{},"x":2624},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~759"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~759"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2625},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2326},{"op":"set","t":{"op":"st","k":"last_space","x":2626},"o":"=","e":{"op":"var","n":"s~760","x":2627},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2327},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2628},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~760"},"f":"bonus","d":null,"x":2629},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2330},{"op":"for","v":"x~761","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~760"}],"kind":"spaces","x":2630},"w":{"op":"in","a":{"op":"var","n":"x~761"},"b":{"op":"st","k":"board"},"neg":false,"x":2631},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2632},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2332},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2331},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~759"},"f":"effect","d":null,"x":2633},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2333},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~759","x":2634},"space":{"op":"var","n":"s~760","x":2635},"by":{"op":"var","n":"you","x":2636}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":2334}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2329},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2328}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2325}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2322},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~758"}],"x":2637}}],"kind":"space","prompt":{"def":"place_next_to","args":{"t":"industrial_center","u":"city"},"kinds":{"t":"tiles","u":"tiles"},"text":{"it":"piazza una tessera Centro industriale adiacente a una tessera Città","en":"place an Industrial Center tile next to a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2321}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2318},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":2317}],"at":"rules_data/terraforming_mars/definitions/board.yaml:177","id":2314}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:533","id":2311},"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~762","e":{"op":"lit","v":7,"x":2638},"at":"rules_data/terraforming_mars/cards/071-140.yaml:535","id":2336},{"op":"seq","b":[{"op":"let","v":"price~763","e":{"op":"var","n":"n~762","x":2639},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2338},{"op":"let","v":"sv~764","e":{"op":"lit","v":0,"x":2640},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2339},{"op":"let","v":"tv~765","e":{"op":"lit","v":0,"x":2641},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2340},{"op":"seq","b":[{"op":"let","v":"s_v~766","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~764"},"b":{"op":"lit","v":0},"x":2642},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":2342},{"op":"let","v":"t_v~767","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~765"},"b":{"op":"lit","v":0},"x":2643},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":2343},{"op":"let","v":"h_v~768","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":2644},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":2344},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~766"},"b":{"op":"var","n":"t_v~767"}},"b":{"op":"var","n":"h_v~768"}},"b":{"op":"lit","v":0},"x":2645},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~763"},"x":2646},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2347},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":2647},"o":"-=","e":{"op":"var","n":"price~763","x":2648},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2348}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2346},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~766"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~767"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~768"}}},"b":{"op":"var","n":"price~763"},"x":2649},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":2350},{"op":"choose","alts":[{"gens":[{"v":"s~769","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~766"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~763"},"b":{"op":"var","n":"s_v~766"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~766"}}]}]},"b":{"op":"lit","v":0}},"x":2650},"label":"s"},{"v":"t~770","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~767"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~763"},"b":{"op":"var","n":"t_v~767"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~767"}}]}]},"b":{"op":"lit","v":0}},"x":2651},"label":"t"},{"v":"h~771","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~768"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~763"},"b":{"op":"var","n":"h_v~768"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~768"}}]}]},"b":{"op":"lit","v":0}},"x":2652},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~763"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~769"},"b":{"op":"var","n":"s_v~766"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~770"},"b":{"op":"var","n":"t_v~767"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~771"},"b":{"op":"var","n":"h_v~768"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~769"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~769"},"b":{"op":"var","n":"s_v~766"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~770"},"b":{"op":"var","n":"t_v~767"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~771"},"b":{"op":"var","n":"h_v~768"}}},"b":{"op":"var","n":"s_v~766"}},"b":{"op":"var","n":"price~763"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~770"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~769"},"b":{"op":"var","n":"s_v~766"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~770"},"b":{"op":"var","n":"t_v~767"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~771"},"b":{"op":"var","n":"h_v~768"}}},"b":{"op":"var","n":"t_v~767"}},"b":{"op":"var","n":"price~763"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~771"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~769"},"b":{"op":"var","n":"s_v~766"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~770"},"b":{"op":"var","n":"t_v~767"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~771"},"b":{"op":"var","n":"h_v~768"}}},"b":{"op":"var","n":"h_v~768"}},"b":{"op":"var","n":"price~763"}}]}}],"x":2653}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":2654},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~763"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~769"},"b":{"op":"var","n":"s_v~766"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~770"},"b":{"op":"var","n":"t_v~767"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~771"},"b":{"op":"var","n":"h_v~768"}}}]}],"x":2655},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":2353},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":2656},"o":"-=","e":{"op":"var","n":"s~769","x":2657},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":2354},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":2658},"o":"-=","e":{"op":"var","n":"t~770","x":2659},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":2355},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":2660},"o":"-=","e":{"op":"var","n":"h~771","x":2661},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":2356}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":2352},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~763"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~769"},"b":{"op":"var","n":"s_v~766"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~770"},"b":{"op":"var","n":"t_v~767"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~771"},"b":{"op":"var","n":"h_v~768"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~766"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~769"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~767"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~770"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~768"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~771"}]},"b":{"op":"lit","v":{}}},"x":2662}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~763","x":2663}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":2351}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":2349},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2345}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":2341}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2337}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:535","id":2335},"effect":{"op":"seq","b":[{"op":"let","v":"n~772","e":{"op":"lit","v":1,"x":2664},"at":"rules_data/terraforming_mars/cards/071-140.yaml:535","id":2358},{"op":"let","v":"r~773","e":{"op":"lit","v":"steel","x":2665},"at":"rules_data/terraforming_mars/cards/071-140.yaml:535","id":2359},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~773"},"d":0,"x":2666},"o":"+=","e":{"op":"var","n":"n~772","x":2667},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2360}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:535","id":2357}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #123 (not fully structured: tile next to a city)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:526"}',
+    'industrial_center': '{"id":"industrial_center","number":"123","name":{"en":"Industrial Center"},"type":"active","cost":4,"tags":["building"],"effect":{"op":"seq","b":[{"op":"let","v":"t~748","e":{"op":"lit","v":"industrial_center","x":2624},"at":"rules_data/terraforming_mars/cards/071-140.yaml:533","id":2321},{"op":"let","v":"u~749","e":{"op":"lit","v":"city","x":2625},"at":"rules_data/terraforming_mars/cards/071-140.yaml:533","id":2322},{"op":"seq","b":[{"op":"let","v":"t~753","e":{"op":"var","n":"t~748","x":2626},"at":"rules_data/terraforming_mars/definitions/board.yaml:177","id":2324},{"op":"let","v":"l~754","e":{"op":"filt","v":"x~751","src":{"op":"filt","v":"x~750","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~750"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"space","d":null}}},"w":{"op":"fn","f":"any","a":[{"op":"mapc","v":"y~752","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~751"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"y~752"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~752"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~752"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~749"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~752"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~749"}}]}]}}]},"x":2627},"at":"rules_data/terraforming_mars/definitions/board.yaml:177","id":2325},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~755","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~755"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~755"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~755"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~755"},"f":"tile","d":null},"b":{"op":"var","n":"t~753"}}}]},"x":2628},"t":{"op":"seq","b":[{"op":"let","v":"open~759","e":{"op":"filt","v":"s~756","src":{"op":"var","n":"l~754"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"t~753"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~756"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~753"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~753"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~757","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~756"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~753"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~758","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~753"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~758"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~758"}}]}]}}]}]}}]}}]}]},"x":2629},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2328},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~759"}]},"b":{"op":"lit","v":0},"x":2630},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":2329},{"op":"choose","alts":[{"gens":[{"v":"space~760","src":{"op":"var","n":"open~759","x":2631},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~761","e":{"op":"var","n":"t~753","x":2632},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2332},{"op":"let","v":"s~762","e":{"op":"var","n":"space~760","x":2633},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2333},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~762"},"d":{},"x":2634},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~761"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~761"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2635},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2335},{"op":"set","t":{"op":"st","k":"last_space","x":2636},"o":"=","e":{"op":"var","n":"s~762","x":2637},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2336},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2638},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~762"},"f":"bonus","d":null,"x":2639},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2339},{"op":"for","v":"x~763","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~762"}],"kind":"spaces","x":2640},"w":{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"st","k":"board"},"neg":false,"x":2641},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2642},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2341},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2340},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~761"},"f":"effect","d":null,"x":2643},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2342},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~761","x":2644},"space":{"op":"var","n":"s~762","x":2645},"by":{"op":"var","n":"you","x":2646}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":2343}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2338},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2337}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2334}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2331},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~760"}],"x":2647}}],"kind":"space","prompt":{"def":"place_next_to","args":{"t":"industrial_center","u":"city"},"kinds":{"t":"tiles","u":"tiles"},"text":{"it":"piazza una tessera Centro industriale adiacente a una tessera Città (guadagna un eventuale bonus di piazzamento)","en":"place an Industrial Center tile next to a city tile (gain any placement bonus)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2330}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2327},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":2326}],"at":"rules_data/terraforming_mars/definitions/board.yaml:177","id":2323}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:533","id":2320},"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":7,"x":2648},"at":"rules_data/terraforming_mars/cards/071-140.yaml:535","id":2345},{"op":"seq","b":[{"op":"let","v":"price~765","e":{"op":"var","n":"n~764","x":2649},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2347},{"op":"let","v":"sv~766","e":{"op":"lit","v":0,"x":2650},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2348},{"op":"let","v":"tv~767","e":{"op":"lit","v":0,"x":2651},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2349},{"op":"seq","b":[{"op":"let","v":"s_v~768","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~766"},"b":{"op":"lit","v":0},"x":2652},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":2351},{"op":"let","v":"t_v~769","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~767"},"b":{"op":"lit","v":0},"x":2653},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":2352},{"op":"let","v":"h_v~770","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":2654},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":2353},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~768"},"b":{"op":"var","n":"t_v~769"}},"b":{"op":"var","n":"h_v~770"}},"b":{"op":"lit","v":0},"x":2655},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~765"},"x":2656},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2356},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":2657},"o":"-=","e":{"op":"var","n":"price~765","x":2658},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2357}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2355},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~768"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~769"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~770"}}},"b":{"op":"var","n":"price~765"},"x":2659},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":2359},{"op":"choose","alts":[{"gens":[{"v":"s~771","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~768"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~765"},"b":{"op":"var","n":"s_v~768"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~768"}}]}]},"b":{"op":"lit","v":0}},"x":2660},"label":"s"},{"v":"t~772","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~769"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~765"},"b":{"op":"var","n":"t_v~769"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~769"}}]}]},"b":{"op":"lit","v":0}},"x":2661},"label":"t"},{"v":"h~773","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~770"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~765"},"b":{"op":"var","n":"h_v~770"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~770"}}]}]},"b":{"op":"lit","v":0}},"x":2662},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~765"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~771"},"b":{"op":"var","n":"s_v~768"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~772"},"b":{"op":"var","n":"t_v~769"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~773"},"b":{"op":"var","n":"h_v~770"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~771"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~771"},"b":{"op":"var","n":"s_v~768"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~772"},"b":{"op":"var","n":"t_v~769"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~773"},"b":{"op":"var","n":"h_v~770"}}},"b":{"op":"var","n":"s_v~768"}},"b":{"op":"var","n":"price~765"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~772"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~771"},"b":{"op":"var","n":"s_v~768"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~772"},"b":{"op":"var","n":"t_v~769"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~773"},"b":{"op":"var","n":"h_v~770"}}},"b":{"op":"var","n":"t_v~769"}},"b":{"op":"var","n":"price~765"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~773"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~771"},"b":{"op":"var","n":"s_v~768"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~772"},"b":{"op":"var","n":"t_v~769"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~773"},"b":{"op":"var","n":"h_v~770"}}},"b":{"op":"var","n":"h_v~770"}},"b":{"op":"var","n":"price~765"}}]}}],"x":2663}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":2664},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~765"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~771"},"b":{"op":"var","n":"s_v~768"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~772"},"b":{"op":"var","n":"t_v~769"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~773"},"b":{"op":"var","n":"h_v~770"}}}]}],"x":2665},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":2362},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":2666},"o":"-=","e":{"op":"var","n":"s~771","x":2667},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":2363},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":2668},"o":"-=","e":{"op":"var","n":"t~772","x":2669},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":2364},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":2670},"o":"-=","e":{"op":"var","n":"h~773","x":2671},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":2365}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":2361},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~765"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~771"},"b":{"op":"var","n":"s_v~768"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~772"},"b":{"op":"var","n":"t_v~769"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~773"},"b":{"op":"var","n":"h_v~770"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~768"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~771"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~769"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~772"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~770"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~773"}]},"b":{"op":"lit","v":{}}},"x":2672}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~765","x":2673}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":2360}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":2358},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2354}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":2350}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2346}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:535","id":2344},"effect":{"op":"seq","b":[{"op":"let","v":"n~774","e":{"op":"lit","v":1,"x":2674},"at":"rules_data/terraforming_mars/cards/071-140.yaml:535","id":2367},{"op":"let","v":"r~775","e":{"op":"lit","v":"steel","x":2675},"at":"rules_data/terraforming_mars/cards/071-140.yaml:535","id":2368},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~775"},"d":0,"x":2676},"o":"+=","e":{"op":"var","n":"n~774","x":2677},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2369}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:535","id":2366}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #123 (not fully structured: tile next to a city)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:526"}',
 }

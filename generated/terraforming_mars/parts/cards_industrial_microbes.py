@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -49,55 +50,55 @@ K = [
 ]
 
 
-x_3166 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3170 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3172 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:186
+x_3181 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3185 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3187 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:186
 
 
-def d_2785(ctx, E=None, B=2785):  # rules_data/terraforming_mars/cards/141-208.yaml:185
+def d_2798(ctx, E=None, B=2798):  # rules_data/terraforming_mars/cards/141-208.yaml:185
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
     LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'steel', True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'steel', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-d_2786 = _C.rebased(_C.d_352, 2785)  # rules_data/terraforming_mars/cards/141-208.yaml:185
-d_2787 = _C.rebased(_C.d_364, 2785)  # rules_data/terraforming_mars/cards/141-208.yaml:185
-d_2788 = _C.rebased(_C.d_365, 2785)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_2789 = _C.rebased(_C.d_389, 2785)  # rules_data/terraforming_mars/cards/141-208.yaml:185
-d_2790 = _C.rebased(_C.d_672, 2785)  # rules_data/terraforming_mars/cards/141-208.yaml:185
-d_2791 = _C.rebased(_C.d_496, 2785)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_2792 = _C.rebased(_C.t_367, 2785)  # rules_data/terraforming_mars/cards/141-208.yaml:186
+d_2799 = _C.rebased(_C.d_352, 2798)  # rules_data/terraforming_mars/cards/141-208.yaml:185
+d_2800 = _C.rebased(_C.d_364, 2798)  # rules_data/terraforming_mars/cards/141-208.yaml:185
+d_2801 = _C.rebased(_C.d_365, 2798)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2802 = _C.rebased(_C.d_389, 2798)  # rules_data/terraforming_mars/cards/141-208.yaml:185
+d_2803 = _C.rebased(_C.d_674, 2798)  # rules_data/terraforming_mars/cards/141-208.yaml:185
+d_2804 = _C.rebased(_C.d_498, 2798)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2805 = _C.rebased(_C.t_367, 2798)  # rules_data/terraforming_mars/cards/141-208.yaml:186
 
 
 TRIALS = {
-    2785: CPS(d_2785),
-    2786: CPS(d_2786),
-    2787: CPS(d_2787),
-    2788: CPS(d_2788),
-    2789: CPS(d_2789),
-    2790: CPS(d_2790),
-    2791: CPS(d_2791),
-    2792: t_2792,
+    2798: CPS(d_2798),
+    2799: CPS(d_2799),
+    2800: CPS(d_2800),
+    2801: CPS(d_2801),
+    2802: CPS(d_2802),
+    2803: CPS(d_2803),
+    2804: CPS(d_2804),
+    2805: t_2805,
 }
 
 
 CODE = {
-    3166: x_3166,
-    3170: x_3170,
-    3172: x_3172,
+    3181: x_3181,
+    3185: x_3185,
+    3187: x_3187,
 }
 AT = {
 }
@@ -105,5 +106,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:179
-    'industrial_microbes': '{"id":"industrial_microbes","number":"158","name":{"en":"Industrial Microbes"},"type":"automated","cost":12,"tags":["microbe","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3164},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2786},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3165},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2787},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3166},"o":"+=","e":{"op":"var","n":"n~746","x":3167},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2788},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3168},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2789},{"op":"let","v":"r~749","e":{"op":"lit","v":"steel","x":3169},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2790},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3170},"o":"+=","e":{"op":"var","n":"n~748","x":3171},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2791}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2785},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3172},"at":"rules_data/terraforming_mars/cards/141-208.yaml:186","id":2792},"source":{"doc":"tm-facts","section":"cards.json #158"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:179"}',
+    'industrial_microbes': '{"id":"industrial_microbes","number":"158","name":{"en":"Industrial Microbes"},"type":"automated","cost":12,"tags":["microbe","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3179},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2799},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":3180},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2800},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3181},"o":"+=","e":{"op":"var","n":"n~748","x":3182},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2801},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3183},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2802},{"op":"let","v":"r~751","e":{"op":"lit","v":"steel","x":3184},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2803},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3185},"o":"+=","e":{"op":"var","n":"n~750","x":3186},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2804}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2798},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3187},"at":"rules_data/terraforming_mars/cards/141-208.yaml:186","id":2805},"source":{"doc":"tm-facts","section":"cards.json #158"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:179"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,81 +49,81 @@ K = [
 ]
 
 
-x_3068 = _C.x_1501  # rules_data/terraforming_mars/cards/141-208.yaml:81
+x_3083 = _C.x_1504  # rules_data/terraforming_mars/cards/141-208.yaml:81
 
 
-def x_3071(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
+def x_3086(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3071, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('plant') for v_c_750 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_752, NOREC).get('tags', []) if type(v_c_752) is str else [])).count('plant') for v_c_752 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))
+    return MEMO(ctx, (3086, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_752, NOREC).get('tags', []) if type(v_c_752) is str else [])).count('plant') for v_c_752 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_754, NOREC).get('tags', []) if type(v_c_754) is str else [])).count('plant') for v_c_754 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))
 
 
-x_3072 = _C.x_1435  # rules_data/terraforming_mars/definitions/resources.yaml:26
-x_3073 = _C.x_1436  # rules_data/terraforming_mars/definitions/resources.yaml:26
+x_3087 = _C.x_1438  # rules_data/terraforming_mars/definitions/resources.yaml:26
+x_3088 = _C.x_1439  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
-def d_2704(ctx, E=None, B=2704):  # rules_data/terraforming_mars/cards/141-208.yaml:88
+def d_2717(ctx, E=None, B=2717):  # rules_data/terraforming_mars/cards/141-208.yaml:88
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~754', 1, True)
-    LOCAL(ctx, E, 'r~755', 'plants', True)
-    LOCAL(ctx, E, 'k~756', x_3071(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
+    LOCAL(ctx, E, 'n~756', 1, True)
+    LOCAL(ctx, E, 'r~757', 'plants', True)
+    LOCAL(ctx, E, 'k~758', x_3086(ctx, E), True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~757'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_3073(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~756'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~758'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
-d_2705 = _C.rebased(_C.d_1273, 2704)  # rules_data/terraforming_mars/cards/141-208.yaml:88
+d_2718 = _C.rebased(_C.d_1276, 2717)  # rules_data/terraforming_mars/cards/141-208.yaml:88
 
 
-def d_2706(ctx, E=None, B=2704):  # rules_data/terraforming_mars/cards/141-208.yaml:88
+def d_2719(ctx, E=None, B=2717):  # rules_data/terraforming_mars/cards/141-208.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~755', 'plants', True)
+    LOCAL(ctx, E, 'r~757', 'plants', True)
     return True
 
 
-def d_2707(ctx, E=None, B=2704):  # rules_data/terraforming_mars/cards/141-208.yaml:88
+def d_2720(ctx, E=None, B=2717):  # rules_data/terraforming_mars/cards/141-208.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~756', x_3071(ctx, E), True)
+    LOCAL(ctx, E, 'k~758', x_3086(ctx, E), True)
     return True
 
 
-d_2708 = _C.rebased(_C.d_1276, 2704)  # rules_data/terraforming_mars/definitions/resources.yaml:26
+d_2721 = _C.rebased(_C.d_1279, 2717)  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
 TRIALS = {
-    2704: CPS(d_2704),
-    2705: CPS(d_2705),
-    2706: CPS(d_2706),
-    2707: CPS(d_2707),
-    2708: CPS(d_2708),
+    2717: CPS(d_2717),
+    2718: CPS(d_2718),
+    2719: CPS(d_2719),
+    2720: CPS(d_2720),
+    2721: CPS(d_2721),
 }
 
 
 CODE = {
-    3068: x_3068,
-    3071: x_3071,
-    3072: x_3072,
-    3073: x_3073,
+    3083: x_3083,
+    3086: x_3086,
+    3087: x_3087,
+    3088: x_3088,
 }
 AT = {
-    3071: 'rules_data/terraforming_mars/cards/141-208.yaml:88',
+    3086: 'rules_data/terraforming_mars/cards/141-208.yaml:88',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:81
-    'insects': '{"id":"insects","number":"148","name":{"en":"Insects"},"type":"automated","cost":9,"tags":["microbe"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":6},"x":3068},"effect":{"op":"seq","b":[{"op":"let","v":"n~754","e":{"op":"lit","v":1,"x":3069},"at":"rules_data/terraforming_mars/cards/141-208.yaml:88","id":2705},{"op":"let","v":"r~755","e":{"op":"lit","v":"plants","x":3070},"at":"rules_data/terraforming_mars/cards/141-208.yaml:88","id":2706},{"op":"let","v":"k~756","e":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~750","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~751","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~750"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~751"},"b":{"op":"lit","v":"plant"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~752","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~753","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~752"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~753"},"b":{"op":"lit","v":"plant"}}}]}}]},"x":3071},"at":"rules_data/terraforming_mars/cards/141-208.yaml:88","id":2707},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~755"},"d":0,"x":3072},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~754"},"b":{"op":"var","n":"k~756"},"x":3073},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":2708}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:88","id":2704},"source":{"doc":"tm-facts","section":"cards.json #148"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:81"}',
+    'insects': '{"id":"insects","number":"148","name":{"en":"Insects"},"type":"automated","cost":9,"tags":["microbe"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":6},"x":3083},"effect":{"op":"seq","b":[{"op":"let","v":"n~756","e":{"op":"lit","v":1,"x":3084},"at":"rules_data/terraforming_mars/cards/141-208.yaml:88","id":2718},{"op":"let","v":"r~757","e":{"op":"lit","v":"plants","x":3085},"at":"rules_data/terraforming_mars/cards/141-208.yaml:88","id":2719},{"op":"let","v":"k~758","e":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~752","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~753","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~752"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~753"},"b":{"op":"lit","v":"plant"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~754","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~755","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~754"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~755"},"b":{"op":"lit","v":"plant"}}}]}}]},"x":3086},"at":"rules_data/terraforming_mars/cards/141-208.yaml:88","id":2720},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~757"},"d":0,"x":3087},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~756"},"b":{"op":"var","n":"k~758"},"x":3088},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":2721}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:88","id":2717},"source":{"doc":"tm-facts","section":"cards.json #148"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:81"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -49,25 +50,25 @@ K = [
 ]
 
 
-def x_3093(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def x_3108(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     if E is None:
         E = ctx.env()
     return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, 'heat', 0))
 
 
-x_3094 = _C.x_3094  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:68
-x_3095 = _C.x_3095  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:69
-x_3097 = _C.x_3097  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
-x_3098 = _C.x_3095  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
-x_3100 = _C.x_3100  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
-x_3102 = _C.x_3095  # rules_data/terraforming_mars/cards/141-208.yaml:126
-x_3104 = _C.x_3104  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3105 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3107 = _C.x_3095  # rules_data/terraforming_mars/cards/141-208.yaml:126
-x_3109 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3109 = _C.x_3109  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:68
+x_3110 = _C.x_3110  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:69
+x_3112 = _C.x_3112  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
+x_3113 = _C.x_3110  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
+x_3115 = _C.x_3115  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
+x_3117 = _C.x_3110  # rules_data/terraforming_mars/cards/141-208.yaml:126
+x_3119 = _C.x_3119  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3120 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3122 = _C.x_3110  # rules_data/terraforming_mars/cards/141-208.yaml:126
+x_3124 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_2724(ctx, k, s=None, E=None, B=2724):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def t_2737(ctx, k, s=None, E=None, B=2737):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -75,86 +76,86 @@ def t_2724(ctx, k, s=None, E=None, B=2724):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~748', x_3102(ctx, E), True)
-        LOCAL(ctx, E, 'r~749', 'heat', True)
-        if not d_2733(ctx, E, B):
+        LOCAL(ctx, E, 'n~750', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')), True)
+        LOCAL(ctx, E, 'r~751', 'heat', True)
+        if not d_2746(ctx, E, B):
             return False
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~750', x_3107(ctx, E), True)
-        LOCAL(ctx, E, 'r~751', 'megacredits', True)
-        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+        LOCAL(ctx, E, 'n~752', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')), True)
+        LOCAL(ctx, E, 'r~753', 'megacredits', True)
+        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
+            SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[0])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~746', x_3093(ctx, E), True)
-    return t_2726(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'n~748', x_3108(ctx, E), True)
+    return t_2739(ctx, r1, s, E, B)
 
 
-def d_2725(ctx, E=None, B=2724):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def d_2738(ctx, E=None, B=2737):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', x_3093(ctx, E), True)
+    LOCAL(ctx, E, 'n~748', x_3108(ctx, E), True)
     return True
 
 
-t_2726 = _C.rebased(_C.t_2726, 2724)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:68
-d_2727 = _C.rebased(_C.d_2727, 2724)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:68
-d_2728 = _C.rebased(_C.d_2728, 2724)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:69
-t_2729 = _C.rebased(_C.t_920, 2724)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
-d_2730 = _C.rebased(_C.d_2730, 2724)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
-d_2731 = _C.rebased(_C.d_2731, 2724)  # rules_data/terraforming_mars/cards/141-208.yaml:126
-d_2732 = _C.rebased(_C.d_390, 2724)  # rules_data/terraforming_mars/cards/141-208.yaml:126
-d_2733 = _C.rebased(_C.d_2733, 2724)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2734 = _C.rebased(_C.d_2734, 2724)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2735 = _C.rebased(_C.d_2735, 2724)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2736 = _C.rebased(_C.d_2736, 2724)  # rules_data/terraforming_mars/cards/141-208.yaml:126
-d_2737 = _C.rebased(_C.d_678, 2724)  # rules_data/terraforming_mars/cards/141-208.yaml:126
-d_2738 = _C.rebased(_C.d_361, 2724)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2739 = _C.rebased(_C.t_2739, 2737)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:68
+d_2740 = _C.rebased(_C.d_2740, 2737)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:68
+d_2741 = _C.rebased(_C.d_2741, 2737)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:69
+t_2742 = _C.rebased(_C.t_923, 2737)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
+d_2743 = _C.rebased(_C.d_2743, 2737)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
+d_2744 = _C.rebased(_C.d_2744, 2737)  # rules_data/terraforming_mars/cards/141-208.yaml:126
+d_2745 = _C.rebased(_C.d_390, 2737)  # rules_data/terraforming_mars/cards/141-208.yaml:126
+d_2746 = _C.rebased(_C.d_2746, 2737)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2747 = _C.rebased(_C.d_2747, 2737)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2748 = _C.rebased(_C.d_2748, 2737)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2749 = _C.rebased(_C.d_2749, 2737)  # rules_data/terraforming_mars/cards/141-208.yaml:126
+d_2750 = _C.rebased(_C.d_680, 2737)  # rules_data/terraforming_mars/cards/141-208.yaml:126
+d_2751 = _C.rebased(_C.d_361, 2737)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {
-    2724: t_2724,
-    2725: CPS(d_2725),
-    2726: t_2726,
-    2727: CPS(d_2727),
-    2728: CPS(d_2728),
-    2729: t_2729,
-    2730: CPS(d_2730),
-    2731: CPS(d_2731),
-    2732: CPS(d_2732),
-    2733: CPS(d_2733),
-    2734: CPS(d_2734),
-    2735: CPS(d_2735),
-    2736: CPS(d_2736),
-    2737: CPS(d_2737),
+    2737: t_2737,
     2738: CPS(d_2738),
+    2739: t_2739,
+    2740: CPS(d_2740),
+    2741: CPS(d_2741),
+    2742: t_2742,
+    2743: CPS(d_2743),
+    2744: CPS(d_2744),
+    2745: CPS(d_2745),
+    2746: CPS(d_2746),
+    2747: CPS(d_2747),
+    2748: CPS(d_2748),
+    2749: CPS(d_2749),
+    2750: CPS(d_2750),
+    2751: CPS(d_2751),
 }
 
 
 CODE = {
-    3093: x_3093,
-    3094: x_3094,
-    3095: x_3095,
-    3097: x_3097,
-    3098: x_3098,
-    3100: x_3100,
-    3102: x_3102,
-    3104: x_3104,
-    3105: x_3105,
-    3107: x_3107,
+    3108: x_3108,
     3109: x_3109,
+    3110: x_3110,
+    3112: x_3112,
+    3113: x_3113,
+    3115: x_3115,
+    3117: x_3117,
+    3119: x_3119,
+    3120: x_3120,
+    3122: x_3122,
+    3124: x_3124,
 }
 AT = {
-    3093: 'rules_data/terraforming_mars/cards/141-208.yaml:126',
+    3108: 'rules_data/terraforming_mars/cards/141-208.yaml:126',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:119
-    'insulation': '{"id":"insulation","number":"152","name":{"en":"Insulation"},"type":"automated","cost":2,"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":3093},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2725},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"var","n":"n~746"},"b":{"op":"lit","v":1},"x":3094},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:68","id":2727},{"op":"set","t":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3095},"o":"=","e":{"op":"lit","v":0,"x":3096},"bd":["player","chosen",""],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:69","id":2728},{"op":"choose","alts":[{"gens":[{"v":"k~747","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"var","n":"n~746"},"x":3097},"label":"k"}],"b":{"op":"set","t":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3098},"o":"=","e":{"op":"var","n":"k~747","x":3099},"bd":["player","chosen",""],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:70","id":2730},"label":{"op":"obj","k":["amount"],"a":[{"op":"var","n":"k~747"}],"x":3100}}],"kind":"amount","prompt":{"def":"choose_number_from_one","args":{"n":null},"eval":{"n":{"op":"var","n":"n~746","x":3101}}},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:70","id":2729}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:68","id":2726},{"op":"let","v":"n~748","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3102},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2731},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":3103},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2732},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":3104},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2734},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3105},"o":"-=","e":{"op":"var","n":"n~748","x":3106},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2735}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2733},{"op":"let","v":"n~750","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3107},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2736},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":3108},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2737},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3109},"o":"+=","e":{"op":"var","n":"n~750","x":3110},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2738}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2724},"source":{"doc":"tm-facts","section":"cards.json #152 (render icons: heat(1), megacredits(1, text=x))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:119"}',
+    'insulation': '{"id":"insulation","number":"152","name":{"en":"Insulation"},"type":"automated","cost":2,"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":3108},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2738},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"var","n":"n~748"},"b":{"op":"lit","v":1},"x":3109},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:68","id":2740},{"op":"set","t":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3110},"o":"=","e":{"op":"lit","v":0,"x":3111},"bd":["player","chosen",""],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:69","id":2741},{"op":"choose","alts":[{"gens":[{"v":"k~749","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"var","n":"n~748"},"x":3112},"label":"k"}],"b":{"op":"set","t":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3113},"o":"=","e":{"op":"var","n":"k~749","x":3114},"bd":["player","chosen",""],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:70","id":2743},"label":{"op":"obj","k":["amount"],"a":[{"op":"var","n":"k~749"}],"x":3115}}],"kind":"amount","prompt":{"def":"choose_number_from_one","args":{"n":null},"eval":{"n":{"op":"var","n":"n~748","x":3116}}},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:70","id":2742}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:68","id":2739},{"op":"let","v":"n~750","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3117},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2744},{"op":"let","v":"r~751","e":{"op":"lit","v":"heat","x":3118},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2745},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"var","n":"n~750"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~751"},"f":"production_min","d":0},"x":3119},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2747},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3120},"o":"-=","e":{"op":"var","n":"n~750","x":3121},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2748}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2746},{"op":"let","v":"n~752","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3122},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2749},{"op":"let","v":"r~753","e":{"op":"lit","v":"megacredits","x":3123},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2750},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":3124},"o":"+=","e":{"op":"var","n":"n~752","x":3125},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2751}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2737},"source":{"doc":"tm-facts","section":"cards.json #152 (render icons: heat(1), megacredits(1, text=x))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:119"}',
 }

@@ -5,15 +5,63 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(None, """
-x_1054 x_1054  # rules_data/terraforming_mars/cards/001-070.yaml:270
-""")
-AT = {}
+K = [
+]
+
+
+x_1057 = _C.x_1057  # rules_data/terraforming_mars/cards/001-070.yaml:270
+
+
+TRIALS = {
+}
+
+
+CODE = {
+    1057: x_1057,
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:270
-    'interstellar_colony_ship': '{"id":"interstellar_colony_ship","number":"027","name":{"en":"Interstellar Colony Ship"},"type":"event","cost":24,"tags":["earth","space"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~746","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~747","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~746"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~747"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":5},"x":1054},"vp":{"op":"lit","v":4,"x":1055},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #027"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:270"}',
+    'interstellar_colony_ship': '{"id":"interstellar_colony_ship","number":"027","name":{"en":"Interstellar Colony Ship"},"type":"event","cost":24,"tags":["earth","space"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~750","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~751","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~750"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~751"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":5},"x":1057},"vp":{"op":"lit","v":4,"x":1058},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #027"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:270"}',
 }

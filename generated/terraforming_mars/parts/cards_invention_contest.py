@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -51,124 +52,145 @@ K = [
 ]
 
 
-x_3761 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_3762 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_3763 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_3764 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_3766 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_3767 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_3768 = _C.x_495  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_3769 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_3770 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_3771 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_3772 = _C.x_495  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_3773 = _C.x_495  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_3774 = _C.x_2456  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_3775 = _C.x_526  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_3776 = _C.x_2456  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_3777 = _C.x_2459  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_3779 = _C.x_470  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-x_3780 = _C.x_495  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-x_3781 = _C.x_495  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
+def x_3773(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:526
+    return ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is type((_w2 := FN['count'](ctx, None, ctx.state.get('discard')))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 3)
 
 
-def t_3295(ctx, k, s=None, E=None, B=3295):  # rules_data/terraforming_mars/cards/141-208.yaml:526
-    ctx.steps += 3
+x_3778 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_3779 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_3780 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_3781 = _C.x_471  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_3783 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_3784 = _C.x_476  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_3785 = _C.x_497  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_3786 = _C.x_478  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_3787 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_3788 = _C.x_478  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_3789 = _C.x_497  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_3790 = _C.x_497  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_3791 = _C.x_2462  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_3792 = _C.x_528  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_3793 = _C.x_2462  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_3794 = _C.x_2465  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_3796 = _C.x_471  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+x_3797 = _C.x_497  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+x_3798 = _C.x_497  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
+
+
+def t_3309(ctx, k, s=None, E=None, B=3309):  # rules_data/terraforming_mars/cards/141-208.yaml:526
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 3, True)
-    LOCAL(ctx, E, 'k~747', 1, True)
-    return t_3298(ctx, k, s, E, B)
+    if not x_3773(ctx, E):
+        return False
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'k~749', 1, True)
+    return t_3313(ctx, k, s, E, B)
 
 
-d_3296 = _C.rebased(_C.d_793, 3295)  # rules_data/terraforming_mars/cards/141-208.yaml:526
-
-
-def d_3297(ctx, E=None, B=3295):  # rules_data/terraforming_mars/cards/141-208.yaml:526
+def d_3310(ctx, E=None, B=3309):  # rules_data/terraforming_mars/cards/141-208.yaml:526
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~747', 1, True)
+    if not x_3773(ctx, E):
+        return False
     return True
 
 
-t_3298 = _C.rebased(_C.t_2167, 3295)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
-d_3299 = _C.rebased(_C.d_2168, 3295)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
-d_3300 = _C.rebased(_C.d_2169, 3295)  # rules_data/terraforming_mars/definitions/cards.yaml:20
-d_3301 = _C.rebased(_C.d_2170, 3295)  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_3302 = _C.rebased(_C.d_2171, 3295)  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_3303 = _C.rebased(_C.d_2172, 3295)  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_3304 = _C.rebased(_C.d_424, 3295)  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_3305 = _C.rebased(_C.d_425, 3295)  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_3306 = _C.rebased(_C.d_2175, 3295)  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_3307 = _C.rebased(_C.d_446, 3295)  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_3308 = _C.rebased(_C.d_447, 3295)  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_3309 = _C.rebased(_C.d_448, 3295)  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_3310 = _C.rebased(_C.d_431, 3295)  # rules_data/terraforming_mars/definitions/cards.yaml:22
-t_3311 = _C.rebased(_C.t_2180, 3295)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_3312 = _C.rebased(_C.d_2181, 3295)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_3313 = _C.rebased(_C.d_2182, 3295)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_3314 = _C.rebased(_C.d_2183, 3295)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_3315 = _C.rebased(_C.d_2184, 3295)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-d_3316 = _C.rebased(_C.d_476, 3295)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
+d_3311 = _C.rebased(_C.d_796, 3309)  # rules_data/terraforming_mars/cards/141-208.yaml:526
+
+
+def d_3312(ctx, E=None, B=3309):  # rules_data/terraforming_mars/cards/141-208.yaml:526
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~749', 1, True)
+    return True
+
+
+t_3313 = _C.rebased(_C.t_2173, 3309)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
+d_3314 = _C.rebased(_C.d_2174, 3309)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
+d_3315 = _C.rebased(_C.d_2175, 3309)  # rules_data/terraforming_mars/definitions/cards.yaml:20
+d_3316 = _C.rebased(_C.d_2176, 3309)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3317 = _C.rebased(_C.d_1581, 3309)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3318 = _C.rebased(_C.d_1582, 3309)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3319 = _C.rebased(_C.d_425, 3309)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3320 = _C.rebased(_C.d_426, 3309)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3321 = _C.rebased(_C.d_1585, 3309)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3322 = _C.rebased(_C.d_448, 3309)  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3323 = _C.rebased(_C.d_449, 3309)  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3324 = _C.rebased(_C.d_450, 3309)  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3325 = _C.rebased(_C.d_432, 3309)  # rules_data/terraforming_mars/definitions/cards.yaml:22
+t_3326 = _C.rebased(_C.t_2186, 3309)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_3327 = _C.rebased(_C.d_2187, 3309)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_3328 = _C.rebased(_C.d_2188, 3309)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_3329 = _C.rebased(_C.d_2189, 3309)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_3330 = _C.rebased(_C.d_2190, 3309)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+d_3331 = _C.rebased(_C.d_478, 3309)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
 
 
 TRIALS = {
-    3295: t_3295,
-    3296: CPS(d_3296),
-    3297: CPS(d_3297),
-    3298: t_3298,
-    3299: CPS(d_3299),
-    3300: CPS(d_3300),
-    3301: CPS(d_3301),
-    3302: CPS(d_3302),
-    3303: CPS(d_3303),
-    3304: CPS(d_3304),
-    3305: CPS(d_3305),
-    3306: CPS(d_3306),
-    3307: CPS(d_3307),
-    3308: CPS(d_3308),
-    3309: CPS(d_3309),
+    3309: t_3309,
     3310: CPS(d_3310),
-    3311: t_3311,
+    3311: CPS(d_3311),
     3312: CPS(d_3312),
-    3313: CPS(d_3313),
+    3313: t_3313,
     3314: CPS(d_3314),
     3315: CPS(d_3315),
     3316: CPS(d_3316),
+    3317: CPS(d_3317),
+    3318: CPS(d_3318),
+    3319: CPS(d_3319),
+    3320: CPS(d_3320),
+    3321: CPS(d_3321),
+    3322: CPS(d_3322),
+    3323: CPS(d_3323),
+    3324: CPS(d_3324),
+    3325: CPS(d_3325),
+    3326: t_3326,
+    3327: CPS(d_3327),
+    3328: CPS(d_3328),
+    3329: CPS(d_3329),
+    3330: CPS(d_3330),
+    3331: CPS(d_3331),
 }
 
 
 CODE = {
-    3761: x_3761,
-    3762: x_3762,
-    3763: x_3763,
-    3764: x_3764,
-    3766: x_3766,
-    3767: x_3767,
-    3768: x_3768,
-    3769: x_3769,
-    3770: x_3770,
-    3771: x_3771,
-    3772: x_3772,
     3773: x_3773,
-    3774: x_3774,
-    3775: x_3775,
-    3776: x_3776,
-    3777: x_3777,
+    3778: x_3778,
     3779: x_3779,
     3780: x_3780,
     3781: x_3781,
+    3783: x_3783,
+    3784: x_3784,
+    3785: x_3785,
+    3786: x_3786,
+    3787: x_3787,
+    3788: x_3788,
+    3789: x_3789,
+    3790: x_3790,
+    3791: x_3791,
+    3792: x_3792,
+    3793: x_3793,
+    3794: x_3794,
+    3796: x_3796,
+    3797: x_3797,
+    3798: x_3798,
 }
 AT = {
+    3773: 'rules_data/terraforming_mars/cards/141-208.yaml:526',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:520
-    'invention_contest': '{"id":"invention_contest","number":"192","name":{"en":"Invention Contest"},"type":"event","cost":2,"tags":["science"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":3,"x":3757},"at":"rules_data/terraforming_mars/cards/141-208.yaml:526","id":3296},{"op":"let","v":"k~747","e":{"op":"lit","v":1,"x":3758},"at":"rules_data/terraforming_mars/cards/141-208.yaml:526","id":3297},{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"var","n":"n~746","x":3759},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:52","id":3299},{"op":"rep","n":{"op":"var","n":"n~748","x":3760},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3761},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3762},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3763},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3304},{"op":"set","t":{"op":"st","k":"discard","x":3764},"o":"=","e":{"op":"lit","v":[],"x":3765},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3305},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3766}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3306}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3303},"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3302},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3767},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3768},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3769},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":3309},{"op":"set","t":{"op":"st","k":"deck","x":3770},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3771},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":3310}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":3308},"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":3307}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3301},"at":"rules_data/terraforming_mars/definitions/cards.yaml:20","id":3300},{"op":"choose","alts":[{"gens":[{"v":"c~749","src":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3772},"label":"c"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3773},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"c~749"}],"x":3774},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":3313},{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3775},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"c~749"}],"x":3776},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":3314}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":3312},"label":{"op":"obj","k":["keep"],"a":[{"op":"var","n":"c~749"}],"x":3777}}],"kind":"keep_card","n":{"op":"var","n":"k~747","x":3778},"upto":false,"prompt":{"def":"look_to_keep","args":{"n":3,"k":1},"text":{"it":"guarda le prime 3 carte del mazzo: prendine 1 in mano e scarta le altre","en":"look at the top 3 cards of the deck: take 1 into your hand and discard the rest"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":3311},{"op":"set","t":{"op":"st","k":"discard","x":3779},"o":"+=","e":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3780},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:54","id":3315},{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3781},"o":"=","e":{"op":"lit","v":[],"x":3782},"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:55","id":3316}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:52","id":3298}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:526","id":3295},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #192 (drawCard count 3 keep 1)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:520"}',
+    'invention_contest': '{"id":"invention_contest","number":"192","name":{"en":"Invention Contest"},"type":"event","cost":2,"tags":["science"],"effect":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"fn","f":"count","a":[{"op":"st","k":"discard"}]}},"b":{"op":"lit","v":3},"x":3773},"at":"rules_data/terraforming_mars/cards/141-208.yaml:526","id":3310},{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":3774},"at":"rules_data/terraforming_mars/cards/141-208.yaml:526","id":3311},{"op":"let","v":"k~749","e":{"op":"lit","v":1,"x":3775},"at":"rules_data/terraforming_mars/cards/141-208.yaml:526","id":3312},{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"var","n":"n~748","x":3776},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:52","id":3314},{"op":"rep","n":{"op":"var","n":"n~750","x":3777},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3778},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3779},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3780},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3319},{"op":"set","t":{"op":"st","k":"discard","x":3781},"o":"=","e":{"op":"lit","v":[],"x":3782},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3320},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3783}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3321}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3318},"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3317},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3784},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3785},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3786},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":3324},{"op":"set","t":{"op":"st","k":"deck","x":3787},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3788},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":3325}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":3323},"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":3322}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3316},"at":"rules_data/terraforming_mars/definitions/cards.yaml:20","id":3315},{"op":"choose","alts":[{"gens":[{"v":"c~751","src":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3789},"label":"c"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3790},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"c~751"}],"x":3791},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":3328},{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3792},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"c~751"}],"x":3793},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":3329}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":3327},"label":{"op":"obj","k":["keep"],"a":[{"op":"var","n":"c~751"}],"x":3794}}],"kind":"keep_card","n":{"op":"var","n":"k~749","x":3795},"upto":false,"prompt":{"def":"look_to_keep","args":{"n":3,"k":1},"text":{"it":"guarda le prime 3 carte del mazzo: prendine 1 in mano e scarta le altre","en":"look at the top 3 cards of the deck: take 1 into your hand and discard the rest"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":3326},{"op":"set","t":{"op":"st","k":"discard","x":3796},"o":"+=","e":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3797},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:54","id":3330},{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3798},"o":"=","e":{"op":"lit","v":[],"x":3799},"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:55","id":3331}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:52","id":3313}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:526","id":3309},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #192 (drawCard count 3 keep 1)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:520"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -49,68 +50,68 @@ K = [
 ]
 
 
-x_3086 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3087 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3091 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3101 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3102 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3106 = _C.x_759  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_2715(ctx, E=None, B=2715):  # rules_data/terraforming_mars/cards/141-208.yaml:116
+def d_2728(ctx, E=None, B=2728):  # rules_data/terraforming_mars/cards/141-208.yaml:116
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    if not d_2718(ctx, E, B):
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    if not d_2731(ctx, E, B):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~748', 10, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~750', 10, True)
+    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[0])
     return True
 
 
-d_2716 = _C.rebased(_C.d_352, 2715)  # rules_data/terraforming_mars/cards/141-208.yaml:116
-d_2717 = _C.rebased(_C.d_385, 2715)  # rules_data/terraforming_mars/cards/141-208.yaml:116
-d_2718 = _C.rebased(_C.d_386, 2715)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2719 = _C.rebased(_C.d_387, 2715)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2720 = _C.rebased(_C.d_388, 2715)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2729 = _C.rebased(_C.d_352, 2728)  # rules_data/terraforming_mars/cards/141-208.yaml:116
+d_2730 = _C.rebased(_C.d_385, 2728)  # rules_data/terraforming_mars/cards/141-208.yaml:116
+d_2731 = _C.rebased(_C.d_386, 2728)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2732 = _C.rebased(_C.d_387, 2728)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2733 = _C.rebased(_C.d_388, 2728)  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2721(ctx, E=None, B=2715):  # rules_data/terraforming_mars/cards/141-208.yaml:116
+def d_2734(ctx, E=None, B=2728):  # rules_data/terraforming_mars/cards/141-208.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 10, True)
+    LOCAL(ctx, E, 'n~750', 10, True)
     return True
 
 
-d_2722 = _C.rebased(_C.d_495, 2715)  # rules_data/terraforming_mars/cards/141-208.yaml:116
-d_2723 = _C.rebased(_C.d_914, 2715)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_2735 = _C.rebased(_C.d_497, 2728)  # rules_data/terraforming_mars/cards/141-208.yaml:116
+d_2736 = _C.rebased(_C.d_917, 2728)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {
-    2715: CPS(d_2715),
-    2716: CPS(d_2716),
-    2717: CPS(d_2717),
-    2718: CPS(d_2718),
-    2719: CPS(d_2719),
-    2720: CPS(d_2720),
-    2721: CPS(d_2721),
-    2722: CPS(d_2722),
-    2723: CPS(d_2723),
+    2728: CPS(d_2728),
+    2729: CPS(d_2729),
+    2730: CPS(d_2730),
+    2731: CPS(d_2731),
+    2732: CPS(d_2732),
+    2733: CPS(d_2733),
+    2734: CPS(d_2734),
+    2735: CPS(d_2735),
+    2736: CPS(d_2736),
 }
 
 
 CODE = {
-    3086: x_3086,
-    3087: x_3087,
-    3091: x_3091,
+    3101: x_3101,
+    3102: x_3102,
+    3106: x_3106,
 }
 AT = {
 }
@@ -118,5 +119,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:110
-    'investment_loan': '{"id":"investment_loan","number":"151","name":{"en":"Investment Loan"},"type":"event","cost":3,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3084},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2716},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":3085},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2717},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3086},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2719},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3087},"o":"-=","e":{"op":"var","n":"n~746","x":3088},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2720}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2718},{"op":"let","v":"n~748","e":{"op":"lit","v":10,"x":3089},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2721},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":3090},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2722},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3091},"o":"+=","e":{"op":"var","n":"n~748","x":3092},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2723}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2715},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #151"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:110"}',
+    'investment_loan': '{"id":"investment_loan","number":"151","name":{"en":"Investment Loan"},"type":"event","cost":3,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3099},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2729},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":3100},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2730},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":3101},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2732},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3102},"o":"-=","e":{"op":"var","n":"n~748","x":3103},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2733}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2731},{"op":"let","v":"n~750","e":{"op":"lit","v":10,"x":3104},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2734},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":3105},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2735},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3106},"o":"+=","e":{"op":"var","n":"n~750","x":3107},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2736}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2728},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #151"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:110"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,65 +49,65 @@ K = [
 ]
 
 
-x_2143 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2147 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2147 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2151 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def x_2149(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:222
+def x_2153(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:222
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2149, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('jovian') for v_c_750 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_752, NOREC).get('tags', []) if type(v_c_752) is str else [])).count('jovian') for v_c_752 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3))))
+    return MEMO(ctx, (2153, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_752, NOREC).get('tags', []) if type(v_c_752) is str else [])).count('jovian') for v_c_752 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_754, NOREC).get('tags', []) if type(v_c_754) is str else [])).count('jovian') for v_c_754 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3))))
 
 
-def d_1895(ctx, E=None, B=1895):  # rules_data/terraforming_mars/cards/071-140.yaml:228
+def d_1899(ctx, E=None, B=1899):  # rules_data/terraforming_mars/cards/071-140.yaml:228
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    LOCAL(ctx, E, 'r~749', 'titanium', True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
     return True
 
 
-d_1896 = _C.rebased(_C.d_489, 1895)  # rules_data/terraforming_mars/cards/071-140.yaml:228
-d_1897 = _C.rebased(_C.d_353, 1895)  # rules_data/terraforming_mars/cards/071-140.yaml:228
-d_1898 = _C.rebased(_C.d_365, 1895)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_1899 = _C.rebased(_C.d_787, 1895)  # rules_data/terraforming_mars/cards/071-140.yaml:228
-d_1900 = _C.rebased(_C.d_495, 1895)  # rules_data/terraforming_mars/cards/071-140.yaml:228
-d_1901 = _C.rebased(_C.d_496, 1895)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1900 = _C.rebased(_C.d_491, 1899)  # rules_data/terraforming_mars/cards/071-140.yaml:228
+d_1901 = _C.rebased(_C.d_353, 1899)  # rules_data/terraforming_mars/cards/071-140.yaml:228
+d_1902 = _C.rebased(_C.d_365, 1899)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1903 = _C.rebased(_C.d_790, 1899)  # rules_data/terraforming_mars/cards/071-140.yaml:228
+d_1904 = _C.rebased(_C.d_497, 1899)  # rules_data/terraforming_mars/cards/071-140.yaml:228
+d_1905 = _C.rebased(_C.d_498, 1899)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {
-    1895: CPS(d_1895),
-    1896: CPS(d_1896),
-    1897: CPS(d_1897),
-    1898: CPS(d_1898),
     1899: CPS(d_1899),
     1900: CPS(d_1900),
     1901: CPS(d_1901),
+    1902: CPS(d_1902),
+    1903: CPS(d_1903),
+    1904: CPS(d_1904),
+    1905: CPS(d_1905),
 }
 
 
 CODE = {
-    2143: x_2143,
     2147: x_2147,
-    2149: x_2149,
+    2151: x_2151,
+    2153: x_2153,
 }
 AT = {
-    2149: 'rules_data/terraforming_mars/cards/071-140.yaml:222',
+    2153: 'rules_data/terraforming_mars/cards/071-140.yaml:222',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:222
-    'io_mining_industries': '{"id":"io_mining_industries","number":"092","name":{"en":"Io Mining Industries"},"type":"automated","cost":41,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":2141},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1896},{"op":"let","v":"r~747","e":{"op":"lit","v":"titanium","x":2142},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1897},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2143},"o":"+=","e":{"op":"var","n":"n~746","x":2144},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1898},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2145},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1899},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":2146},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1900},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2147},"o":"+=","e":{"op":"var","n":"n~748","x":2148},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1901}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1895},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~750","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~751","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~750"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~751"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~752","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~753","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~752"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~753"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"x":2149},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #092"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:222"}',
+    'io_mining_industries': '{"id":"io_mining_industries","number":"092","name":{"en":"Io Mining Industries"},"type":"automated","cost":41,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2145},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1900},{"op":"let","v":"r~749","e":{"op":"lit","v":"titanium","x":2146},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1901},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2147},"o":"+=","e":{"op":"var","n":"n~748","x":2148},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1902},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":2149},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1903},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":2150},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1904},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2151},"o":"+=","e":{"op":"var","n":"n~750","x":2152},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1905}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1899},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~752","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~753","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~752"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~753"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~754","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~755","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~754"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~755"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"x":2153},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #092"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:222"}',
 }

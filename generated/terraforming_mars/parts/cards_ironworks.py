@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -52,106 +53,106 @@ K = [
 ]
 
 
-x_2250 = _C.x_536  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_2251 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_2255 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_2260 = _C.x_1168  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_2261 = _C.x_1169  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_2262 = _C.x_1170  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_2263 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_2264 = _C.x_1172  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2265 = _C.x_1173  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2267 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2269 = _C.x_1177  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_2270 = _C.x_1178  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_2271 = _C.x_1179  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_1990 = _C.rebased(_C.d_1990, 1990)  # rules_data/terraforming_mars/cards/071-140.yaml:320
-d_1991 = _C.rebased(_C.d_1991, 1990)  # rules_data/terraforming_mars/cards/071-140.yaml:320
-d_1992 = _C.rebased(_C.d_364, 1990)  # rules_data/terraforming_mars/cards/071-140.yaml:320
-d_1993 = _C.rebased(_C.d_480, 1990)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-d_1994 = _C.rebased(_C.d_481, 1990)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-d_1995 = _C.rebased(_C.d_482, 1990)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2254 = _C.x_538  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2255 = _C.x_539  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2259 = _C.x_759  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_2264 = _C.x_1171  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_2265 = _C.x_1172  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_2266 = _C.x_1173  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_2267 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_2268 = _C.x_1175  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2269 = _C.x_1176  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2271 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2273 = _C.x_1180  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_2274 = _C.x_1181  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_2275 = _C.x_1182  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_1994 = _C.rebased(_C.d_1994, 1994)  # rules_data/terraforming_mars/cards/071-140.yaml:320
+d_1995 = _C.rebased(_C.d_1995, 1994)  # rules_data/terraforming_mars/cards/071-140.yaml:320
+d_1996 = _C.rebased(_C.d_364, 1994)  # rules_data/terraforming_mars/cards/071-140.yaml:320
+d_1997 = _C.rebased(_C.d_482, 1994)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_1998 = _C.rebased(_C.d_483, 1994)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_1999 = _C.rebased(_C.d_484, 1994)  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def t_1996(ctx, k, s=None, E=None, B=1990):  # rules_data/terraforming_mars/cards/071-140.yaml:320
+def t_2000(ctx, k, s=None, E=None, B=1994):  # rules_data/terraforming_mars/cards/071-140.yaml:320
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'steel', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'steel', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
-    LOCAL(ctx, E, 'p~750', 'oxygen', True)
-    LOCAL(ctx, E, 'n~751', 1, True)
-    return t_2002(ctx, k, s, E, B)
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[1])
+    LOCAL(ctx, E, 'p~752', 'oxygen', True)
+    LOCAL(ctx, E, 'n~753', 1, True)
+    return t_2006(ctx, k, s, E, B)
 
 
-d_1997 = _C.rebased(_C.d_389, 1990)  # rules_data/terraforming_mars/cards/071-140.yaml:320
-d_1998 = _C.rebased(_C.d_672, 1990)  # rules_data/terraforming_mars/cards/071-140.yaml:320
-d_1999 = _C.rebased(_C.d_914, 1990)  # rules_data/terraforming_mars/definitions/resources.yaml:11
-d_2000 = _C.rebased(_C.d_1043, 1990)  # rules_data/terraforming_mars/cards/071-140.yaml:320
-d_2001 = _C.rebased(_C.d_1044, 1990)  # rules_data/terraforming_mars/cards/071-140.yaml:320
-t_2002 = _C.rebased(_C.t_1045, 1990)  # rules_data/terraforming_mars/definitions/resources.yaml:84
-t_2003 = _C.rebased(_C.t_1046, 1990)  # rules_data/terraforming_mars/definitions/resources.yaml:85
-t_2004 = _C.rebased(_C.t_1047, 1990)  # rules_data/terraforming_mars/definitions/resources.yaml:86
-d_2005 = _C.rebased(_C.d_1048, 1990)  # rules_data/terraforming_mars/definitions/resources.yaml:86
-t_2006 = _C.rebased(_C.t_1049, 1990)  # rules_data/terraforming_mars/definitions/resources.yaml:87
-t_2007 = _C.rebased(_C.t_1050, 1990)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_2008 = _C.rebased(_C.d_1051, 1990)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_2009 = _C.rebased(_C.d_1052, 1990)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_2010 = _C.rebased(_C.d_1053, 1990)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_2011 = _C.rebased(_C.d_379, 1990)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_2012 = _C.rebased(_C.t_1055, 1990)  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_2013 = _C.rebased(_C.t_1056, 1990)  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_2014 = _C.rebased(_C.d_1057, 1990)  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_2001 = _C.rebased(_C.d_389, 1994)  # rules_data/terraforming_mars/cards/071-140.yaml:320
+d_2002 = _C.rebased(_C.d_674, 1994)  # rules_data/terraforming_mars/cards/071-140.yaml:320
+d_2003 = _C.rebased(_C.d_917, 1994)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_2004 = _C.rebased(_C.d_1046, 1994)  # rules_data/terraforming_mars/cards/071-140.yaml:320
+d_2005 = _C.rebased(_C.d_1047, 1994)  # rules_data/terraforming_mars/cards/071-140.yaml:320
+t_2006 = _C.rebased(_C.t_1048, 1994)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_2007 = _C.rebased(_C.t_1049, 1994)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_2008 = _C.rebased(_C.t_1050, 1994)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_2009 = _C.rebased(_C.d_1051, 1994)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_2010 = _C.rebased(_C.t_1052, 1994)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_2011 = _C.rebased(_C.t_1053, 1994)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2012 = _C.rebased(_C.d_1054, 1994)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2013 = _C.rebased(_C.d_1055, 1994)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2014 = _C.rebased(_C.d_1056, 1994)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2015 = _C.rebased(_C.d_379, 1994)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_2016 = _C.rebased(_C.t_1058, 1994)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_2017 = _C.rebased(_C.t_1059, 1994)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_2018 = _C.rebased(_C.d_1060, 1994)  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 TRIALS = {
-    1990: CPS(d_1990),
-    1991: CPS(d_1991),
-    1992: CPS(d_1992),
-    1993: CPS(d_1993),
     1994: CPS(d_1994),
     1995: CPS(d_1995),
-    1996: t_1996,
+    1996: CPS(d_1996),
     1997: CPS(d_1997),
     1998: CPS(d_1998),
     1999: CPS(d_1999),
-    2000: CPS(d_2000),
+    2000: t_2000,
     2001: CPS(d_2001),
-    2002: t_2002,
-    2003: t_2003,
-    2004: t_2004,
+    2002: CPS(d_2002),
+    2003: CPS(d_2003),
+    2004: CPS(d_2004),
     2005: CPS(d_2005),
     2006: t_2006,
     2007: t_2007,
-    2008: CPS(d_2008),
+    2008: t_2008,
     2009: CPS(d_2009),
-    2010: CPS(d_2010),
-    2011: CPS(d_2011),
-    2012: t_2012,
-    2013: t_2013,
+    2010: t_2010,
+    2011: t_2011,
+    2012: CPS(d_2012),
+    2013: CPS(d_2013),
     2014: CPS(d_2014),
+    2015: CPS(d_2015),
+    2016: t_2016,
+    2017: t_2017,
+    2018: CPS(d_2018),
 }
 
 
 CODE = {
-    2250: x_2250,
-    2251: x_2251,
+    2254: x_2254,
     2255: x_2255,
-    2260: x_2260,
-    2261: x_2261,
-    2262: x_2262,
-    2263: x_2263,
+    2259: x_2259,
     2264: x_2264,
     2265: x_2265,
+    2266: x_2266,
     2267: x_2267,
+    2268: x_2268,
     2269: x_2269,
-    2270: x_2270,
     2271: x_2271,
+    2273: x_2273,
+    2274: x_2274,
+    2275: x_2275,
 }
 AT = {
 }
@@ -159,5 +160,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:313
-    'ironworks': '{"id":"ironworks","number":"101","name":{"en":"Ironworks"},"type":"active","cost":11,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":4,"x":2248},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1991},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2249},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1992},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"},"x":2250},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1994},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2251},"o":"-=","e":{"op":"var","n":"n~746","x":2252},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1995}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1993}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1990},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2253},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1997},{"op":"let","v":"r~749","e":{"op":"lit","v":"steel","x":2254},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1998},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2255},"o":"+=","e":{"op":"var","n":"n~748","x":2256},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1999},{"op":"let","v":"p~750","e":{"op":"lit","v":"oxygen","x":2257},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":2000},{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":2258},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":2001},{"op":"rep","n":{"op":"var","n":"n~751","x":2259},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"max","d":0},"x":2260},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0,"x":2261},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0,"x":2262},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2005},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2263},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2264},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tr_track","d":null},"d":0,"x":2265},"o":"+=","e":{"op":"lit","v":1,"x":2266},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2010},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2267},"o":"=","e":{"op":"lit","v":true,"x":2268},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2011}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2009},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2008},{"op":"for","v":"b~752","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"bonuses","d":[],"x":2269},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~752"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"x":2270},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~752"},"k":{"op":"lit","v":"effect"},"x":2271},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2013},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2012},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~750","x":2272},"by":{"op":"var","n":"you","x":2273}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2014}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2007},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":2006}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2004},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":2003},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":2002}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1996}}],"source":{"doc":"tm-facts","section":"cards.json #101"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:313"}',
+    'ironworks': '{"id":"ironworks","number":"101","name":{"en":"Ironworks"},"type":"active","cost":11,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":4,"x":2252},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1995},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":2253},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1996},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"},"x":2254},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1998},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2255},"o":"-=","e":{"op":"var","n":"n~748","x":2256},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1999}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1997}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1994},"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":2257},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":2001},{"op":"let","v":"r~751","e":{"op":"lit","v":"steel","x":2258},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":2002},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2259},"o":"+=","e":{"op":"var","n":"n~750","x":2260},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2003},{"op":"let","v":"p~752","e":{"op":"lit","v":"oxygen","x":2261},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":2004},{"op":"let","v":"n~753","e":{"op":"lit","v":1,"x":2262},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":2005},{"op":"rep","n":{"op":"var","n":"n~753","x":2263},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~752"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"max","d":0},"x":2264},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~752"},"d":0,"x":2265},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"step","d":0,"x":2266},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2009},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2267},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2268},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"tr_track","d":null},"d":0,"x":2269},"o":"+=","e":{"op":"lit","v":1,"x":2270},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2014},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2271},"o":"=","e":{"op":"lit","v":true,"x":2272},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2015}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2013},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2012},{"op":"for","v":"b~754","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"bonuses","d":[],"x":2273},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~754"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~752"},"d":0},"x":2274},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~754"},"k":{"op":"lit","v":"effect"},"x":2275},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2017},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2016},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~752","x":2276},"by":{"op":"var","n":"you","x":2277}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2018}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2011},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":2010}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2008},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":2007},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":2006}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":2000}}],"source":{"doc":"tm-facts","section":"cards.json #101"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:313"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -49,54 +50,51 @@ K = [
 ]
 
 
-def x_1516(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:549
+def x_1519(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:549
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 6)
 
 
-x_1519 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1523 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1527 = _C.x_761  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_1522 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1526 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1530 = _C.x_763  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1344(ctx, E=None, B=1344):  # rules_data/terraforming_mars/cards/001-070.yaml:556
+def d_1347(ctx, E=None, B=1347):  # rules_data/terraforming_mars/cards/001-070.yaml:556
     ctx.steps += 10
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~748', 3, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'n~750', 3, True)
     LOCAL(ctx, E, 'r~751', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~752', 2, True)
+    LOCAL(ctx, E, 'r~753', 'plants', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[2])
     return True
 
 
-d_1345 = _C.rebased(_C.d_489, 1344)  # rules_data/terraforming_mars/cards/001-070.yaml:556
-d_1346 = _C.rebased(_C.d_385, 1344)  # rules_data/terraforming_mars/cards/001-070.yaml:556
-d_1347 = _C.rebased(_C.d_365, 1344)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_1348 = _C.rebased(_C.d_453, 1344)  # rules_data/terraforming_mars/cards/001-070.yaml:556
-d_1349 = _C.rebased(_C.d_788, 1344)  # rules_data/terraforming_mars/cards/001-070.yaml:556
-d_1350 = _C.rebased(_C.d_496, 1344)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_1351 = _C.rebased(_C.d_990, 1344)  # rules_data/terraforming_mars/cards/001-070.yaml:556
-d_1352 = _C.rebased(_C.d_726, 1344)  # rules_data/terraforming_mars/cards/001-070.yaml:556
-d_1353 = _C.rebased(_C.d_679, 1344)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_1348 = _C.rebased(_C.d_491, 1347)  # rules_data/terraforming_mars/cards/001-070.yaml:556
+d_1349 = _C.rebased(_C.d_385, 1347)  # rules_data/terraforming_mars/cards/001-070.yaml:556
+d_1350 = _C.rebased(_C.d_365, 1347)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1351 = _C.rebased(_C.d_455, 1347)  # rules_data/terraforming_mars/cards/001-070.yaml:556
+d_1352 = _C.rebased(_C.d_791, 1347)  # rules_data/terraforming_mars/cards/001-070.yaml:556
+d_1353 = _C.rebased(_C.d_498, 1347)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1354 = _C.rebased(_C.d_993, 1347)  # rules_data/terraforming_mars/cards/001-070.yaml:556
+d_1355 = _C.rebased(_C.d_729, 1347)  # rules_data/terraforming_mars/cards/001-070.yaml:556
+d_1356 = _C.rebased(_C.d_681, 1347)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {
-    1344: CPS(d_1344),
-    1345: CPS(d_1345),
-    1346: CPS(d_1346),
     1347: CPS(d_1347),
     1348: CPS(d_1348),
     1349: CPS(d_1349),
@@ -104,21 +102,24 @@ TRIALS = {
     1351: CPS(d_1351),
     1352: CPS(d_1352),
     1353: CPS(d_1353),
+    1354: CPS(d_1354),
+    1355: CPS(d_1355),
+    1356: CPS(d_1356),
 }
 
 
 CODE = {
-    1516: x_1516,
     1519: x_1519,
-    1523: x_1523,
-    1527: x_1527,
+    1522: x_1522,
+    1526: x_1526,
+    1530: x_1530,
 }
 AT = {
-    1516: 'rules_data/terraforming_mars/cards/001-070.yaml:549',
+    1519: 'rules_data/terraforming_mars/cards/001-070.yaml:549',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:549
-    'kelp_farming': '{"id":"kelp_farming","number":"055","name":{"en":"Kelp Farming"},"type":"automated","cost":17,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":6},"x":1516},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":1517},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1345},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":1518},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1346},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1519},"o":"+=","e":{"op":"var","n":"n~746","x":1520},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1347},{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":1521},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1348},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":1522},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1349},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1523},"o":"+=","e":{"op":"var","n":"n~748","x":1524},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1350},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":1525},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1351},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":1526},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1352},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1527},"o":"+=","e":{"op":"var","n":"n~750","x":1528},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1353}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1344},"vp":{"op":"lit","v":1,"x":1529},"source":{"doc":"tm-facts","section":"cards.json #055"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:549"}',
+    'kelp_farming': '{"id":"kelp_farming","number":"055","name":{"en":"Kelp Farming"},"type":"automated","cost":17,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":6},"x":1519},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":1520},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1348},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":1521},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1349},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1522},"o":"+=","e":{"op":"var","n":"n~748","x":1523},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1350},{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":1524},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1351},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":1525},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1352},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1526},"o":"+=","e":{"op":"var","n":"n~750","x":1527},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1353},{"op":"let","v":"n~752","e":{"op":"lit","v":2,"x":1528},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1354},{"op":"let","v":"r~753","e":{"op":"lit","v":"plants","x":1529},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1355},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":1530},"o":"+=","e":{"op":"var","n":"n~752","x":1531},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1356}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1347},"vp":{"op":"lit","v":1,"x":1532},"source":{"doc":"tm-facts","section":"cards.json #055"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:549"}',
 }

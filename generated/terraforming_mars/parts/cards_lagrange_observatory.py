@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -50,72 +51,79 @@ K = [
 ]
 
 
-x_3831 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3832 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3833 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3834 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3836 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3837 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3838 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3839 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3840 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3841 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3846 = _C.x_441  # rules_data/terraforming_mars/cards/141-208.yaml:565
+x_3849 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3850 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3851 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3852 = _C.x_471  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3854 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3855 = _C.x_476  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3856 = _C.x_528  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3857 = _C.x_478  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3858 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3859 = _C.x_478  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def d_3358(ctx, E=None, B=3358):  # rules_data/terraforming_mars/cards/141-208.yaml:565
+def d_3373(ctx, E=None, B=3373):  # rules_data/terraforming_mars/cards/141-208.yaml:565
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    if not d_3360(ctx, E, B):
+    if not x_3846(ctx, E):
+        return False
+    ctx.steps += 1
+    LOCAL(ctx, E, 'n~748', 1, True)
+    if not d_3376(ctx, E, B):
         return False
     return True
 
 
-d_3359 = _C.rebased(_C.d_352, 3358)  # rules_data/terraforming_mars/cards/141-208.yaml:565
-d_3360 = _C.rebased(_C.d_1880, 3358)  # rules_data/terraforming_mars/definitions/cards.yaml:12
-d_3361 = _C.rebased(_C.d_1881, 3358)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3362 = _C.rebased(_C.d_441, 3358)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3363 = _C.rebased(_C.d_442, 3358)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3364 = _C.rebased(_C.d_424, 3358)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3365 = _C.rebased(_C.d_425, 3358)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3366 = _C.rebased(_C.d_445, 3358)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3367 = _C.rebased(_C.d_695, 3358)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3368 = _C.rebased(_C.d_696, 3358)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3369 = _C.rebased(_C.d_697, 3358)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3370 = _C.rebased(_C.d_431, 3358)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3374 = _C.rebased(_C.d_400, 3373)  # rules_data/terraforming_mars/cards/141-208.yaml:565
+d_3375 = _C.rebased(_C.d_352, 3373)  # rules_data/terraforming_mars/cards/141-208.yaml:565
+d_3376 = _C.rebased(_C.d_1884, 3373)  # rules_data/terraforming_mars/definitions/cards.yaml:12
+d_3377 = _C.rebased(_C.d_1885, 3373)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3378 = _C.rebased(_C.d_443, 3373)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3379 = _C.rebased(_C.d_444, 3373)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3380 = _C.rebased(_C.d_425, 3373)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3381 = _C.rebased(_C.d_426, 3373)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3382 = _C.rebased(_C.d_447, 3373)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3383 = _C.rebased(_C.d_698, 3373)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3384 = _C.rebased(_C.d_699, 3373)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3385 = _C.rebased(_C.d_700, 3373)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3386 = _C.rebased(_C.d_432, 3373)  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {
-    3358: CPS(d_3358),
-    3359: CPS(d_3359),
-    3360: CPS(d_3360),
-    3361: CPS(d_3361),
-    3362: CPS(d_3362),
-    3363: CPS(d_3363),
-    3364: CPS(d_3364),
-    3365: CPS(d_3365),
-    3366: CPS(d_3366),
-    3367: CPS(d_3367),
-    3368: CPS(d_3368),
-    3369: CPS(d_3369),
-    3370: CPS(d_3370),
+    3373: CPS(d_3373),
+    3374: CPS(d_3374),
+    3375: CPS(d_3375),
+    3376: CPS(d_3376),
+    3377: CPS(d_3377),
+    3378: CPS(d_3378),
+    3379: CPS(d_3379),
+    3380: CPS(d_3380),
+    3381: CPS(d_3381),
+    3382: CPS(d_3382),
+    3383: CPS(d_3383),
+    3384: CPS(d_3384),
+    3385: CPS(d_3385),
+    3386: CPS(d_3386),
 }
 
 
 CODE = {
-    3831: x_3831,
-    3832: x_3832,
-    3833: x_3833,
-    3834: x_3834,
-    3836: x_3836,
-    3837: x_3837,
-    3838: x_3838,
-    3839: x_3839,
-    3840: x_3840,
-    3841: x_3841,
+    3846: x_3846,
+    3849: x_3849,
+    3850: x_3850,
+    3851: x_3851,
+    3852: x_3852,
+    3854: x_3854,
+    3855: x_3855,
+    3856: x_3856,
+    3857: x_3857,
+    3858: x_3858,
+    3859: x_3859,
 }
 AT = {
 }
@@ -123,5 +131,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:559
-    'lagrange_observatory': '{"id":"lagrange_observatory","number":"196","name":{"en":"Lagrange Observatory"},"type":"automated","cost":9,"tags":["science","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3829},"at":"rules_data/terraforming_mars/cards/141-208.yaml:565","id":3359},{"op":"rep","n":{"op":"var","n":"n~746","x":3830},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3831},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3832},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3833},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3364},{"op":"set","t":{"op":"st","k":"discard","x":3834},"o":"=","e":{"op":"lit","v":[],"x":3835},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3365},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3836}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3366}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3363},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3362},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3837},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3838},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3839},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3369},{"op":"set","t":{"op":"st","k":"deck","x":3840},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3841},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3370}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3368},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3367}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3361},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3360}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:565","id":3358},"vp":{"op":"lit","v":1,"x":3842},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #196"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:559"}',
+    'lagrange_observatory': '{"id":"lagrange_observatory","number":"196","name":{"en":"Lagrange Observatory"},"type":"automated","cost":9,"tags":["science","space"],"effect":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"fn","f":"count","a":[{"op":"st","k":"discard"}]}},"b":{"op":"lit","v":1},"x":3846},"at":"rules_data/terraforming_mars/cards/141-208.yaml:565","id":3374},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3847},"at":"rules_data/terraforming_mars/cards/141-208.yaml:565","id":3375},{"op":"rep","n":{"op":"var","n":"n~748","x":3848},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3849},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3850},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3851},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3380},{"op":"set","t":{"op":"st","k":"discard","x":3852},"o":"=","e":{"op":"lit","v":[],"x":3853},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3381},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3854}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3382}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3379},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3378},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3855},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3856},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3857},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3385},{"op":"set","t":{"op":"st","k":"deck","x":3858},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3859},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3386}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3384},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3383}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3377},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3376}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:565","id":3373},"vp":{"op":"lit","v":1,"x":3860},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #196"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:559"}',
 }

@@ -5,88 +5,215 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(1289, """
-x_1453 x_1453  # rules_data/terraforming_mars/cards/001-070.yaml:527
-x_1455 x_977  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_1456 x_978  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_1457 x_979  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_1458 x_980  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_1459 x_981  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_1463 x_985  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_1464 x_986  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_1465 x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_1467 x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_1468 x_990  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_1469 x_991  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1470 x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1471 x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1472 x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_1476 x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
-x_1478 x_1478  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_1479 x_1479  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_1480 x_1480  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_1481 x_1481  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_1482 x_1482  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_1486 x_1486  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_1487 x_1487  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_1488 x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_1490 x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_1491 x_1491  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_1492 x_1492  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1493 x_1493  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1494 x_1494  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1495 x_1495  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_1499 x_1499  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_1289 t_1289 @  # rules_data/terraforming_mars/cards/001-070.yaml:533
-d_1290 d_878 @  # rules_data/terraforming_mars/cards/001-070.yaml:533
-t_1291 t_879 @  # rules_data/terraforming_mars/definitions/board.yaml:141
-t_1292 t_880 @  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1293 d_881 @  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1294 d_882 @  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_1295 d_883 @  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_1296 d_884 @  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_1297 t_885 @  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_1298 t_886 @  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1299 d_887 @  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_1300 d_888 @  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_1301 t_889 @  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1302 d_890 @  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1303 d_891 @  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_1304 t_892 @  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_1305 t_893 @  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1306 t_894 @  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1307 t_895 @  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1308 t_896 @  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1309 t_897 @  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_1310 d_898 @  # rules_data/terraforming_mars/definitions/board.yaml:123
-d_1311 d_1311 @  # rules_data/terraforming_mars/cards/001-070.yaml:533
-t_1312 t_1312 @  # rules_data/terraforming_mars/definitions/board.yaml:141
-t_1313 t_1313 @  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1314 d_1314 @  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1315 d_1315 @  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_1316 d_1316 @  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_1317 d_1317 @  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_1318 t_1318 @  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_1319 t_1319 @  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1320 d_1320 @  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_1321 d_1321 @  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_1322 t_1322 @  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1323 d_1323 @  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1324 d_1324 @  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_1325 t_1325 @  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_1326 t_1326 @  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1327 t_1327 @  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1328 t_1328 @  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1329 t_1329 @  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1330 t_1330 @  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_1331 d_1331 @  # rules_data/terraforming_mars/definitions/board.yaml:123
-""")
-AT = {}
+K = [
+    {'kind': 'spaces', 'f': 'bonus', 'd': None},
+    {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
+    {'kind': 'tiles', 'f': 'effect', 'd': None},
+    ['game', 'board', 'key'],
+    {'d': {}},
+    ['game', 'last_space', ''],
+]
+
+
+x_1456 = _C.x_1456  # rules_data/terraforming_mars/cards/001-070.yaml:527
+x_1458 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_1459 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_1460 = _C.x_982  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_1461 = _C.x_983  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_1462 = _C.x_984  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_1466 = _C.x_988  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1467 = _C.x_989  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1468 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1470 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_1471 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_1472 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1473 = _C.x_995  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1474 = _C.x_996  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1475 = _C.x_997  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_1479 = _C.x_1001  # rules_data/terraforming_mars/definitions/board.yaml:146
+x_1481 = _C.x_1481  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_1482 = _C.x_1482  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_1483 = _C.x_1483  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_1484 = _C.x_1484  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_1485 = _C.x_1485  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_1489 = _C.x_1489  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1490 = _C.x_1490  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1491 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1493 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_1494 = _C.x_1494  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_1495 = _C.x_1495  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1496 = _C.x_1496  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1497 = _C.x_1497  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1498 = _C.x_1498  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_1502 = _C.x_1502  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1292 = _C.rebased(_C.t_1292, 1292)  # rules_data/terraforming_mars/cards/001-070.yaml:533
+d_1293 = _C.rebased(_C.d_881, 1292)  # rules_data/terraforming_mars/cards/001-070.yaml:533
+t_1294 = _C.rebased(_C.t_882, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_1295 = _C.rebased(_C.t_883, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1296 = _C.rebased(_C.d_884, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1297 = _C.rebased(_C.d_885, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1298 = _C.rebased(_C.d_886, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1299 = _C.rebased(_C.d_887, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_1300 = _C.rebased(_C.t_888, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1301 = _C.rebased(_C.t_889, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1302 = _C.rebased(_C.d_890, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1303 = _C.rebased(_C.d_891, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1304 = _C.rebased(_C.t_892, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1305 = _C.rebased(_C.d_893, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1306 = _C.rebased(_C.d_894, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1307 = _C.rebased(_C.t_895, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1308 = _C.rebased(_C.t_896, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1309 = _C.rebased(_C.t_897, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1310 = _C.rebased(_C.t_898, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1311 = _C.rebased(_C.t_899, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1312 = _C.rebased(_C.t_900, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1313 = _C.rebased(_C.d_901, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_1314 = _C.rebased(_C.d_1314, 1292)  # rules_data/terraforming_mars/cards/001-070.yaml:533
+t_1315 = _C.rebased(_C.t_1315, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_1316 = _C.rebased(_C.t_1316, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1317 = _C.rebased(_C.d_1317, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1318 = _C.rebased(_C.d_1318, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1319 = _C.rebased(_C.d_1319, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1320 = _C.rebased(_C.d_1320, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_1321 = _C.rebased(_C.t_1321, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1322 = _C.rebased(_C.t_1322, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1323 = _C.rebased(_C.d_1323, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1324 = _C.rebased(_C.d_1324, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1325 = _C.rebased(_C.t_1325, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1326 = _C.rebased(_C.d_1326, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1327 = _C.rebased(_C.d_1327, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1328 = _C.rebased(_C.t_1328, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1329 = _C.rebased(_C.t_1329, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1330 = _C.rebased(_C.t_1330, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1331 = _C.rebased(_C.t_1331, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1332 = _C.rebased(_C.t_1332, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1333 = _C.rebased(_C.t_1333, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1334 = _C.rebased(_C.d_1334, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:123
+
+
+TRIALS = {
+    1292: t_1292,
+    1293: CPS(d_1293),
+    1294: t_1294,
+    1295: t_1295,
+    1296: CPS(d_1296),
+    1297: CPS(d_1297),
+    1298: CPS(d_1298),
+    1299: CPS(d_1299),
+    1300: t_1300,
+    1301: t_1301,
+    1302: CPS(d_1302),
+    1303: CPS(d_1303),
+    1304: t_1304,
+    1305: CPS(d_1305),
+    1306: CPS(d_1306),
+    1307: t_1307,
+    1308: t_1308,
+    1309: t_1309,
+    1310: t_1310,
+    1311: t_1311,
+    1312: t_1312,
+    1313: CPS(d_1313),
+    1314: CPS(d_1314),
+    1315: t_1315,
+    1316: t_1316,
+    1317: CPS(d_1317),
+    1318: CPS(d_1318),
+    1319: CPS(d_1319),
+    1320: CPS(d_1320),
+    1321: t_1321,
+    1322: t_1322,
+    1323: CPS(d_1323),
+    1324: CPS(d_1324),
+    1325: t_1325,
+    1326: CPS(d_1326),
+    1327: CPS(d_1327),
+    1328: t_1328,
+    1329: t_1329,
+    1330: t_1330,
+    1331: t_1331,
+    1332: t_1332,
+    1333: t_1333,
+    1334: CPS(d_1334),
+}
+
+
+CODE = {
+    1456: x_1456,
+    1458: x_1458,
+    1459: x_1459,
+    1460: x_1460,
+    1461: x_1461,
+    1462: x_1462,
+    1466: x_1466,
+    1467: x_1467,
+    1468: x_1468,
+    1470: x_1470,
+    1471: x_1471,
+    1472: x_1472,
+    1473: x_1473,
+    1474: x_1474,
+    1475: x_1475,
+    1479: x_1479,
+    1481: x_1481,
+    1482: x_1482,
+    1483: x_1483,
+    1484: x_1484,
+    1485: x_1485,
+    1489: x_1489,
+    1490: x_1490,
+    1491: x_1491,
+    1493: x_1493,
+    1494: x_1494,
+    1495: x_1495,
+    1496: x_1496,
+    1497: x_1497,
+    1498: x_1498,
+    1502: x_1502,
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:527
-    'lake_marineris': '{"id":"lake_marineris","number":"053","name":{"en":"Lake Marineris"},"type":"automated","cost":18,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":0},"x":1453},"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"ocean","x":1454},"at":"rules_data/terraforming_mars/cards/001-070.yaml:533","id":1290},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~747","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~747"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"tile","d":null},"b":{"op":"var","n":"t~746"}}}]},"x":1455},"t":{"op":"seq","b":[{"op":"let","v":"mine~750","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~749","src":{"op":"filt","v":"x~748","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~748"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~749"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1456},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1293},{"op":"let","v":"empty~755","e":{"op":"filt","v":"s~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"t~746"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~750"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~752"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~754","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~754"}}]}]}}]}]}}]}}]}]},"x":1457},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1294},{"op":"let","v":"legal~761","e":{"op":"letx","v":"open~757","e":{"op":"filt","v":"s~756","src":{"op":"var","n":"empty~755"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~756"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~760","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"open~757"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~760"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~760"},"b":{"op":"var","n":"open~757"}}},"b":{"op":"var","n":"open~757"}},"x":1458},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1295},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~761"}]},"b":{"op":"lit","v":0},"x":1459},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1296},{"op":"choose","alts":[{"gens":[{"v":"space~762","src":{"op":"var","n":"legal~761","x":1460},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~763","e":{"op":"var","n":"t~746","x":1461},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1299},{"op":"let","v":"s~764","e":{"op":"var","n":"space~762","x":1462},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1300},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~764"},"d":{},"x":1463},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~763"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1464},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1302},{"op":"set","t":{"op":"st","k":"last_space","x":1465},"o":"=","e":{"op":"var","n":"s~764","x":1466},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1303},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1467},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"bonus","d":null,"x":1468},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1306},{"op":"for","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces","x":1469},"w":{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false,"x":1470},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1471},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1308},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1307},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"effect","d":null,"x":1472},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1309},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~763","x":1473},"space":{"op":"var","n":"s~764","x":1474},"by":{"op":"var","n":"you","x":1475}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1310}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1305},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1304}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1301}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1298},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~762"}],"x":1476}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (aumenta gli oceani e la NT di 1)","en":"place an ocean tile (raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1297}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1292},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1291},{"op":"let","v":"t~766","e":{"op":"lit","v":"ocean","x":1477},"at":"rules_data/terraforming_mars/cards/001-070.yaml:533","id":1311},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~767","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~767"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~767"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~767"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~767"},"f":"tile","d":null},"b":{"op":"var","n":"t~766"}}}]},"x":1478},"t":{"op":"seq","b":[{"op":"let","v":"mine~770","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~769","src":{"op":"filt","v":"x~768","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~768"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~769"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1479},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1314},{"op":"let","v":"empty~775","e":{"op":"filt","v":"s~772","src":{"op":"filt","v":"x~771","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~771"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~772"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~772"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~772"},"f":"reserved","d":null},"b":{"op":"var","n":"t~766"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~772"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~770"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~772"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~773","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~772"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~773"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~773"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~774","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~773"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~773"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~774"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~773"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~774"}}]}]}}]}]}}]}}]}]},"x":1480},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1315},{"op":"let","v":"legal~781","e":{"op":"letx","v":"open~777","e":{"op":"filt","v":"s~776","src":{"op":"var","n":"empty~775"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~776"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~776"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~780","e":{"op":"filt","v":"s~778","src":{"op":"var","n":"open~777"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~779","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~778"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~779"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~779"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~780"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~780"},"b":{"op":"var","n":"open~777"}}},"b":{"op":"var","n":"open~777"}},"x":1481},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1316},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~781"}]},"b":{"op":"lit","v":0},"x":1482},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1317},{"op":"choose","alts":[{"gens":[{"v":"space~782","src":{"op":"var","n":"legal~781","x":1483},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~783","e":{"op":"var","n":"t~766","x":1484},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1320},{"op":"let","v":"s~784","e":{"op":"var","n":"space~782","x":1485},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1321},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~784"},"d":{},"x":1486},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~783"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~783"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1487},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1323},{"op":"set","t":{"op":"st","k":"last_space","x":1488},"o":"=","e":{"op":"var","n":"s~784","x":1489},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1324},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1490},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~784"},"f":"bonus","d":null,"x":1491},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1327},{"op":"for","v":"x~785","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~784"}],"kind":"spaces","x":1492},"w":{"op":"in","a":{"op":"var","n":"x~785"},"b":{"op":"st","k":"board"},"neg":false,"x":1493},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~785"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1494},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1329},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1328},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~783"},"f":"effect","d":null,"x":1495},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1330},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~783","x":1496},"space":{"op":"var","n":"s~784","x":1497},"by":{"op":"var","n":"you","x":1498}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1331}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1326},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1325}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1322}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1319},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~782"}],"x":1499}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (aumenta gli oceani e la NT di 1)","en":"place an ocean tile (raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1318}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1313},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1312}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:533","id":1289},"vp":{"op":"lit","v":2,"x":1500},"source":{"doc":"tm-facts","section":"cards.json #053"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:527"}',
+    'lake_marineris': '{"id":"lake_marineris","number":"053","name":{"en":"Lake Marineris"},"type":"automated","cost":18,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":0},"x":1456},"effect":{"op":"seq","b":[{"op":"let","v":"t~748","e":{"op":"lit","v":"ocean","x":1457},"at":"rules_data/terraforming_mars/cards/001-070.yaml:533","id":1293},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~749","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~749"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"tile","d":null},"b":{"op":"var","n":"t~748"}}}]},"x":1458},"t":{"op":"seq","b":[{"op":"let","v":"mine~752","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~751","src":{"op":"filt","v":"x~750","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~750"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1459},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1296},{"op":"let","v":"empty~757","e":{"op":"filt","v":"s~754","src":{"op":"filt","v":"x~753","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~753"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"t~748"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~752"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~755","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~754"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~756","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~756"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~756"}}]}]}}]}]}}]}}]}]},"x":1460},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1297},{"op":"let","v":"legal~763","e":{"op":"letx","v":"open~759","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"empty~757"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~758"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~762","e":{"op":"filt","v":"s~760","src":{"op":"var","n":"open~759"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~761","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~760"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~761"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~762"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~762"},"b":{"op":"var","n":"open~759"}}},"b":{"op":"var","n":"open~759"}},"x":1461},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1298},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~763"}]},"b":{"op":"lit","v":0},"x":1462},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1299},{"op":"choose","alts":[{"gens":[{"v":"space~764","src":{"op":"var","n":"legal~763","x":1463},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~765","e":{"op":"var","n":"t~748","x":1464},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1302},{"op":"let","v":"s~766","e":{"op":"var","n":"space~764","x":1465},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1303},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~766"},"d":{},"x":1466},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~765"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~765"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1467},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1305},{"op":"set","t":{"op":"st","k":"last_space","x":1468},"o":"=","e":{"op":"var","n":"s~766","x":1469},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1306},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1470},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~766"},"f":"bonus","d":null,"x":1471},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1309},{"op":"for","v":"x~767","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~766"}],"kind":"spaces","x":1472},"w":{"op":"in","a":{"op":"var","n":"x~767"},"b":{"op":"st","k":"board"},"neg":false,"x":1473},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~767"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1474},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1311},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1310},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~765"},"f":"effect","d":null,"x":1475},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1312},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~765","x":1476},"space":{"op":"var","n":"s~766","x":1477},"by":{"op":"var","n":"you","x":1478}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1313}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1308},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1307}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1304}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1301},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~764"}],"x":1479}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (guadagna un eventuale bonus di piazzamento; aumenta gli oceani e la NT di 1)","en":"place an ocean tile (gain any placement bonus; raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1300}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1295},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1294},{"op":"let","v":"t~768","e":{"op":"lit","v":"ocean","x":1480},"at":"rules_data/terraforming_mars/cards/001-070.yaml:533","id":1314},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~769","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~769"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~769"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~769"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~769"},"f":"tile","d":null},"b":{"op":"var","n":"t~768"}}}]},"x":1481},"t":{"op":"seq","b":[{"op":"let","v":"mine~772","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~771","src":{"op":"filt","v":"x~770","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~770"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~768"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~771"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1482},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1317},{"op":"let","v":"empty~777","e":{"op":"filt","v":"s~774","src":{"op":"filt","v":"x~773","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~773"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~768"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~774"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~774"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~774"},"f":"reserved","d":null},"b":{"op":"var","n":"t~768"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~774"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~772"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~768"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~774"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~768"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~775","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~774"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~775"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~775"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~768"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~776","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~768"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~775"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~775"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~776"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~775"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~776"}}]}]}}]}]}}]}}]}]},"x":1483},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1318},{"op":"let","v":"legal~783","e":{"op":"letx","v":"open~779","e":{"op":"filt","v":"s~778","src":{"op":"var","n":"empty~777"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~778"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~778"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~768"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~782","e":{"op":"filt","v":"s~780","src":{"op":"var","n":"open~779"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~781","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~780"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~781"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~781"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~782"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~782"},"b":{"op":"var","n":"open~779"}}},"b":{"op":"var","n":"open~779"}},"x":1484},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1319},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~783"}]},"b":{"op":"lit","v":0},"x":1485},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1320},{"op":"choose","alts":[{"gens":[{"v":"space~784","src":{"op":"var","n":"legal~783","x":1486},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~785","e":{"op":"var","n":"t~768","x":1487},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1323},{"op":"let","v":"s~786","e":{"op":"var","n":"space~784","x":1488},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1324},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~786"},"d":{},"x":1489},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~785"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~785"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1490},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1326},{"op":"set","t":{"op":"st","k":"last_space","x":1491},"o":"=","e":{"op":"var","n":"s~786","x":1492},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1327},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1493},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~786"},"f":"bonus","d":null,"x":1494},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1330},{"op":"for","v":"x~787","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~786"}],"kind":"spaces","x":1495},"w":{"op":"in","a":{"op":"var","n":"x~787"},"b":{"op":"st","k":"board"},"neg":false,"x":1496},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~787"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1497},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1332},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1331},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~785"},"f":"effect","d":null,"x":1498},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1333},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~785","x":1499},"space":{"op":"var","n":"s~786","x":1500},"by":{"op":"var","n":"you","x":1501}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1334}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1329},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1328}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1325}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1322},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~784"}],"x":1502}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (guadagna un eventuale bonus di piazzamento; aumenta gli oceani e la NT di 1)","en":"place an ocean tile (gain any placement bonus; raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1321}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1316},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1315}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:533","id":1292},"vp":{"op":"lit","v":2,"x":1503},"source":{"doc":"tm-facts","section":"cards.json #053"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:527"}',
 }

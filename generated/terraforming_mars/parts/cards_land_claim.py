@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,64 +49,64 @@ K = [
 ]
 
 
-def x_1683(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:229
+def x_1686(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:229
     return IDS(ctx, 'spaces')
-
-
-def x_1684(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:229
-    if E is None:
-        E = ctx.env()
-    return (True if (((ctx.index.plain['spaces'].get(_w1, NOREC).get('type', None) if type((_w1 := E.get('space~746'))) is str else None) == 'land')) and (((ctx.index.plain['spaces'].get(_w2, NOREC).get('reserved', None) if type((_w2 := E.get('space~746'))) is str else None) == None)) and ((not (E.get('space~746') in _w3 if type((_w3 := ctx.state.get('board'))) in (list, dict) else IN(E.get('space~746'), _w3)))) and ((not (E.get('space~746') in _w4 if type((_w4 := ctx.state.get('claims'))) in (list, dict) else IN(E.get('space~746'), _w4)))) else False)
-
-
-def x_1685(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:232
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('space~746'), None) if type((_w1 := ctx.state.get('claims'))) is dict else KEY(_w1, E.get('space~746'), None))
 
 
 def x_1687(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:229
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~746')}
+    return (True if (((ctx.index.plain['spaces'].get(_w1, NOREC).get('type', None) if type((_w1 := E.get('space~748'))) is str else None) == 'land')) and (((ctx.index.plain['spaces'].get(_w2, NOREC).get('reserved', None) if type((_w2 := E.get('space~748'))) is str else None) == None)) and ((not (E.get('space~748') in _w3 if type((_w3 := ctx.state.get('board'))) in (list, dict) else IN(E.get('space~748'), _w3)))) and ((not (E.get('space~748') in _w4 if type((_w4 := ctx.state.get('claims'))) in (list, dict) else IN(E.get('space~748'), _w4)))) else False)
 
 
-t_1491 = _C.rebased(_C.t_1032, 1491)  # rules_data/terraforming_mars/definitions/board.yaml:229
+def x_1688(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:232
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('space~748'), None) if type((_w1 := ctx.state.get('claims'))) is dict else KEY(_w1, E.get('space~748'), None))
 
 
-def d_1492(ctx, E=None, B=1491):  # rules_data/terraforming_mars/definitions/board.yaml:232
+def x_1690(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:229
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~748')}
+
+
+t_1494 = _C.rebased(_C.t_1035, 1494)  # rules_data/terraforming_mars/definitions/board.yaml:229
+
+
+def d_1495(ctx, E=None, B=1494):  # rules_data/terraforming_mars/definitions/board.yaml:232
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], ctx.state.get('claims'), E.get('space~746'))
+    c, key = KEYPLACE(ctx, K[1], ctx.state.get('claims'), E.get('space~748'))
     if c is not None:
         SET(ctx, 'claims', c, key, E.get('you'), '=', False, K[0])
     return True
 
 
 TRIALS = {
-    1491: t_1491,
-    1492: CPS(d_1492),
+    1494: t_1494,
+    1495: CPS(d_1495),
 }
 
 
 CODE = {
-    1683: x_1683,
-    1684: x_1684,
-    1685: x_1685,
+    1686: x_1686,
     1687: x_1687,
+    1688: x_1688,
+    1690: x_1690,
 }
 AT = {
-    1683: 'rules_data/terraforming_mars/definitions/board.yaml:229',
-    1684: 'rules_data/terraforming_mars/definitions/board.yaml:229',
-    1685: 'rules_data/terraforming_mars/definitions/board.yaml:232',
+    1686: 'rules_data/terraforming_mars/definitions/board.yaml:229',
     1687: 'rules_data/terraforming_mars/definitions/board.yaml:229',
+    1688: 'rules_data/terraforming_mars/definitions/board.yaml:232',
+    1690: 'rules_data/terraforming_mars/definitions/board.yaml:229',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:657
-    'land_claim': '{"id":"land_claim","number":"066","name":{"en":"Land Claim"},"type":"event","cost":1,"effect":{"op":"choose","alts":[{"gens":[{"v":"space~746","src":{"op":"ids","kind":"spaces","x":1683},"label":"space","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"space~746"},"f":"type","d":null},"b":{"op":"lit","v":"land"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"space~746"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"var","n":"space~746"},"b":{"op":"st","k":"board"},"neg":true},{"op":"in","a":{"op":"var","n":"space~746"},"b":{"op":"st","k":"claims"},"neg":true}],"x":1684}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"space~746"},"d":null,"x":1685},"o":"=","e":{"op":"var","n":"you","x":1686},"bd":["game","claims","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:232","id":1492},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~746"}],"x":1687}}],"kind":"space","prompt":{"def":"claim_space","args":{},"text":{"it":"riserva per te una casella di terreno libera e non riservata","en":"claim an empty land space that is not reserved"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:229","id":1491},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #066 (not fully structured, no icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:657"}',
+    'land_claim': '{"id":"land_claim","number":"066","name":{"en":"Land Claim"},"type":"event","cost":1,"effect":{"op":"choose","alts":[{"gens":[{"v":"space~748","src":{"op":"ids","kind":"spaces","x":1686},"label":"space","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"space~748"},"f":"type","d":null},"b":{"op":"lit","v":"land"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"space~748"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"var","n":"space~748"},"b":{"op":"st","k":"board"},"neg":true},{"op":"in","a":{"op":"var","n":"space~748"},"b":{"op":"st","k":"claims"},"neg":true}],"x":1687}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"space~748"},"d":null,"x":1688},"o":"=","e":{"op":"var","n":"you","x":1689},"bd":["game","claims","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:232","id":1495},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~748"}],"x":1690}}],"kind":"space","prompt":{"def":"claim_space","args":{},"text":{"it":"riserva per te una casella di terreno libera e non riservata","en":"claim an empty land space that is not reserved"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:229","id":1494},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #066 (not fully structured, no icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:657"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -59,61 +60,62 @@ K = [
 ]
 
 
-x_2977 = _C.x_977  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_2978 = _C.x_978  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_2979 = _C.x_979  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_2980 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_2981 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_2985 = _C.x_985  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_2986 = _C.x_986  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_2987 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_2989 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_2990 = _C.x_990  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_2991 = _C.x_991  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2992 = _C.x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2993 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2994 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_2998 = _C.x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
-x_3001 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3002 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3003 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3004 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3006 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3007 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3008 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3009 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3010 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3011 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2986 = _C.x_2124  # rules_data/terraforming_mars/cards/141-208.yaml:33
+x_2988 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_2989 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_2990 = _C.x_982  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_2991 = _C.x_983  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_2992 = _C.x_984  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_2996 = _C.x_988  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2997 = _C.x_989  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2998 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_3000 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_3001 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_3002 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3003 = _C.x_995  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3004 = _C.x_996  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3005 = _C.x_997  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_3009 = _C.x_1001  # rules_data/terraforming_mars/definitions/board.yaml:146
+x_3012 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3013 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3014 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3015 = _C.x_471  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3017 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3018 = _C.x_476  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3019 = _C.x_528  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3020 = _C.x_478  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3021 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3022 = _C.x_478  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def x_3014(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3025(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~768'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~768'), 0))
+    return (_w2.get(E.get('r~770'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~770'), 0))
 
 
-x_3019 = _C.x_886  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3030 = _C.x_889  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def x_3020(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3031(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~771'))) is str else None) == E.get('r~770'))) and ((E.get('card~771') != E.get('this'))) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~773'))) is str else None) == E.get('r~772'))) and ((E.get('card~773') != E.get('this'))) else False)
 
 
-def x_3021(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_3032(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~771'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~771'), 0))
+    return (_w2.get(E.get('card~773'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~773'), 0))
 
 
-def x_3023(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3034(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~771')}
+    return {'card': E.get('card~773')}
 
 
-def t_2626(ctx, k, s=None, E=None, B=2626):  # rules_data/terraforming_mars/cards/141-208.yaml:33
+def t_2635(ctx, k, s=None, E=None, B=2635):  # rules_data/terraforming_mars/cards/141-208.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -121,239 +123,249 @@ def t_2626(ctx, k, s=None, E=None, B=2626):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 'n~766', 2, True)
-        if not d_2649(ctx, E, B):
+        LOCAL(ctx, E, 'n~768', 2, True)
+        if not d_2659(ctx, E, B):
             return False
-        return t_2660(ctx, k, s, E, B)
+        return t_2670(ctx, k, s, E, B)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~746', 'ocean', True)
-    return t_2628(ctx, r1, s, E, B)
+    if not x_2986(ctx, E):
+        return False
+    ctx.steps += 1
+    LOCAL(ctx, E, 't~748', 'ocean', True)
+    return t_2638(ctx, r1, s, E, B)
 
 
-d_2627 = _C.rebased(_C.d_878, 2626)  # rules_data/terraforming_mars/cards/141-208.yaml:33
-t_2628 = _C.rebased(_C.t_879, 2626)  # rules_data/terraforming_mars/definitions/board.yaml:141
-t_2629 = _C.rebased(_C.t_880, 2626)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_2630 = _C.rebased(_C.d_881, 2626)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_2631 = _C.rebased(_C.d_882, 2626)  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_2632 = _C.rebased(_C.d_883, 2626)  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_2633 = _C.rebased(_C.d_884, 2626)  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_2634 = _C.rebased(_C.t_885, 2626)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_2635 = _C.rebased(_C.t_886, 2626)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2636 = _C.rebased(_C.d_887, 2626)  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_2637 = _C.rebased(_C.d_888, 2626)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_2638 = _C.rebased(_C.t_889, 2626)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2639 = _C.rebased(_C.d_890, 2626)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2640 = _C.rebased(_C.d_891, 2626)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_2641 = _C.rebased(_C.t_892, 2626)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_2642 = _C.rebased(_C.t_893, 2626)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2643 = _C.rebased(_C.t_894, 2626)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2644 = _C.rebased(_C.t_895, 2626)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2645 = _C.rebased(_C.t_896, 2626)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2646 = _C.rebased(_C.t_897, 2626)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_2647 = _C.rebased(_C.d_898, 2626)  # rules_data/terraforming_mars/definitions/board.yaml:123
-d_2648 = _C.rebased(_C.d_899, 2626)  # rules_data/terraforming_mars/cards/141-208.yaml:33
-d_2649 = _C.rebased(_C.d_2649, 2626)  # rules_data/terraforming_mars/definitions/cards.yaml:12
-d_2650 = _C.rebased(_C.d_2650, 2626)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_2651 = _C.rebased(_C.d_2651, 2626)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_2652 = _C.rebased(_C.d_2652, 2626)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_2653 = _C.rebased(_C.d_424, 2626)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_2654 = _C.rebased(_C.d_425, 2626)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_2655 = _C.rebased(_C.d_2655, 2626)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_2656 = _C.rebased(_C.d_695, 2626)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2657 = _C.rebased(_C.d_696, 2626)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2658 = _C.rebased(_C.d_697, 2626)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2659 = _C.rebased(_C.d_431, 2626)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2636 = _C.rebased(_C.d_1882, 2635)  # rules_data/terraforming_mars/cards/141-208.yaml:33
+d_2637 = _C.rebased(_C.d_881, 2635)  # rules_data/terraforming_mars/cards/141-208.yaml:33
+t_2638 = _C.rebased(_C.t_2638, 2635)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_2639 = _C.rebased(_C.t_2639, 2635)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_2640 = _C.rebased(_C.d_884, 2635)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_2641 = _C.rebased(_C.d_885, 2635)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_2642 = _C.rebased(_C.d_886, 2635)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_2643 = _C.rebased(_C.d_887, 2635)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_2644 = _C.rebased(_C.t_802, 2635)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_2645 = _C.rebased(_C.t_889, 2635)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2646 = _C.rebased(_C.d_890, 2635)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_2647 = _C.rebased(_C.d_891, 2635)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_2648 = _C.rebased(_C.t_892, 2635)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2649 = _C.rebased(_C.d_893, 2635)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2650 = _C.rebased(_C.d_894, 2635)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2651 = _C.rebased(_C.t_895, 2635)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2652 = _C.rebased(_C.t_896, 2635)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2653 = _C.rebased(_C.t_897, 2635)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2654 = _C.rebased(_C.t_898, 2635)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2655 = _C.rebased(_C.t_899, 2635)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2656 = _C.rebased(_C.t_900, 2635)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_2657 = _C.rebased(_C.d_901, 2635)  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_2658 = _C.rebased(_C.d_902, 2635)  # rules_data/terraforming_mars/cards/141-208.yaml:33
+d_2659 = _C.rebased(_C.d_2659, 2635)  # rules_data/terraforming_mars/definitions/cards.yaml:12
+d_2660 = _C.rebased(_C.d_2660, 2635)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2661 = _C.rebased(_C.d_2661, 2635)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2662 = _C.rebased(_C.d_2662, 2635)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2663 = _C.rebased(_C.d_425, 2635)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2664 = _C.rebased(_C.d_426, 2635)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2665 = _C.rebased(_C.d_2665, 2635)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2666 = _C.rebased(_C.d_698, 2635)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2667 = _C.rebased(_C.d_699, 2635)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2668 = _C.rebased(_C.d_700, 2635)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2669 = _C.rebased(_C.d_432, 2635)  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def t_2660(ctx, k, s=None, E=None, B=2626):  # rules_data/terraforming_mars/cards/141-208.yaml:33
+def t_2670(ctx, k, s=None, E=None, B=2635):  # rules_data/terraforming_mars/cards/141-208.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, B + 34, None, [], k)
+    return CHOOSE(ctx, B + 35, None, [], k)
 
 
-def d_2661(ctx, E=None, B=2626):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2671(ctx, E=None, B=2635):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~767', 5, True)
-    LOCAL(ctx, E, 'r~768', 'plants', True)
-    c, key = KEYPLACE(ctx, K[11], PL(ctx, E.get('you')).get('stock'), E.get('r~768'))
+    LOCAL(ctx, E, 'n~769', 5, True)
+    LOCAL(ctx, E, 'r~770', 'plants', True)
+    c, key = KEYPLACE(ctx, K[11], PL(ctx, E.get('you')).get('stock'), E.get('r~770'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~767'), '+=', False, K[10])
+        SET(ctx, 'stock', c, key, E.get('n~769'), '+=', False, K[10])
     return True
 
 
-def d_2662(ctx, E=None, B=2626):  # rules_data/terraforming_mars/cards/141-208.yaml:33
+def d_2672(ctx, E=None, B=2635):  # rules_data/terraforming_mars/cards/141-208.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~767', 5, True)
+    LOCAL(ctx, E, 'n~769', 5, True)
     return True
 
 
-def d_2663(ctx, E=None, B=2626):  # rules_data/terraforming_mars/cards/141-208.yaml:33
+def d_2673(ctx, E=None, B=2635):  # rules_data/terraforming_mars/cards/141-208.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~768', 'plants', True)
+    LOCAL(ctx, E, 'r~770', 'plants', True)
     return True
 
 
-def d_2664(ctx, E=None, B=2626):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2674(ctx, E=None, B=2635):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[11], PL(ctx, E.get('you')).get('stock'), E.get('r~768'))
+    c, key = KEYPLACE(ctx, K[11], PL(ctx, E.get('you')).get('stock'), E.get('r~770'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~767'), '+=', False, K[10])
+        SET(ctx, 'stock', c, key, E.get('n~769'), '+=', False, K[10])
     return True
 
 
-def t_2665(ctx, k, s=None, E=None, B=2626):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_2675(ctx, k, s=None, E=None, B=2635):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~769', 4, True)
-    LOCAL(ctx, E, 'r~770', 'animal', True)
-    return t_2668(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~771', 4, True)
+    LOCAL(ctx, E, 'r~772', 'animal', True)
+    return t_2678(ctx, k, s, E, B)
 
 
-def d_2666(ctx, E=None, B=2626):  # rules_data/terraforming_mars/cards/141-208.yaml:33
+def d_2676(ctx, E=None, B=2635):  # rules_data/terraforming_mars/cards/141-208.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~769', 4, True)
+    LOCAL(ctx, E, 'n~771', 4, True)
     return True
 
 
-def d_2667(ctx, E=None, B=2626):  # rules_data/terraforming_mars/cards/141-208.yaml:33
+def d_2677(ctx, E=None, B=2635):  # rules_data/terraforming_mars/cards/141-208.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~770', 'animal', True)
+    LOCAL(ctx, E, 'r~772', 'animal', True)
     return True
 
 
-t_2668 = _C.rebased(_C.t_590, 2626)  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_2678(ctx, k, s=None, E=None, B=2635):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 43, None, [], k)
 
 
-def d_2669(ctx, E=None, B=2626):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def d_2679(ctx, E=None, B=2635):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[11], PL(ctx, E.get('you')).get('card_res'), E.get('card~771'))
+    c, key = KEYPLACE(ctx, K[11], PL(ctx, E.get('you')).get('card_res'), E.get('card~773'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~769'), '+=', False, K[12])
+        SET(ctx, 'card_res', c, key, E.get('n~771'), '+=', False, K[12])
     return True
 
 
 TRIALS = {
-    2626: t_2626,
-    2627: CPS(d_2627),
-    2628: t_2628,
-    2629: t_2629,
-    2630: CPS(d_2630),
-    2631: CPS(d_2631),
-    2632: CPS(d_2632),
-    2633: CPS(d_2633),
-    2634: t_2634,
     2635: t_2635,
     2636: CPS(d_2636),
     2637: CPS(d_2637),
     2638: t_2638,
-    2639: CPS(d_2639),
+    2639: t_2639,
     2640: CPS(d_2640),
-    2641: t_2641,
-    2642: t_2642,
-    2643: t_2643,
+    2641: CPS(d_2641),
+    2642: CPS(d_2642),
+    2643: CPS(d_2643),
     2644: t_2644,
     2645: t_2645,
-    2646: t_2646,
+    2646: CPS(d_2646),
     2647: CPS(d_2647),
-    2648: CPS(d_2648),
+    2648: t_2648,
     2649: CPS(d_2649),
     2650: CPS(d_2650),
-    2651: CPS(d_2651),
-    2652: CPS(d_2652),
-    2653: CPS(d_2653),
-    2654: CPS(d_2654),
-    2655: CPS(d_2655),
-    2656: CPS(d_2656),
+    2651: t_2651,
+    2652: t_2652,
+    2653: t_2653,
+    2654: t_2654,
+    2655: t_2655,
+    2656: t_2656,
     2657: CPS(d_2657),
     2658: CPS(d_2658),
     2659: CPS(d_2659),
-    2660: t_2660,
+    2660: CPS(d_2660),
     2661: CPS(d_2661),
     2662: CPS(d_2662),
     2663: CPS(d_2663),
     2664: CPS(d_2664),
-    2665: t_2665,
+    2665: CPS(d_2665),
     2666: CPS(d_2666),
     2667: CPS(d_2667),
-    2668: t_2668,
+    2668: CPS(d_2668),
     2669: CPS(d_2669),
+    2670: t_2670,
+    2671: CPS(d_2671),
+    2672: CPS(d_2672),
+    2673: CPS(d_2673),
+    2674: CPS(d_2674),
+    2675: t_2675,
+    2676: CPS(d_2676),
+    2677: CPS(d_2677),
+    2678: t_2678,
+    2679: CPS(d_2679),
 }
 
 
 CODE = {
-    2977: x_2977,
-    2978: x_2978,
-    2979: x_2979,
-    2980: x_2980,
-    2981: x_2981,
-    2985: x_2985,
     2986: x_2986,
-    2987: x_2987,
+    2988: x_2988,
     2989: x_2989,
     2990: x_2990,
     2991: x_2991,
     2992: x_2992,
-    2993: x_2993,
-    2994: x_2994,
+    2996: x_2996,
+    2997: x_2997,
     2998: x_2998,
+    3000: x_3000,
     3001: x_3001,
     3002: x_3002,
     3003: x_3003,
     3004: x_3004,
-    3006: x_3006,
-    3007: x_3007,
-    3008: x_3008,
+    3005: x_3005,
     3009: x_3009,
-    3010: x_3010,
-    3011: x_3011,
+    3012: x_3012,
+    3013: x_3013,
     3014: x_3014,
+    3015: x_3015,
+    3017: x_3017,
+    3018: x_3018,
     3019: x_3019,
     3020: x_3020,
     3021: x_3021,
-    3023: x_3023,
+    3022: x_3022,
+    3025: x_3025,
+    3030: x_3030,
+    3031: x_3031,
+    3032: x_3032,
+    3034: x_3034,
 }
 AT = {
-    3014: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    3020: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    3021: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    3023: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    3025: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3031: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    3032: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    3034: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:27
-    'large_convoy': '{"id":"large_convoy","number":"143","name":{"en":"Large Convoy"},"type":"event","cost":36,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"ocean","x":2976},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2627},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~747","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~747"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"tile","d":null},"b":{"op":"var","n":"t~746"}}}]},"x":2977},"t":{"op":"seq","b":[{"op":"let","v":"mine~750","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~749","src":{"op":"filt","v":"x~748","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~748"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~749"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":2978},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":2630},{"op":"let","v":"empty~755","e":{"op":"filt","v":"s~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"t~746"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~750"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~752"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~754","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~754"}}]}]}}]}]}}]}}]}]},"x":2979},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":2631},{"op":"let","v":"legal~761","e":{"op":"letx","v":"open~757","e":{"op":"filt","v":"s~756","src":{"op":"var","n":"empty~755"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~756"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~760","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"open~757"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~760"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~760"},"b":{"op":"var","n":"open~757"}}},"b":{"op":"var","n":"open~757"}},"x":2980},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":2632},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~761"}]},"b":{"op":"lit","v":0},"x":2981},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":2633},{"op":"choose","alts":[{"gens":[{"v":"space~762","src":{"op":"var","n":"legal~761","x":2982},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~763","e":{"op":"var","n":"t~746","x":2983},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2636},{"op":"let","v":"s~764","e":{"op":"var","n":"space~762","x":2984},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2637},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~764"},"d":{},"x":2985},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~763"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2986},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2639},{"op":"set","t":{"op":"st","k":"last_space","x":2987},"o":"=","e":{"op":"var","n":"s~764","x":2988},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2640},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2989},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"bonus","d":null,"x":2990},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2643},{"op":"for","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces","x":2991},"w":{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false,"x":2992},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2993},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2645},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2644},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"effect","d":null,"x":2994},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2646},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~763","x":2995},"space":{"op":"var","n":"s~764","x":2996},"by":{"op":"var","n":"you","x":2997}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":2647}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2642},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2641}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2638}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2635},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~762"}],"x":2998}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (aumenta gli oceani e la NT di 1)","en":"place an ocean tile (raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2634}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":2629},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":2628},{"op":"let","v":"n~766","e":{"op":"lit","v":2,"x":2999},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2648},{"op":"rep","n":{"op":"var","n":"n~766","x":3000},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3001},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3002},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3003},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2653},{"op":"set","t":{"op":"st","k":"discard","x":3004},"o":"=","e":{"op":"lit","v":[],"x":3005},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2654},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3006}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2655}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2652},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2651},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3007},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3008},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3009},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2658},{"op":"set","t":{"op":"st","k":"deck","x":3010},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3011},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2659}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2657},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2656}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2650},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":2649},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~767","e":{"op":"lit","v":5,"x":3012},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2662},{"op":"let","v":"r~768","e":{"op":"lit","v":"plants","x":3013},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2663},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~768"},"d":0,"x":3014},"o":"+=","e":{"op":"var","n":"n~767","x":3015},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2664}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2661},"label":{"op":"lit","v":{"option":0},"x":3016}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~769","e":{"op":"lit","v":4,"x":3017},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2666},{"op":"let","v":"r~770","e":{"op":"lit","v":"animal","x":3018},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2667},{"op":"choose","alts":[{"gens":[{"v":"card~771","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3019},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~771"},"f":"resource","d":null},"b":{"op":"var","n":"r~770"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~771"},"b":{"op":"var","n":"this"}}],"x":3020}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~771"},"d":0,"x":3021},"o":"+=","e":{"op":"var","n":"n~769","x":3022},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2669},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~771"}],"x":3023}}],"kind":"card","prompt":{"def":"add_another","args":{"n":4,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 4 animali a un\'altra carta","en":"add 4 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2668}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2665},"label":{"op":"lit","v":{"option":1},"x":3024}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 5 piante, oppure aggiungi 4 animali a un\'altra carta","en":"choose one: gain 5 plants, or add 4 animals to another card"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2660}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2626},"vp":{"op":"lit","v":2,"x":3025},"source":{"doc":"tm-facts","section":"cards.json #143"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:27"}',
+    'large_convoy': '{"id":"large_convoy","number":"143","name":{"en":"Large Convoy"},"type":"event","cost":36,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"fn","f":"count","a":[{"op":"st","k":"discard"}]}},"b":{"op":"lit","v":2},"x":2986},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2636},{"op":"let","v":"t~748","e":{"op":"lit","v":"ocean","x":2987},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2637},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~749","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~749"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"tile","d":null},"b":{"op":"var","n":"t~748"}}}]},"x":2988},"t":{"op":"seq","b":[{"op":"let","v":"mine~752","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~751","src":{"op":"filt","v":"x~750","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~750"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":2989},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":2640},{"op":"let","v":"empty~757","e":{"op":"filt","v":"s~754","src":{"op":"filt","v":"x~753","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~753"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"t~748"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~752"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~755","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~754"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~756","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~756"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~756"}}]}]}}]}]}}]}}]}]},"x":2990},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":2641},{"op":"let","v":"legal~763","e":{"op":"letx","v":"open~759","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"empty~757"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~758"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~762","e":{"op":"filt","v":"s~760","src":{"op":"var","n":"open~759"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~761","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~760"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~761"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~762"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~762"},"b":{"op":"var","n":"open~759"}}},"b":{"op":"var","n":"open~759"}},"x":2991},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":2642},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~763"}]},"b":{"op":"lit","v":0},"x":2992},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":2643},{"op":"choose","alts":[{"gens":[{"v":"space~764","src":{"op":"var","n":"legal~763","x":2993},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~765","e":{"op":"var","n":"t~748","x":2994},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2646},{"op":"let","v":"s~766","e":{"op":"var","n":"space~764","x":2995},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2647},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~766"},"d":{},"x":2996},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~765"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~765"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2997},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2649},{"op":"set","t":{"op":"st","k":"last_space","x":2998},"o":"=","e":{"op":"var","n":"s~766","x":2999},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2650},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3000},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~766"},"f":"bonus","d":null,"x":3001},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2653},{"op":"for","v":"x~767","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~766"}],"kind":"spaces","x":3002},"w":{"op":"in","a":{"op":"var","n":"x~767"},"b":{"op":"st","k":"board"},"neg":false,"x":3003},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~767"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3004},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2655},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2654},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~765"},"f":"effect","d":null,"x":3005},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2656},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~765","x":3006},"space":{"op":"var","n":"s~766","x":3007},"by":{"op":"var","n":"you","x":3008}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":2657}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2652},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2651}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2648}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2645},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~764"}],"x":3009}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (guadagna un eventuale bonus di piazzamento; aumenta gli oceani e la NT di 1)","en":"place an ocean tile (gain any placement bonus; raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2644}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":2639},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":2638},{"op":"let","v":"n~768","e":{"op":"lit","v":2,"x":3010},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2658},{"op":"rep","n":{"op":"var","n":"n~768","x":3011},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3012},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3013},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3014},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2663},{"op":"set","t":{"op":"st","k":"discard","x":3015},"o":"=","e":{"op":"lit","v":[],"x":3016},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2664},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3017}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2665}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2662},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2661},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3018},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3019},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3020},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2668},{"op":"set","t":{"op":"st","k":"deck","x":3021},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3022},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2669}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2667},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2666}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2660},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":2659},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~769","e":{"op":"lit","v":5,"x":3023},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2672},{"op":"let","v":"r~770","e":{"op":"lit","v":"plants","x":3024},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2673},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~770"},"d":0,"x":3025},"o":"+=","e":{"op":"var","n":"n~769","x":3026},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2674}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2671},"label":{"op":"lit","v":{"option":0},"x":3027}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~771","e":{"op":"lit","v":4,"x":3028},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2676},{"op":"let","v":"r~772","e":{"op":"lit","v":"animal","x":3029},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2677},{"op":"choose","alts":[{"gens":[{"v":"card~773","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3030},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~773"},"f":"resource","d":null},"b":{"op":"var","n":"r~772"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~773"},"b":{"op":"var","n":"this"}}],"x":3031}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~773"},"d":0,"x":3032},"o":"+=","e":{"op":"var","n":"n~771","x":3033},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2679},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~773"}],"x":3034}}],"kind":"card","prompt":{"def":"add_another","args":{"n":4,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 4 animali a un\'altra carta","en":"add 4 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2678}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2675},"label":{"op":"lit","v":{"option":1},"x":3035}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 5 piante, oppure aggiungi 4 animali a un\'altra carta","en":"choose one: gain 5 plants, or add 4 animals to another card"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2670}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2635},"vp":{"op":"lit","v":2,"x":3036},"source":{"doc":"tm-facts","section":"cards.json #143"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:27"}',
 }

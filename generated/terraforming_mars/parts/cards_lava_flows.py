@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -57,43 +58,43 @@ K = [
 ]
 
 
-x_2905 = _C.x_582  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_2906 = _C.x_583  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_2907 = _C.x_584  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_2908 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_2909 = _C.x_586  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2910 = _C.x_587  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2912 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2914 = _C.x_591  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_2915 = _C.x_592  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_2916 = _C.x_593  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_2915 = _C.x_584  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_2916 = _C.x_585  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_2917 = _C.x_586  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_2918 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_2919 = _C.x_588  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2920 = _C.x_589  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2922 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2924 = _C.x_593  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_2925 = _C.x_594  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_2926 = _C.x_595  # rules_data/terraforming_mars/definitions/resources.yaml:89
 
 
-def x_2921(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:170
+def x_2931(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:170
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~749'))) is str else None)
-        return [v_x_751 for v_x_751 in [v_x_750 for v_x_750 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_750, NOREC).get('type', None) if type(v_x_750) is str else None) == _h1)] if ((ctx.index.plain['spaces'].get(v_x_751, NOREC).get('volcanic', None) if type(v_x_751) is str else None) == True)]
-    return MEMO(ctx, (2921, E.get('t~749'),), compute)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~751'))) is str else None)
+        return [v_x_753 for v_x_753 in [v_x_752 for v_x_752 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_752, NOREC).get('type', None) if type(v_x_752) is str else None) == _h1)] if ((ctx.index.plain['spaces'].get(v_x_753, NOREC).get('volcanic', None) if type(v_x_753) is str else None) == True)]
+    return MEMO(ctx, (2931, E.get('t~751'),), compute)
 
 
-x_2922 = _C.x_849  # rules_data/terraforming_mars/definitions/board.yaml:132
-x_2923 = _C.x_850  # rules_data/terraforming_mars/definitions/board.yaml:133
-x_2924 = _C.x_851  # rules_data/terraforming_mars/definitions/board.yaml:134
-x_2928 = _C.x_855  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_2929 = _C.x_856  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_2930 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_2932 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_2933 = _C.x_860  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_2934 = _C.x_861  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2935 = _C.x_862  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2936 = _C.x_863  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2937 = _C.x_864  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_2941 = _C.x_868  # rules_data/terraforming_mars/definitions/board.yaml:135
+x_2932 = _C.x_852  # rules_data/terraforming_mars/definitions/board.yaml:132
+x_2933 = _C.x_853  # rules_data/terraforming_mars/definitions/board.yaml:133
+x_2934 = _C.x_854  # rules_data/terraforming_mars/definitions/board.yaml:134
+x_2938 = _C.x_858  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2939 = _C.x_859  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2940 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_2942 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_2943 = _C.x_863  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_2944 = _C.x_864  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2945 = _C.x_865  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2946 = _C.x_866  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2947 = _C.x_867  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_2951 = _C.x_871  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def t_2554(ctx, k, s=None, E=None, B=2554):  # rules_data/terraforming_mars/cards/071-140.yaml:717
+def t_2563(ctx, k, s=None, E=None, B=2563):  # rules_data/terraforming_mars/cards/071-140.yaml:717
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -101,188 +102,188 @@ def t_2554(ctx, k, s=None, E=None, B=2554):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~749', 'lava_flows', True)
-        return t_2571(ctx, k, s, E, B)
+        LOCAL(ctx, E, 't~751', 'lava_flows', True)
+        return t_2580(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~746', 'temperature', True)
-    LOCAL(ctx, E, 'n~747', 2, True)
-    return t_2557(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'p~748', 'temperature', True)
+    LOCAL(ctx, E, 'n~749', 2, True)
+    return t_2566(ctx, r1, s, E, B)
 
 
-d_2555 = _C.rebased(_C.d_523, 2554)  # rules_data/terraforming_mars/cards/071-140.yaml:717
-d_2556 = _C.rebased(_C.d_597, 2554)  # rules_data/terraforming_mars/cards/071-140.yaml:717
-t_2557 = _C.rebased(_C.t_525, 2554)  # rules_data/terraforming_mars/definitions/resources.yaml:84
-t_2558 = _C.rebased(_C.t_526, 2554)  # rules_data/terraforming_mars/definitions/resources.yaml:85
-t_2559 = _C.rebased(_C.t_527, 2554)  # rules_data/terraforming_mars/definitions/resources.yaml:86
-d_2560 = _C.rebased(_C.d_528, 2554)  # rules_data/terraforming_mars/definitions/resources.yaml:86
-t_2561 = _C.rebased(_C.t_529, 2554)  # rules_data/terraforming_mars/definitions/resources.yaml:87
-t_2562 = _C.rebased(_C.t_530, 2554)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_2563 = _C.rebased(_C.d_531, 2554)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_2564 = _C.rebased(_C.d_532, 2554)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_2565 = _C.rebased(_C.d_533, 2554)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_2566 = _C.rebased(_C.d_379, 2554)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_2567 = _C.rebased(_C.t_535, 2554)  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_2568 = _C.rebased(_C.t_536, 2554)  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_2569 = _C.rebased(_C.d_537, 2554)  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_2564 = _C.rebased(_C.d_525, 2563)  # rules_data/terraforming_mars/cards/071-140.yaml:717
+d_2565 = _C.rebased(_C.d_599, 2563)  # rules_data/terraforming_mars/cards/071-140.yaml:717
+t_2566 = _C.rebased(_C.t_527, 2563)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_2567 = _C.rebased(_C.t_528, 2563)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_2568 = _C.rebased(_C.t_529, 2563)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_2569 = _C.rebased(_C.d_530, 2563)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_2570 = _C.rebased(_C.t_531, 2563)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_2571 = _C.rebased(_C.t_532, 2563)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2572 = _C.rebased(_C.d_533, 2563)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2573 = _C.rebased(_C.d_534, 2563)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2574 = _C.rebased(_C.d_535, 2563)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2575 = _C.rebased(_C.d_379, 2563)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_2576 = _C.rebased(_C.t_537, 2563)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_2577 = _C.rebased(_C.t_538, 2563)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_2578 = _C.rebased(_C.d_539, 2563)  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
-def d_2570(ctx, E=None, B=2554):  # rules_data/terraforming_mars/cards/071-140.yaml:717
+def d_2579(ctx, E=None, B=2563):  # rules_data/terraforming_mars/cards/071-140.yaml:717
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~749', 'lava_flows', True)
+    LOCAL(ctx, E, 't~751', 'lava_flows', True)
     return True
 
 
-def t_2571(ctx, k, s=None, E=None, B=2554):  # rules_data/terraforming_mars/definitions/board.yaml:170
+def t_2580(ctx, k, s=None, E=None, B=2563):  # rules_data/terraforming_mars/definitions/board.yaml:170
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~752', E.get('t~749'), True)
-    LOCAL(ctx, E, 'l~753', x_2921(ctx, E), True)
-    return t_2574(ctx, k, s, E, B)
+    LOCAL(ctx, E, 't~754', E.get('t~751'), True)
+    LOCAL(ctx, E, 'l~755', x_2931(ctx, E), True)
+    return t_2583(ctx, k, s, E, B)
 
 
-def d_2572(ctx, E=None, B=2554):  # rules_data/terraforming_mars/definitions/board.yaml:170
+def d_2581(ctx, E=None, B=2563):  # rules_data/terraforming_mars/definitions/board.yaml:170
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~752', E.get('t~749'), True)
+    LOCAL(ctx, E, 't~754', E.get('t~751'), True)
     return True
 
 
-def d_2573(ctx, E=None, B=2554):  # rules_data/terraforming_mars/definitions/board.yaml:170
+def d_2582(ctx, E=None, B=2563):  # rules_data/terraforming_mars/definitions/board.yaml:170
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~753', x_2921(ctx, E), True)
+    LOCAL(ctx, E, 'l~755', x_2931(ctx, E), True)
     return True
 
 
-def t_2574(ctx, k, s=None, E=None, B=2554):  # rules_data/terraforming_mars/definitions/board.yaml:132
+def t_2583(ctx, k, s=None, E=None, B=2563):  # rules_data/terraforming_mars/definitions/board.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2922(ctx, E):
-        return t_2575(ctx, k, s, E, B)
+    if x_2932(ctx, E):
+        return t_2584(ctx, k, s, E, B)
     return k()
 
 
-def t_2575(ctx, k, s=None, E=None, B=2554):  # rules_data/terraforming_mars/definitions/board.yaml:133
+def t_2584(ctx, k, s=None, E=None, B=2563):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~758', x_2923(ctx, E), True)
-    if not x_2924(ctx, E):
+    LOCAL(ctx, E, 'open~760', x_2933(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('open~760')) > 0)):
         return False
-    return t_2578(ctx, k, s, E, B)
+    return t_2587(ctx, k, s, E, B)
 
 
-d_2576 = _C.rebased(_C.d_767, 2554)  # rules_data/terraforming_mars/definitions/board.yaml:133
-d_2577 = _C.rebased(_C.d_768, 2554)  # rules_data/terraforming_mars/definitions/board.yaml:134
-t_2578 = _C.rebased(_C.t_572, 2554)  # rules_data/terraforming_mars/definitions/board.yaml:135
-t_2579 = _C.rebased(_C.t_770, 2554)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2580 = _C.rebased(_C.d_771, 2554)  # rules_data/terraforming_mars/definitions/board.yaml:135
-d_2581 = _C.rebased(_C.d_772, 2554)  # rules_data/terraforming_mars/definitions/board.yaml:135
-t_2582 = _C.rebased(_C.t_773, 2554)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2583 = _C.rebased(_C.d_774, 2554)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2584 = _C.rebased(_C.d_775, 2554)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_2585 = _C.rebased(_C.t_776, 2554)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_2586 = _C.rebased(_C.t_777, 2554)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2587 = _C.rebased(_C.t_778, 2554)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2588 = _C.rebased(_C.t_779, 2554)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2589 = _C.rebased(_C.t_780, 2554)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2590 = _C.rebased(_C.t_781, 2554)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_2591 = _C.rebased(_C.d_782, 2554)  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_2585 = _C.rebased(_C.d_770, 2563)  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_2586 = _C.rebased(_C.d_771, 2563)  # rules_data/terraforming_mars/definitions/board.yaml:134
+t_2587 = _C.rebased(_C.t_574, 2563)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_2588 = _C.rebased(_C.t_773, 2563)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2589 = _C.rebased(_C.d_774, 2563)  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_2590 = _C.rebased(_C.d_775, 2563)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_2591 = _C.rebased(_C.t_776, 2563)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2592 = _C.rebased(_C.d_777, 2563)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2593 = _C.rebased(_C.d_778, 2563)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2594 = _C.rebased(_C.t_779, 2563)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2595 = _C.rebased(_C.t_780, 2563)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2596 = _C.rebased(_C.t_781, 2563)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2597 = _C.rebased(_C.t_782, 2563)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2598 = _C.rebased(_C.t_783, 2563)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2599 = _C.rebased(_C.t_784, 2563)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_2600 = _C.rebased(_C.d_785, 2563)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    2554: t_2554,
-    2555: CPS(d_2555),
-    2556: CPS(d_2556),
-    2557: t_2557,
-    2558: t_2558,
-    2559: t_2559,
-    2560: CPS(d_2560),
-    2561: t_2561,
-    2562: t_2562,
-    2563: CPS(d_2563),
+    2563: t_2563,
     2564: CPS(d_2564),
     2565: CPS(d_2565),
-    2566: CPS(d_2566),
+    2566: t_2566,
     2567: t_2567,
     2568: t_2568,
     2569: CPS(d_2569),
-    2570: CPS(d_2570),
+    2570: t_2570,
     2571: t_2571,
     2572: CPS(d_2572),
     2573: CPS(d_2573),
-    2574: t_2574,
-    2575: t_2575,
-    2576: CPS(d_2576),
-    2577: CPS(d_2577),
-    2578: t_2578,
-    2579: t_2579,
-    2580: CPS(d_2580),
+    2574: CPS(d_2574),
+    2575: CPS(d_2575),
+    2576: t_2576,
+    2577: t_2577,
+    2578: CPS(d_2578),
+    2579: CPS(d_2579),
+    2580: t_2580,
     2581: CPS(d_2581),
-    2582: t_2582,
-    2583: CPS(d_2583),
-    2584: CPS(d_2584),
-    2585: t_2585,
-    2586: t_2586,
+    2582: CPS(d_2582),
+    2583: t_2583,
+    2584: t_2584,
+    2585: CPS(d_2585),
+    2586: CPS(d_2586),
     2587: t_2587,
     2588: t_2588,
-    2589: t_2589,
-    2590: t_2590,
-    2591: CPS(d_2591),
+    2589: CPS(d_2589),
+    2590: CPS(d_2590),
+    2591: t_2591,
+    2592: CPS(d_2592),
+    2593: CPS(d_2593),
+    2594: t_2594,
+    2595: t_2595,
+    2596: t_2596,
+    2597: t_2597,
+    2598: t_2598,
+    2599: t_2599,
+    2600: CPS(d_2600),
 }
 
 
 CODE = {
-    2905: x_2905,
-    2906: x_2906,
-    2907: x_2907,
-    2908: x_2908,
-    2909: x_2909,
-    2910: x_2910,
-    2912: x_2912,
-    2914: x_2914,
     2915: x_2915,
     2916: x_2916,
-    2921: x_2921,
+    2917: x_2917,
+    2918: x_2918,
+    2919: x_2919,
+    2920: x_2920,
     2922: x_2922,
-    2923: x_2923,
     2924: x_2924,
-    2928: x_2928,
-    2929: x_2929,
-    2930: x_2930,
+    2925: x_2925,
+    2926: x_2926,
+    2931: x_2931,
     2932: x_2932,
     2933: x_2933,
     2934: x_2934,
-    2935: x_2935,
-    2936: x_2936,
-    2937: x_2937,
-    2941: x_2941,
+    2938: x_2938,
+    2939: x_2939,
+    2940: x_2940,
+    2942: x_2942,
+    2943: x_2943,
+    2944: x_2944,
+    2945: x_2945,
+    2946: x_2946,
+    2947: x_2947,
+    2951: x_2951,
 }
 AT = {
-    2921: 'rules_data/terraforming_mars/definitions/board.yaml:170',
+    2931: 'rules_data/terraforming_mars/definitions/board.yaml:170',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:712
-    'lava_flows': '{"id":"lava_flows","number":"140","name":{"en":"Lava Flows"},"type":"event","cost":18,"effect":{"op":"seq","b":[{"op":"let","v":"p~746","e":{"op":"lit","v":"temperature","x":2902},"at":"rules_data/terraforming_mars/cards/071-140.yaml:717","id":2555},{"op":"let","v":"n~747","e":{"op":"lit","v":2,"x":2903},"at":"rules_data/terraforming_mars/cards/071-140.yaml:717","id":2556},{"op":"rep","n":{"op":"var","n":"n~747","x":2904},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"max","d":0},"x":2905},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0,"x":2906},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"step","d":0,"x":2907},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2560},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2908},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2909},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"tr_track","d":null},"d":0,"x":2910},"o":"+=","e":{"op":"lit","v":1,"x":2911},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2565},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2912},"o":"=","e":{"op":"lit","v":true,"x":2913},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2566}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2564},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2563},{"op":"for","v":"b~748","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"bonuses","d":[],"x":2914},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~748"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0},"x":2915},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~748"},"k":{"op":"lit","v":"effect"},"x":2916},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2568},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2567},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~746","x":2917},"by":{"op":"var","n":"you","x":2918}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2569}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2562},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":2561}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2559},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":2558},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":2557},{"op":"let","v":"t~749","e":{"op":"lit","v":"lava_flows","x":2919},"at":"rules_data/terraforming_mars/cards/071-140.yaml:717","id":2570},{"op":"seq","b":[{"op":"let","v":"t~752","e":{"op":"var","n":"t~749","x":2920},"at":"rules_data/terraforming_mars/definitions/board.yaml:170","id":2572},{"op":"let","v":"l~753","e":{"op":"filt","v":"x~751","src":{"op":"filt","v":"x~750","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~750"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"space","d":null}}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"volcanic","d":null},"b":{"op":"lit","v":true}},"x":2921},"at":"rules_data/terraforming_mars/definitions/board.yaml:170","id":2573},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~754","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~754"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"tile","d":null},"b":{"op":"var","n":"t~752"}}}]},"x":2922},"t":{"op":"seq","b":[{"op":"let","v":"open~758","e":{"op":"filt","v":"s~755","src":{"op":"var","n":"l~753"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"t~752"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~755"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~756","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~755"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~757","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~757"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~757"}}]}]}}]}]}}]}}]}]},"x":2923},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2576},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~758"}]},"b":{"op":"lit","v":0},"x":2924},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":2577},{"op":"choose","alts":[{"gens":[{"v":"space~759","src":{"op":"var","n":"open~758","x":2925},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~760","e":{"op":"var","n":"t~752","x":2926},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2580},{"op":"let","v":"s~761","e":{"op":"var","n":"space~759","x":2927},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2581},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~761"},"d":{},"x":2928},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~760"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~760"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2929},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2583},{"op":"set","t":{"op":"st","k":"last_space","x":2930},"o":"=","e":{"op":"var","n":"s~761","x":2931},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2584},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2932},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~761"},"f":"bonus","d":null,"x":2933},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2587},{"op":"for","v":"x~762","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~761"}],"kind":"spaces","x":2934},"w":{"op":"in","a":{"op":"var","n":"x~762"},"b":{"op":"st","k":"board"},"neg":false,"x":2935},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~762"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2936},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2589},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2588},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~760"},"f":"effect","d":null,"x":2937},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2590},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~760","x":2938},"space":{"op":"var","n":"s~761","x":2939},"by":{"op":"var","n":"you","x":2940}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":2591}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2586},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2585}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2582}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2579},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~759"}],"x":2941}}],"kind":"space","prompt":{"def":"place_volcanic","args":{"t":"lava_flows"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Colate di lava su una casella vulcanica","en":"place a Lava Flows tile on a volcanic space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2578}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2575},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":2574}],"at":"rules_data/terraforming_mars/definitions/board.yaml:170","id":2571}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:717","id":2554},"source":{"doc":"tm-facts","section":"cards.json #140 (tile lava flows on a volcanic space)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:712"}',
+    'lava_flows': '{"id":"lava_flows","number":"140","name":{"en":"Lava Flows"},"type":"event","cost":18,"effect":{"op":"seq","b":[{"op":"let","v":"p~748","e":{"op":"lit","v":"temperature","x":2912},"at":"rules_data/terraforming_mars/cards/071-140.yaml:717","id":2564},{"op":"let","v":"n~749","e":{"op":"lit","v":2,"x":2913},"at":"rules_data/terraforming_mars/cards/071-140.yaml:717","id":2565},{"op":"rep","n":{"op":"var","n":"n~749","x":2914},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"max","d":0},"x":2915},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0,"x":2916},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"step","d":0,"x":2917},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2569},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2918},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2919},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"tr_track","d":null},"d":0,"x":2920},"o":"+=","e":{"op":"lit","v":1,"x":2921},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2574},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2922},"o":"=","e":{"op":"lit","v":true,"x":2923},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2575}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2573},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2572},{"op":"for","v":"b~750","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"bonuses","d":[],"x":2924},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~750"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0},"x":2925},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~750"},"k":{"op":"lit","v":"effect"},"x":2926},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2577},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2576},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~748","x":2927},"by":{"op":"var","n":"you","x":2928}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2578}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2571},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":2570}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2568},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":2567},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":2566},{"op":"let","v":"t~751","e":{"op":"lit","v":"lava_flows","x":2929},"at":"rules_data/terraforming_mars/cards/071-140.yaml:717","id":2579},{"op":"seq","b":[{"op":"let","v":"t~754","e":{"op":"var","n":"t~751","x":2930},"at":"rules_data/terraforming_mars/definitions/board.yaml:170","id":2581},{"op":"let","v":"l~755","e":{"op":"filt","v":"x~753","src":{"op":"filt","v":"x~752","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~752"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"space","d":null}}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~753"},"f":"volcanic","d":null},"b":{"op":"lit","v":true}},"x":2931},"at":"rules_data/terraforming_mars/definitions/board.yaml:170","id":2582},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~756","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~756"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~756"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~756"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~756"},"f":"tile","d":null},"b":{"op":"var","n":"t~754"}}}]},"x":2932},"t":{"op":"seq","b":[{"op":"let","v":"open~760","e":{"op":"filt","v":"s~757","src":{"op":"var","n":"l~755"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~757"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~757"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~757"},"f":"reserved","d":null},"b":{"op":"var","n":"t~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~757"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~757"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~757"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~757"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~758","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~757"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~758"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~758"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~759","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~758"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~758"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~759"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~758"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~759"}}]}]}}]}]}}]}}]}]},"x":2933},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2585},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~760"}]},"b":{"op":"lit","v":0},"x":2934},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":2586},{"op":"choose","alts":[{"gens":[{"v":"space~761","src":{"op":"var","n":"open~760","x":2935},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~762","e":{"op":"var","n":"t~754","x":2936},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2589},{"op":"let","v":"s~763","e":{"op":"var","n":"space~761","x":2937},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2590},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~763"},"d":{},"x":2938},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~762"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~762"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2939},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2592},{"op":"set","t":{"op":"st","k":"last_space","x":2940},"o":"=","e":{"op":"var","n":"s~763","x":2941},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2593},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2942},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~763"},"f":"bonus","d":null,"x":2943},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2596},{"op":"for","v":"x~764","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~763"}],"kind":"spaces","x":2944},"w":{"op":"in","a":{"op":"var","n":"x~764"},"b":{"op":"st","k":"board"},"neg":false,"x":2945},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~764"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2946},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2598},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2597},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~762"},"f":"effect","d":null,"x":2947},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2599},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~762","x":2948},"space":{"op":"var","n":"s~763","x":2949},"by":{"op":"var","n":"you","x":2950}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":2600}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2595},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2594}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2591}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2588},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~761"}],"x":2951}}],"kind":"space","prompt":{"def":"place_volcanic","args":{"t":"lava_flows"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Colate di lava su una casella vulcanica (guadagna un eventuale bonus di piazzamento)","en":"place a Lava Flows tile on a volcanic space (gain any placement bonus)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2587}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2584},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":2583}],"at":"rules_data/terraforming_mars/definitions/board.yaml:170","id":2580}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:717","id":2563},"source":{"doc":"tm-facts","section":"cards.json #140 (tile lava flows on a volcanic space)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:712"}',
 }

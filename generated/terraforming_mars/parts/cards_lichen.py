@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,35 +49,35 @@ K = [
 ]
 
 
-def x_3173(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:188
+def x_3188(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:188
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-24))
 
 
-x_3176 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_2793 = _C.rebased(_C.d_1183, 2793)  # rules_data/terraforming_mars/cards/141-208.yaml:195
-d_2794 = _C.rebased(_C.d_352, 2793)  # rules_data/terraforming_mars/cards/141-208.yaml:195
-d_2795 = _C.rebased(_C.d_794, 2793)  # rules_data/terraforming_mars/cards/141-208.yaml:195
-d_2796 = _C.rebased(_C.d_365, 2793)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3191 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2806 = _C.rebased(_C.d_1186, 2806)  # rules_data/terraforming_mars/cards/141-208.yaml:195
+d_2807 = _C.rebased(_C.d_352, 2806)  # rules_data/terraforming_mars/cards/141-208.yaml:195
+d_2808 = _C.rebased(_C.d_797, 2806)  # rules_data/terraforming_mars/cards/141-208.yaml:195
+d_2809 = _C.rebased(_C.d_365, 2806)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {
-    2793: CPS(d_2793),
-    2794: CPS(d_2794),
-    2795: CPS(d_2795),
-    2796: CPS(d_2796),
+    2806: CPS(d_2806),
+    2807: CPS(d_2807),
+    2808: CPS(d_2808),
+    2809: CPS(d_2809),
 }
 
 
 CODE = {
-    3173: x_3173,
-    3176: x_3176,
+    3188: x_3188,
+    3191: x_3191,
 }
 AT = {
-    3173: 'rules_data/terraforming_mars/cards/141-208.yaml:188',
+    3188: 'rules_data/terraforming_mars/cards/141-208.yaml:188',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:188
-    'lichen': '{"id":"lichen","number":"159","name":{"en":"Lichen"},"type":"automated","cost":7,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-24},"x":3173},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3174},"at":"rules_data/terraforming_mars/cards/141-208.yaml:195","id":2794},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":3175},"at":"rules_data/terraforming_mars/cards/141-208.yaml:195","id":2795},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3176},"o":"+=","e":{"op":"var","n":"n~746","x":3177},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2796}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:195","id":2793},"source":{"doc":"tm-facts","section":"cards.json #159"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:188"}',
+    'lichen': '{"id":"lichen","number":"159","name":{"en":"Lichen"},"type":"automated","cost":7,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-24},"x":3188},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3189},"at":"rules_data/terraforming_mars/cards/141-208.yaml:195","id":2807},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3190},"at":"rules_data/terraforming_mars/cards/141-208.yaml:195","id":2808},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3191},"o":"+=","e":{"op":"var","n":"n~748","x":3192},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2809}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:195","id":2806},"source":{"doc":"tm-facts","section":"cards.json #159"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:188"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,53 +49,53 @@ K = [
 ]
 
 
-x_1383 = _C.x_1383  # rules_data/terraforming_mars/cards/001-070.yaml:453
-x_1386 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1390 = _C.x_438  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1386 = _C.x_1386  # rules_data/terraforming_mars/cards/001-070.yaml:453
+x_1389 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1393 = _C.x_438  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1235(ctx, E=None, B=1235):  # rules_data/terraforming_mars/cards/001-070.yaml:460
+def d_1238(ctx, E=None, B=1238):  # rules_data/terraforming_mars/cards/001-070.yaml:460
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'energy', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~752', 1, True)
-    LOCAL(ctx, E, 'r~753', 'megacredits', True)
+    LOCAL(ctx, E, 'r~753', 'energy', True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~754', 1, True)
+    LOCAL(ctx, E, 'r~755', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~754'), '+=', False, K[0])
     return True
 
 
-d_1236 = _C.rebased(_C.d_359, 1235)  # rules_data/terraforming_mars/cards/001-070.yaml:460
-d_1237 = _C.rebased(_C.d_991, 1235)  # rules_data/terraforming_mars/cards/001-070.yaml:460
-d_1238 = _C.rebased(_C.d_361, 1235)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_1239 = _C.rebased(_C.d_484, 1235)  # rules_data/terraforming_mars/cards/001-070.yaml:460
-d_1240 = _C.rebased(_C.d_485, 1235)  # rules_data/terraforming_mars/cards/001-070.yaml:460
-d_1241 = _C.rebased(_C.d_398, 1235)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1239 = _C.rebased(_C.d_359, 1238)  # rules_data/terraforming_mars/cards/001-070.yaml:460
+d_1240 = _C.rebased(_C.d_994, 1238)  # rules_data/terraforming_mars/cards/001-070.yaml:460
+d_1241 = _C.rebased(_C.d_361, 1238)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1242 = _C.rebased(_C.d_486, 1238)  # rules_data/terraforming_mars/cards/001-070.yaml:460
+d_1243 = _C.rebased(_C.d_487, 1238)  # rules_data/terraforming_mars/cards/001-070.yaml:460
+d_1244 = _C.rebased(_C.d_398, 1238)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {
-    1235: CPS(d_1235),
-    1236: CPS(d_1236),
-    1237: CPS(d_1237),
     1238: CPS(d_1238),
     1239: CPS(d_1239),
     1240: CPS(d_1240),
     1241: CPS(d_1241),
+    1242: CPS(d_1242),
+    1243: CPS(d_1243),
+    1244: CPS(d_1244),
 }
 
 
 CODE = {
-    1383: x_1383,
     1386: x_1386,
-    1390: x_1390,
+    1389: x_1389,
+    1393: x_1393,
 }
 AT = {
 }
@@ -102,5 +103,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:453
-    'lightning_harvest': '{"id":"lightning_harvest","number":"046","name":{"en":"Lightning Harvest"},"type":"automated","cost":8,"tags":["power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~746","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~747","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~746"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~747"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":3},"x":1383},"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":1384},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1236},{"op":"let","v":"r~751","e":{"op":"lit","v":"energy","x":1385},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1237},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1386},"o":"+=","e":{"op":"var","n":"n~750","x":1387},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1238},{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":1388},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1239},{"op":"let","v":"r~753","e":{"op":"lit","v":"megacredits","x":1389},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1240},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":1390},"o":"+=","e":{"op":"var","n":"n~752","x":1391},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1241}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1235},"vp":{"op":"lit","v":1,"x":1392},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #046"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:453"}',
+    'lightning_harvest': '{"id":"lightning_harvest","number":"046","name":{"en":"Lightning Harvest"},"type":"automated","cost":8,"tags":["power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~750","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~751","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~750"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~751"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":3},"x":1386},"effect":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":1387},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1239},{"op":"let","v":"r~753","e":{"op":"lit","v":"energy","x":1388},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1240},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":1389},"o":"+=","e":{"op":"var","n":"n~752","x":1390},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1241},{"op":"let","v":"n~754","e":{"op":"lit","v":1,"x":1391},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1242},{"op":"let","v":"r~755","e":{"op":"lit","v":"megacredits","x":1392},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1243},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~755"},"d":0,"x":1393},"o":"+=","e":{"op":"var","n":"n~754","x":1394},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1244}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1238},"vp":{"op":"lit","v":1,"x":1395},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #046"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:453"}',
 }

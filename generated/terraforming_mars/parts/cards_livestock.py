@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -49,81 +50,81 @@ K = [
 ]
 
 
-def x_3579(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:435
+def x_3595(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:435
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 9)
 
 
-x_3582 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3583 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3587 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3589 = _C.x_1032  # rules_data/terraforming_mars/cards/141-208.yaml:435
-x_3592 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3598 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3599 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3603 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3605 = _C.x_1035  # rules_data/terraforming_mars/cards/141-208.yaml:435
+x_3608 = _C.x_484  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def d_3139(ctx, E=None, B=3139):  # rules_data/terraforming_mars/cards/141-208.yaml:442
+def d_3153(ctx, E=None, B=3153):  # rules_data/terraforming_mars/cards/141-208.yaml:442
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    if not d_3142(ctx, E, B):
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    if not d_3156(ctx, E, B):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
     return True
 
 
-d_3140 = _C.rebased(_C.d_352, 3139)  # rules_data/terraforming_mars/cards/141-208.yaml:442
-d_3141 = _C.rebased(_C.d_794, 3139)  # rules_data/terraforming_mars/cards/141-208.yaml:442
-d_3142 = _C.rebased(_C.d_386, 3139)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_3143 = _C.rebased(_C.d_387, 3139)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_3144 = _C.rebased(_C.d_388, 3139)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_3145 = _C.rebased(_C.d_787, 3139)  # rules_data/terraforming_mars/cards/141-208.yaml:442
-d_3146 = _C.rebased(_C.d_495, 3139)  # rules_data/terraforming_mars/cards/141-208.yaml:442
-d_3147 = _C.rebased(_C.d_496, 3139)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_3148 = _C.rebased(_C.d_1285, 3139)  # rules_data/terraforming_mars/cards/141-208.yaml:446
-d_3149 = _C.rebased(_C.d_359, 3139)  # rules_data/terraforming_mars/cards/141-208.yaml:446
-d_3150 = _C.rebased(_C.d_1287, 3139)  # rules_data/terraforming_mars/cards/141-208.yaml:446
-d_3151 = _C.rebased(_C.d_1288, 3139)  # rules_data/terraforming_mars/definitions/cards.yaml:185
+d_3154 = _C.rebased(_C.d_352, 3153)  # rules_data/terraforming_mars/cards/141-208.yaml:442
+d_3155 = _C.rebased(_C.d_797, 3153)  # rules_data/terraforming_mars/cards/141-208.yaml:442
+d_3156 = _C.rebased(_C.d_386, 3153)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3157 = _C.rebased(_C.d_387, 3153)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3158 = _C.rebased(_C.d_388, 3153)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3159 = _C.rebased(_C.d_790, 3153)  # rules_data/terraforming_mars/cards/141-208.yaml:442
+d_3160 = _C.rebased(_C.d_497, 3153)  # rules_data/terraforming_mars/cards/141-208.yaml:442
+d_3161 = _C.rebased(_C.d_498, 3153)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_3162 = _C.rebased(_C.d_1288, 3153)  # rules_data/terraforming_mars/cards/141-208.yaml:446
+d_3163 = _C.rebased(_C.d_359, 3153)  # rules_data/terraforming_mars/cards/141-208.yaml:446
+d_3164 = _C.rebased(_C.d_1290, 3153)  # rules_data/terraforming_mars/cards/141-208.yaml:446
+d_3165 = _C.rebased(_C.d_1291, 3153)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 TRIALS = {
-    3139: CPS(d_3139),
-    3140: CPS(d_3140),
-    3141: CPS(d_3141),
-    3142: CPS(d_3142),
-    3143: CPS(d_3143),
-    3144: CPS(d_3144),
-    3145: CPS(d_3145),
-    3146: CPS(d_3146),
-    3147: CPS(d_3147),
-    3148: CPS(d_3148),
-    3149: CPS(d_3149),
-    3150: CPS(d_3150),
-    3151: CPS(d_3151),
+    3153: CPS(d_3153),
+    3154: CPS(d_3154),
+    3155: CPS(d_3155),
+    3156: CPS(d_3156),
+    3157: CPS(d_3157),
+    3158: CPS(d_3158),
+    3159: CPS(d_3159),
+    3160: CPS(d_3160),
+    3161: CPS(d_3161),
+    3162: CPS(d_3162),
+    3163: CPS(d_3163),
+    3164: CPS(d_3164),
+    3165: CPS(d_3165),
 }
 
 
 CODE = {
-    3579: x_3579,
-    3582: x_3582,
-    3583: x_3583,
-    3587: x_3587,
-    3589: x_3589,
-    3592: x_3592,
+    3595: x_3595,
+    3598: x_3598,
+    3599: x_3599,
+    3603: x_3603,
+    3605: x_3605,
+    3608: x_3608,
 }
 AT = {
-    3579: 'rules_data/terraforming_mars/cards/141-208.yaml:435',
+    3595: 'rules_data/terraforming_mars/cards/141-208.yaml:435',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:435
-    'livestock': '{"id":"livestock","number":"184","name":{"en":"Livestock"},"type":"active","cost":13,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":9},"x":3579},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3580},"at":"rules_data/terraforming_mars/cards/141-208.yaml:442","id":3140},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":3581},"at":"rules_data/terraforming_mars/cards/141-208.yaml:442","id":3141},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3582},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3143},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3583},"o":"-=","e":{"op":"var","n":"n~746","x":3584},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3144}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3142},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":3585},"at":"rules_data/terraforming_mars/cards/141-208.yaml:442","id":3145},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":3586},"at":"rules_data/terraforming_mars/cards/141-208.yaml:442","id":3146},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3587},"o":"+=","e":{"op":"var","n":"n~748","x":3588},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3147}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:442","id":3139},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":3589},"resource":"animal","actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3590},"at":"rules_data/terraforming_mars/cards/141-208.yaml:446","id":3149},{"op":"let","v":"r~751","e":{"op":"lit","v":"animal","x":3591},"at":"rules_data/terraforming_mars/cards/141-208.yaml:446","id":3150},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3592},"o":"+=","e":{"op":"var","n":"n~750","x":3593},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":3151}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:446","id":3148}}],"source":{"doc":"tm-facts","section":"cards.json #184"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:435"}',
+    'livestock': '{"id":"livestock","number":"184","name":{"en":"Livestock"},"type":"active","cost":13,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":9},"x":3595},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3596},"at":"rules_data/terraforming_mars/cards/141-208.yaml:442","id":3154},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3597},"at":"rules_data/terraforming_mars/cards/141-208.yaml:442","id":3155},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":3598},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3157},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3599},"o":"-=","e":{"op":"var","n":"n~748","x":3600},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3158}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3156},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":3601},"at":"rules_data/terraforming_mars/cards/141-208.yaml:442","id":3159},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":3602},"at":"rules_data/terraforming_mars/cards/141-208.yaml:442","id":3160},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3603},"o":"+=","e":{"op":"var","n":"n~750","x":3604},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3161}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:442","id":3153},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":3605},"resource":"animal","actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":3606},"at":"rules_data/terraforming_mars/cards/141-208.yaml:446","id":3163},{"op":"let","v":"r~753","e":{"op":"lit","v":"animal","x":3607},"at":"rules_data/terraforming_mars/cards/141-208.yaml:446","id":3164},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3608},"o":"+=","e":{"op":"var","n":"n~752","x":3609},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":3165}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:446","id":3162}}],"source":{"doc":"tm-facts","section":"cards.json #184"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:435"}',
 }

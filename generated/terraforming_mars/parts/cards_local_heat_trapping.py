@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -49,100 +50,100 @@ K = [
 ]
 
 
-x_3717 = _C.x_536  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3718 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3722 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_3727 = _C.x_886  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3728 = _C.x_3273  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3729 = _C.x_3274  # rules_data/terraforming_mars/definitions/cards.yaml:196
-x_3731 = _C.x_3276  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3733 = _C.x_538  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3734 = _C.x_539  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3738 = _C.x_759  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3743 = _C.x_889  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3744 = _C.x_3289  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3745 = _C.x_3290  # rules_data/terraforming_mars/definitions/cards.yaml:196
+x_3747 = _C.x_3292  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def t_3257(ctx, k, s=None, E=None, B=3257):  # rules_data/terraforming_mars/cards/141-208.yaml:510
+def t_3271(ctx, k, s=None, E=None, B=3271):  # rules_data/terraforming_mars/cards/141-208.yaml:510
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 5, True)
-    LOCAL(ctx, E, 'r~747', 'heat', True)
-    if not d_3260(ctx, E, B):
+    LOCAL(ctx, E, 'n~748', 5, True)
+    LOCAL(ctx, E, 'r~749', 'heat', True)
+    if not d_3274(ctx, E, B):
         return False
-    return t_3263(ctx, k, s, E, B)
+    return t_3277(ctx, k, s, E, B)
 
 
-d_3258 = _C.rebased(_C.d_1413, 3257)  # rules_data/terraforming_mars/cards/141-208.yaml:510
-d_3259 = _C.rebased(_C.d_785, 3257)  # rules_data/terraforming_mars/cards/141-208.yaml:510
-d_3260 = _C.rebased(_C.d_480, 3257)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-d_3261 = _C.rebased(_C.d_481, 3257)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-d_3262 = _C.rebased(_C.d_482, 3257)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-t_3263 = _C.rebased(_C.t_357, 3257)  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3272 = _C.rebased(_C.d_1416, 3271)  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3273 = _C.rebased(_C.d_788, 3271)  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3274 = _C.rebased(_C.d_482, 3271)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_3275 = _C.rebased(_C.d_483, 3271)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_3276 = _C.rebased(_C.d_484, 3271)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+t_3277 = _C.rebased(_C.t_357, 3271)  # rules_data/terraforming_mars/cards/141-208.yaml:510
 
 
-def d_3264(ctx, E=None, B=3257):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3278(ctx, E=None, B=3271):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 4, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~750', 4, True)
+    LOCAL(ctx, E, 'r~751', 'plants', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[0])
     return True
 
 
-d_3265 = _C.rebased(_C.d_1179, 3257)  # rules_data/terraforming_mars/cards/141-208.yaml:510
-d_3266 = _C.rebased(_C.d_788, 3257)  # rules_data/terraforming_mars/cards/141-208.yaml:510
-d_3267 = _C.rebased(_C.d_914, 3257)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_3279 = _C.rebased(_C.d_1182, 3271)  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3280 = _C.rebased(_C.d_791, 3271)  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3281 = _C.rebased(_C.d_917, 3271)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def t_3268(ctx, k, s=None, E=None, B=3257):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_3282(ctx, k, s=None, E=None, B=3271):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 2, True)
-    LOCAL(ctx, E, 'r~751', 'animal', True)
-    return t_3271(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~752', 2, True)
+    LOCAL(ctx, E, 'r~753', 'animal', True)
+    return t_3285(ctx, k, s, E, B)
 
 
-d_3269 = _C.rebased(_C.d_990, 3257)  # rules_data/terraforming_mars/cards/141-208.yaml:510
-d_3270 = _C.rebased(_C.d_1287, 3257)  # rules_data/terraforming_mars/cards/141-208.yaml:510
-t_3271 = _C.rebased(_C.t_451, 3257)  # rules_data/terraforming_mars/definitions/cards.yaml:195
-d_3272 = _C.rebased(_C.d_2879, 3257)  # rules_data/terraforming_mars/definitions/cards.yaml:196
+d_3283 = _C.rebased(_C.d_993, 3271)  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3284 = _C.rebased(_C.d_1290, 3271)  # rules_data/terraforming_mars/cards/141-208.yaml:510
+t_3285 = _C.rebased(_C.t_807, 3271)  # rules_data/terraforming_mars/definitions/cards.yaml:195
+d_3286 = _C.rebased(_C.d_2893, 3271)  # rules_data/terraforming_mars/definitions/cards.yaml:196
 
 
 TRIALS = {
-    3257: t_3257,
-    3258: CPS(d_3258),
-    3259: CPS(d_3259),
-    3260: CPS(d_3260),
-    3261: CPS(d_3261),
-    3262: CPS(d_3262),
-    3263: t_3263,
-    3264: CPS(d_3264),
-    3265: CPS(d_3265),
-    3266: CPS(d_3266),
-    3267: CPS(d_3267),
-    3268: t_3268,
-    3269: CPS(d_3269),
-    3270: CPS(d_3270),
     3271: t_3271,
     3272: CPS(d_3272),
+    3273: CPS(d_3273),
+    3274: CPS(d_3274),
+    3275: CPS(d_3275),
+    3276: CPS(d_3276),
+    3277: t_3277,
+    3278: CPS(d_3278),
+    3279: CPS(d_3279),
+    3280: CPS(d_3280),
+    3281: CPS(d_3281),
+    3282: t_3282,
+    3283: CPS(d_3283),
+    3284: CPS(d_3284),
+    3285: t_3285,
+    3286: CPS(d_3286),
 }
 
 
 CODE = {
-    3717: x_3717,
-    3718: x_3718,
-    3722: x_3722,
-    3727: x_3727,
-    3728: x_3728,
-    3729: x_3729,
-    3731: x_3731,
+    3733: x_3733,
+    3734: x_3734,
+    3738: x_3738,
+    3743: x_3743,
+    3744: x_3744,
+    3745: x_3745,
+    3747: x_3747,
 }
 AT = {
 }
@@ -150,5 +151,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:501
-    'local_heat_trapping': '{"id":"local_heat_trapping","number":"190","name":{"en":"Local Heat Trapping"},"type":"event","cost":1,"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":5,"x":3715},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3258},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":3716},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3259},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"},"x":3717},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3261},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3718},"o":"-=","e":{"op":"var","n":"n~746","x":3719},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3262}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3260},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":4,"x":3720},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3265},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3721},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3266},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3722},"o":"+=","e":{"op":"var","n":"n~748","x":3723},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3267}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3264},"label":{"op":"lit","v":{"option":0},"x":3724}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":3725},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3269},{"op":"let","v":"r~751","e":{"op":"lit","v":"animal","x":3726},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3270},{"op":"choose","alts":[{"gens":[{"v":"card~752","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3727},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~752"},"f":"resource","d":null},"b":{"op":"var","n":"r~751"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~752"},"b":{"op":"var","n":"this"}}],"x":3728}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~752"},"d":0,"x":3729},"o":"+=","e":{"op":"var","n":"n~750","x":3730},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":3272},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~752"}],"x":3731}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":3271}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":3268},"label":{"op":"lit","v":{"option":1},"x":3732}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 4 piante, oppure aggiungi 2 animali a un\'altra carta","en":"choose one: gain 4 plants, or add 2 animals to another card"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3263}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3257},"source":{"doc":"tm-facts","section":"cards.json #190 (render icons; reserve_units heat 5)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:501"}',
+    'local_heat_trapping': '{"id":"local_heat_trapping","number":"190","name":{"en":"Local Heat Trapping"},"type":"event","cost":1,"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":5,"x":3731},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3272},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":3732},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3273},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"},"x":3733},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3275},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3734},"o":"-=","e":{"op":"var","n":"n~748","x":3735},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3276}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3274},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":4,"x":3736},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3279},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":3737},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3280},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3738},"o":"+=","e":{"op":"var","n":"n~750","x":3739},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3281}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3278},"label":{"op":"lit","v":{"option":0},"x":3740}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":2,"x":3741},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3283},{"op":"let","v":"r~753","e":{"op":"lit","v":"animal","x":3742},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3284},{"op":"choose","alts":[{"gens":[{"v":"card~754","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3743},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~754"},"f":"resource","d":null},"b":{"op":"var","n":"r~753"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~754"},"b":{"op":"var","n":"this"}}],"x":3744}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~754"},"d":0,"x":3745},"o":"+=","e":{"op":"var","n":"n~752","x":3746},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":3286},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~754"}],"x":3747}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":3285}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":3282},"label":{"op":"lit","v":{"option":1},"x":3748}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 4 piante, oppure aggiungi 2 animali a un\'altra carta","en":"choose one: gain 4 plants, or add 2 animals to another card"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3277}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3271},"source":{"doc":"tm-facts","section":"cards.json #190 (render icons; reserve_units heat 5)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:501"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,53 +49,50 @@ K = [
 ]
 
 
-x_1102 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1103 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1107 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1111 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1105 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1106 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1110 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1114 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_981(ctx, E=None, B=981):  # rules_data/terraforming_mars/cards/001-070.yaml:308
+def d_984(ctx, E=None, B=984):  # rules_data/terraforming_mars/cards/001-070.yaml:308
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    if not d_984(ctx, E, B):
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    if not d_987(ctx, E, B):
         return False
     ctx.steps += 6
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'heat', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~750', 2, True)
-    LOCAL(ctx, E, 'r~751', 'energy', True)
+    LOCAL(ctx, E, 'r~751', 'heat', True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~752', 2, True)
+    LOCAL(ctx, E, 'r~753', 'energy', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[0])
     return True
 
 
-d_982 = _C.rebased(_C.d_489, 981)  # rules_data/terraforming_mars/cards/001-070.yaml:308
-d_983 = _C.rebased(_C.d_385, 981)  # rules_data/terraforming_mars/cards/001-070.yaml:308
-d_984 = _C.rebased(_C.d_386, 981)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_985 = _C.rebased(_C.d_387, 981)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_986 = _C.rebased(_C.d_388, 981)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_987 = _C.rebased(_C.d_787, 981)  # rules_data/terraforming_mars/cards/001-070.yaml:308
-d_988 = _C.rebased(_C.d_390, 981)  # rules_data/terraforming_mars/cards/001-070.yaml:308
-d_989 = _C.rebased(_C.d_496, 981)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_990 = _C.rebased(_C.d_990, 981)  # rules_data/terraforming_mars/cards/001-070.yaml:308
-d_991 = _C.rebased(_C.d_991, 981)  # rules_data/terraforming_mars/cards/001-070.yaml:308
-d_992 = _C.rebased(_C.d_361, 981)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_985 = _C.rebased(_C.d_491, 984)  # rules_data/terraforming_mars/cards/001-070.yaml:308
+d_986 = _C.rebased(_C.d_385, 984)  # rules_data/terraforming_mars/cards/001-070.yaml:308
+d_987 = _C.rebased(_C.d_386, 984)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_988 = _C.rebased(_C.d_387, 984)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_989 = _C.rebased(_C.d_388, 984)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_990 = _C.rebased(_C.d_790, 984)  # rules_data/terraforming_mars/cards/001-070.yaml:308
+d_991 = _C.rebased(_C.d_390, 984)  # rules_data/terraforming_mars/cards/001-070.yaml:308
+d_992 = _C.rebased(_C.d_498, 984)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_993 = _C.rebased(_C.d_993, 984)  # rules_data/terraforming_mars/cards/001-070.yaml:308
+d_994 = _C.rebased(_C.d_994, 984)  # rules_data/terraforming_mars/cards/001-070.yaml:308
+d_995 = _C.rebased(_C.d_361, 984)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {
-    981: CPS(d_981),
-    982: CPS(d_982),
-    983: CPS(d_983),
     984: CPS(d_984),
     985: CPS(d_985),
     986: CPS(d_986),
@@ -104,14 +102,17 @@ TRIALS = {
     990: CPS(d_990),
     991: CPS(d_991),
     992: CPS(d_992),
+    993: CPS(d_993),
+    994: CPS(d_994),
+    995: CPS(d_995),
 }
 
 
 CODE = {
-    1102: x_1102,
-    1103: x_1103,
-    1107: x_1107,
-    1111: x_1111,
+    1105: x_1105,
+    1106: x_1106,
+    1110: x_1110,
+    1114: x_1114,
 }
 AT = {
 }
@@ -119,5 +120,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:302
-    'lunar_beam': '{"id":"lunar_beam","number":"030","name":{"en":"Lunar Beam"},"type":"automated","cost":13,"tags":["earth","power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":1100},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":982},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":1101},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":983},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":1102},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":985},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1103},"o":"-=","e":{"op":"var","n":"n~746","x":1104},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":986}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":984},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":1105},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":987},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":1106},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":988},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1107},"o":"+=","e":{"op":"var","n":"n~748","x":1108},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":989},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":1109},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":990},{"op":"let","v":"r~751","e":{"op":"lit","v":"energy","x":1110},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":991},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1111},"o":"+=","e":{"op":"var","n":"n~750","x":1112},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":992}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":981},"source":{"doc":"tm-facts","section":"cards.json #030"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:302"}',
+    'lunar_beam': '{"id":"lunar_beam","number":"030","name":{"en":"Lunar Beam"},"type":"automated","cost":13,"tags":["earth","power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":1103},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":985},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":1104},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":986},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":1105},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":988},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1106},"o":"-=","e":{"op":"var","n":"n~748","x":1107},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":989}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":987},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":1108},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":990},{"op":"let","v":"r~751","e":{"op":"lit","v":"heat","x":1109},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":991},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1110},"o":"+=","e":{"op":"var","n":"n~750","x":1111},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":992},{"op":"let","v":"n~752","e":{"op":"lit","v":2,"x":1112},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":993},{"op":"let","v":"r~753","e":{"op":"lit","v":"energy","x":1113},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":994},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":1114},"o":"+=","e":{"op":"var","n":"n~752","x":1115},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":995}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":984},"source":{"doc":"tm-facts","section":"cards.json #030"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:302"}',
 }

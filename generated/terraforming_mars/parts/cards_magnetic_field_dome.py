@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -52,47 +53,47 @@ K = [
 ]
 
 
-x_3363 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3364 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3368 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3370 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:305
-x_3373 = _C.x_3300  # rules_data/terraforming_mars/definitions/resources.yaml:99
-x_3374 = _C.x_3301  # rules_data/terraforming_mars/definitions/resources.yaml:99
-x_3376 = _C.x_3303  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_3378 = _C.x_3305  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_3379 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3379 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3380 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3384 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3386 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:305
+x_3389 = _C.x_3316  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_3390 = _C.x_3317  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_3392 = _C.x_3319  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3394 = _C.x_3321  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3395 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
-def d_2946(ctx, E=None, B=2946):  # rules_data/terraforming_mars/cards/141-208.yaml:304
+def d_2960(ctx, E=None, B=2960):  # rules_data/terraforming_mars/cards/141-208.yaml:304
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_2949(ctx, E, B):
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
+    if not d_2963(ctx, E, B):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'plants', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-d_2947 = _C.rebased(_C.d_489, 2946)  # rules_data/terraforming_mars/cards/141-208.yaml:304
-d_2948 = _C.rebased(_C.d_364, 2946)  # rules_data/terraforming_mars/cards/141-208.yaml:304
-d_2949 = _C.rebased(_C.d_386, 2946)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2950 = _C.rebased(_C.d_387, 2946)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2951 = _C.rebased(_C.d_388, 2946)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2952 = _C.rebased(_C.d_389, 2946)  # rules_data/terraforming_mars/cards/141-208.yaml:304
-d_2953 = _C.rebased(_C.d_788, 2946)  # rules_data/terraforming_mars/cards/141-208.yaml:304
-d_2954 = _C.rebased(_C.d_496, 2946)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2961 = _C.rebased(_C.d_491, 2960)  # rules_data/terraforming_mars/cards/141-208.yaml:304
+d_2962 = _C.rebased(_C.d_364, 2960)  # rules_data/terraforming_mars/cards/141-208.yaml:304
+d_2963 = _C.rebased(_C.d_386, 2960)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2964 = _C.rebased(_C.d_387, 2960)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2965 = _C.rebased(_C.d_388, 2960)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2966 = _C.rebased(_C.d_389, 2960)  # rules_data/terraforming_mars/cards/141-208.yaml:304
+d_2967 = _C.rebased(_C.d_791, 2960)  # rules_data/terraforming_mars/cards/141-208.yaml:304
+d_2968 = _C.rebased(_C.d_498, 2960)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_2955(ctx, k, s=None, E=None, B=2946):  # rules_data/terraforming_mars/cards/141-208.yaml:305
+def t_2969(ctx, k, s=None, E=None, B=2960):  # rules_data/terraforming_mars/cards/141-208.yaml:305
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -100,59 +101,59 @@ def t_2955(ctx, k, s=None, E=None, B=2946):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~750', 'tr', True)
-        LOCAL(ctx, E, 'n~751', 1, True)
-        if not d_2959(ctx, E, B):
+        LOCAL(ctx, E, 't~752', 'tr', True)
+        LOCAL(ctx, E, 'n~753', 1, True)
+        if not d_2973(ctx, E, B):
             return False
         return k()
 
-    return t_2956(ctx, r1, s, E, B)
+    return t_2970(ctx, r1, s, E, B)
 
 
-t_2956 = _C.rebased(_C.t_367, 2946)  # rules_data/terraforming_mars/cards/141-208.yaml:305
-d_2957 = _C.rebased(_C.d_2899, 2946)  # rules_data/terraforming_mars/cards/141-208.yaml:305
-d_2958 = _C.rebased(_C.d_1044, 2946)  # rules_data/terraforming_mars/cards/141-208.yaml:305
-d_2959 = _C.rebased(_C.d_2901, 2946)  # rules_data/terraforming_mars/definitions/resources.yaml:99
-d_2960 = _C.rebased(_C.d_2902, 2946)  # rules_data/terraforming_mars/definitions/resources.yaml:99
-d_2961 = _C.rebased(_C.d_2903, 2946)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2962 = _C.rebased(_C.d_2904, 2946)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2963 = _C.rebased(_C.d_2905, 2946)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2964 = _C.rebased(_C.d_379, 2946)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+t_2970 = _C.rebased(_C.t_367, 2960)  # rules_data/terraforming_mars/cards/141-208.yaml:305
+d_2971 = _C.rebased(_C.d_2913, 2960)  # rules_data/terraforming_mars/cards/141-208.yaml:305
+d_2972 = _C.rebased(_C.d_1047, 2960)  # rules_data/terraforming_mars/cards/141-208.yaml:305
+d_2973 = _C.rebased(_C.d_2915, 2960)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_2974 = _C.rebased(_C.d_2916, 2960)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_2975 = _C.rebased(_C.d_2917, 2960)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2976 = _C.rebased(_C.d_2918, 2960)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2977 = _C.rebased(_C.d_2919, 2960)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2978 = _C.rebased(_C.d_379, 2960)  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 TRIALS = {
-    2946: CPS(d_2946),
-    2947: CPS(d_2947),
-    2948: CPS(d_2948),
-    2949: CPS(d_2949),
-    2950: CPS(d_2950),
-    2951: CPS(d_2951),
-    2952: CPS(d_2952),
-    2953: CPS(d_2953),
-    2954: CPS(d_2954),
-    2955: t_2955,
-    2956: t_2956,
-    2957: CPS(d_2957),
-    2958: CPS(d_2958),
-    2959: CPS(d_2959),
     2960: CPS(d_2960),
     2961: CPS(d_2961),
     2962: CPS(d_2962),
     2963: CPS(d_2963),
     2964: CPS(d_2964),
+    2965: CPS(d_2965),
+    2966: CPS(d_2966),
+    2967: CPS(d_2967),
+    2968: CPS(d_2968),
+    2969: t_2969,
+    2970: t_2970,
+    2971: CPS(d_2971),
+    2972: CPS(d_2972),
+    2973: CPS(d_2973),
+    2974: CPS(d_2974),
+    2975: CPS(d_2975),
+    2976: CPS(d_2976),
+    2977: CPS(d_2977),
+    2978: CPS(d_2978),
 }
 
 
 CODE = {
-    3363: x_3363,
-    3364: x_3364,
-    3368: x_3368,
-    3370: x_3370,
-    3373: x_3373,
-    3374: x_3374,
-    3376: x_3376,
-    3378: x_3378,
     3379: x_3379,
+    3380: x_3380,
+    3384: x_3384,
+    3386: x_3386,
+    3389: x_3389,
+    3390: x_3390,
+    3392: x_3392,
+    3394: x_3394,
+    3395: x_3395,
 }
 AT = {
 }
@@ -160,5 +161,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:298
-    'magnetic_field_dome': '{"id":"magnetic_field_dome","number":"171","name":{"en":"Magnetic Field Dome"},"type":"automated","cost":5,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":3361},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2947},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3362},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2948},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3363},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2950},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3364},"o":"-=","e":{"op":"var","n":"n~746","x":3365},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2951}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2949},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3366},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2952},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3367},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2953},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3368},"o":"+=","e":{"op":"var","n":"n~748","x":3369},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2954}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2946},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3370},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2956},{"op":"let","v":"t~750","e":{"op":"lit","v":"tr","x":3371},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2957},{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":3372},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2958},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~750"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3373},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~750"},"d":0,"x":3374},"o":"+=","e":{"op":"var","n":"n~751","x":3375},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2960},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~750"},"d":0,"x":3376},"o":"+=","e":{"op":"var","n":"n~751","x":3377},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2962},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~750"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~751"},"b":{"op":"lit","v":0}}],"x":3378},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3379},"o":"=","e":{"op":"lit","v":true,"x":3380},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2964},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2963}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2961},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2959}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2955},"source":{"doc":"tm-facts","section":"cards.json #171"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:298"}',
+    'magnetic_field_dome': '{"id":"magnetic_field_dome","number":"171","name":{"en":"Magnetic Field Dome"},"type":"automated","cost":5,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":3377},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2961},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":3378},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2962},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":3379},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2964},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3380},"o":"-=","e":{"op":"var","n":"n~748","x":3381},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2965}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2963},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3382},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2966},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":3383},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2967},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3384},"o":"+=","e":{"op":"var","n":"n~750","x":3385},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2968}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2960},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3386},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2970},{"op":"let","v":"t~752","e":{"op":"lit","v":"tr","x":3387},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2971},{"op":"let","v":"n~753","e":{"op":"lit","v":1,"x":3388},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2972},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~752"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3389},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~752"},"d":0,"x":3390},"o":"+=","e":{"op":"var","n":"n~753","x":3391},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2974},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~752"},"d":0,"x":3392},"o":"+=","e":{"op":"var","n":"n~753","x":3393},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2976},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~752"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~753"},"b":{"op":"lit","v":0}}],"x":3394},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3395},"o":"=","e":{"op":"lit","v":true,"x":3396},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2978},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2977}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2975},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2973}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2969},"source":{"doc":"tm-facts","section":"cards.json #171"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:298"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -52,47 +53,47 @@ K = [
 ]
 
 
-x_3290 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3291 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3295 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3297 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:247
-x_3300 = _C.x_3300  # rules_data/terraforming_mars/definitions/resources.yaml:99
-x_3301 = _C.x_3301  # rules_data/terraforming_mars/definitions/resources.yaml:99
-x_3303 = _C.x_3303  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_3305 = _C.x_3305  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_3306 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3306 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3307 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3311 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3313 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:247
+x_3316 = _C.x_3316  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_3317 = _C.x_3317  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_3319 = _C.x_3319  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3321 = _C.x_3321  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3322 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
-def d_2888(ctx, E=None, B=2888):  # rules_data/terraforming_mars/cards/141-208.yaml:246
+def d_2902(ctx, E=None, B=2902):  # rules_data/terraforming_mars/cards/141-208.yaml:246
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 4, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_2891(ctx, E, B):
+    LOCAL(ctx, E, 'n~748', 4, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
+    if not d_2905(ctx, E, B):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'r~751', 'plants', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-d_2889 = _C.rebased(_C.d_1991, 2888)  # rules_data/terraforming_mars/cards/141-208.yaml:246
-d_2890 = _C.rebased(_C.d_364, 2888)  # rules_data/terraforming_mars/cards/141-208.yaml:246
-d_2891 = _C.rebased(_C.d_386, 2888)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2892 = _C.rebased(_C.d_387, 2888)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2893 = _C.rebased(_C.d_388, 2888)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2894 = _C.rebased(_C.d_787, 2888)  # rules_data/terraforming_mars/cards/141-208.yaml:246
-d_2895 = _C.rebased(_C.d_788, 2888)  # rules_data/terraforming_mars/cards/141-208.yaml:246
-d_2896 = _C.rebased(_C.d_496, 2888)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2903 = _C.rebased(_C.d_1995, 2902)  # rules_data/terraforming_mars/cards/141-208.yaml:246
+d_2904 = _C.rebased(_C.d_364, 2902)  # rules_data/terraforming_mars/cards/141-208.yaml:246
+d_2905 = _C.rebased(_C.d_386, 2902)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2906 = _C.rebased(_C.d_387, 2902)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2907 = _C.rebased(_C.d_388, 2902)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2908 = _C.rebased(_C.d_790, 2902)  # rules_data/terraforming_mars/cards/141-208.yaml:246
+d_2909 = _C.rebased(_C.d_791, 2902)  # rules_data/terraforming_mars/cards/141-208.yaml:246
+d_2910 = _C.rebased(_C.d_498, 2902)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_2897(ctx, k, s=None, E=None, B=2888):  # rules_data/terraforming_mars/cards/141-208.yaml:247
+def t_2911(ctx, k, s=None, E=None, B=2902):  # rules_data/terraforming_mars/cards/141-208.yaml:247
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -100,59 +101,59 @@ def t_2897(ctx, k, s=None, E=None, B=2888):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~750', 'tr', True)
-        LOCAL(ctx, E, 'n~751', 3, True)
-        if not d_2901(ctx, E, B):
+        LOCAL(ctx, E, 't~752', 'tr', True)
+        LOCAL(ctx, E, 'n~753', 3, True)
+        if not d_2915(ctx, E, B):
             return False
         return k()
 
-    return t_2898(ctx, r1, s, E, B)
+    return t_2912(ctx, r1, s, E, B)
 
 
-t_2898 = _C.rebased(_C.t_367, 2888)  # rules_data/terraforming_mars/cards/141-208.yaml:247
-d_2899 = _C.rebased(_C.d_2899, 2888)  # rules_data/terraforming_mars/cards/141-208.yaml:247
-d_2900 = _C.rebased(_C.d_935, 2888)  # rules_data/terraforming_mars/cards/141-208.yaml:247
-d_2901 = _C.rebased(_C.d_2901, 2888)  # rules_data/terraforming_mars/definitions/resources.yaml:99
-d_2902 = _C.rebased(_C.d_2902, 2888)  # rules_data/terraforming_mars/definitions/resources.yaml:99
-d_2903 = _C.rebased(_C.d_2903, 2888)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2904 = _C.rebased(_C.d_2904, 2888)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2905 = _C.rebased(_C.d_2905, 2888)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2906 = _C.rebased(_C.d_379, 2888)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+t_2912 = _C.rebased(_C.t_367, 2902)  # rules_data/terraforming_mars/cards/141-208.yaml:247
+d_2913 = _C.rebased(_C.d_2913, 2902)  # rules_data/terraforming_mars/cards/141-208.yaml:247
+d_2914 = _C.rebased(_C.d_938, 2902)  # rules_data/terraforming_mars/cards/141-208.yaml:247
+d_2915 = _C.rebased(_C.d_2915, 2902)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_2916 = _C.rebased(_C.d_2916, 2902)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_2917 = _C.rebased(_C.d_2917, 2902)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2918 = _C.rebased(_C.d_2918, 2902)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2919 = _C.rebased(_C.d_2919, 2902)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2920 = _C.rebased(_C.d_379, 2902)  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 TRIALS = {
-    2888: CPS(d_2888),
-    2889: CPS(d_2889),
-    2890: CPS(d_2890),
-    2891: CPS(d_2891),
-    2892: CPS(d_2892),
-    2893: CPS(d_2893),
-    2894: CPS(d_2894),
-    2895: CPS(d_2895),
-    2896: CPS(d_2896),
-    2897: t_2897,
-    2898: t_2898,
-    2899: CPS(d_2899),
-    2900: CPS(d_2900),
-    2901: CPS(d_2901),
     2902: CPS(d_2902),
     2903: CPS(d_2903),
     2904: CPS(d_2904),
     2905: CPS(d_2905),
     2906: CPS(d_2906),
+    2907: CPS(d_2907),
+    2908: CPS(d_2908),
+    2909: CPS(d_2909),
+    2910: CPS(d_2910),
+    2911: t_2911,
+    2912: t_2912,
+    2913: CPS(d_2913),
+    2914: CPS(d_2914),
+    2915: CPS(d_2915),
+    2916: CPS(d_2916),
+    2917: CPS(d_2917),
+    2918: CPS(d_2918),
+    2919: CPS(d_2919),
+    2920: CPS(d_2920),
 }
 
 
 CODE = {
-    3290: x_3290,
-    3291: x_3291,
-    3295: x_3295,
-    3297: x_3297,
-    3300: x_3300,
-    3301: x_3301,
-    3303: x_3303,
-    3305: x_3305,
     3306: x_3306,
+    3307: x_3307,
+    3311: x_3311,
+    3313: x_3313,
+    3316: x_3316,
+    3317: x_3317,
+    3319: x_3319,
+    3321: x_3321,
+    3322: x_3322,
 }
 AT = {
 }
@@ -160,5 +161,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:240
-    'magnetic_field_generators': '{"id":"magnetic_field_generators","number":"165","name":{"en":"Magnetic Field Generators"},"type":"automated","cost":20,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":4,"x":3288},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2889},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3289},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2890},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3290},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2892},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3291},"o":"-=","e":{"op":"var","n":"n~746","x":3292},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2893}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2891},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":3293},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2894},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3294},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2895},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3295},"o":"+=","e":{"op":"var","n":"n~748","x":3296},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2896}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2888},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3297},"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2898},{"op":"let","v":"t~750","e":{"op":"lit","v":"tr","x":3298},"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2899},{"op":"let","v":"n~751","e":{"op":"lit","v":3,"x":3299},"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2900},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~750"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3300},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~750"},"d":0,"x":3301},"o":"+=","e":{"op":"var","n":"n~751","x":3302},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2902},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~750"},"d":0,"x":3303},"o":"+=","e":{"op":"var","n":"n~751","x":3304},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2904},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~750"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~751"},"b":{"op":"lit","v":0}}],"x":3305},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3306},"o":"=","e":{"op":"lit","v":true,"x":3307},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2906},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2905}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2903},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2901}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2897},"source":{"doc":"tm-facts","section":"cards.json #165"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:240"}',
+    'magnetic_field_generators': '{"id":"magnetic_field_generators","number":"165","name":{"en":"Magnetic Field Generators"},"type":"automated","cost":20,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":4,"x":3304},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2903},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":3305},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2904},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":3306},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2906},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3307},"o":"-=","e":{"op":"var","n":"n~748","x":3308},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2907}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2905},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":3309},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2908},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":3310},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2909},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3311},"o":"+=","e":{"op":"var","n":"n~750","x":3312},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2910}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2902},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3313},"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2912},{"op":"let","v":"t~752","e":{"op":"lit","v":"tr","x":3314},"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2913},{"op":"let","v":"n~753","e":{"op":"lit","v":3,"x":3315},"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2914},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~752"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3316},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~752"},"d":0,"x":3317},"o":"+=","e":{"op":"var","n":"n~753","x":3318},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2916},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~752"},"d":0,"x":3319},"o":"+=","e":{"op":"var","n":"n~753","x":3320},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2918},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~752"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~753"},"b":{"op":"lit","v":0}}],"x":3321},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3322},"o":"=","e":{"op":"lit","v":true,"x":3323},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2920},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2919}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2917},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2915}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2911},"source":{"doc":"tm-facts","section":"cards.json #165"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:240"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -52,121 +53,121 @@ K = [
 ]
 
 
-x_1550 = _C.x_1550  # rules_data/terraforming_mars/cards/001-070.yaml:589
-x_1554 = _C.x_1554  # rules_data/terraforming_mars/definitions/board.yaml:158
-x_1555 = _C.x_1555  # rules_data/terraforming_mars/definitions/board.yaml:132
-x_1556 = _C.x_1556  # rules_data/terraforming_mars/definitions/board.yaml:133
-x_1557 = _C.x_1557  # rules_data/terraforming_mars/definitions/board.yaml:134
-x_1561 = _C.x_1561  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_1562 = _C.x_1562  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_1563 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_1565 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_1566 = _C.x_1566  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_1567 = _C.x_1567  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1568 = _C.x_1568  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1569 = _C.x_1569  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1570 = _C.x_1570  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_1574 = _C.x_1574  # rules_data/terraforming_mars/definitions/board.yaml:135
+x_1553 = _C.x_1553  # rules_data/terraforming_mars/cards/001-070.yaml:589
+x_1557 = _C.x_1557  # rules_data/terraforming_mars/definitions/board.yaml:158
+x_1558 = _C.x_1558  # rules_data/terraforming_mars/definitions/board.yaml:132
+x_1559 = _C.x_1559  # rules_data/terraforming_mars/definitions/board.yaml:133
+x_1560 = _C.x_1560  # rules_data/terraforming_mars/definitions/board.yaml:134
+x_1564 = _C.x_1564  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1565 = _C.x_1565  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1566 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1568 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_1569 = _C.x_1569  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_1570 = _C.x_1570  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1571 = _C.x_1571  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1572 = _C.x_1572  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1573 = _C.x_1573  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_1577 = _C.x_1577  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def t_1370(ctx, k, s=None, E=None, B=1370):  # rules_data/terraforming_mars/cards/001-070.yaml:596
+def t_1373(ctx, k, s=None, E=None, B=1373):  # rules_data/terraforming_mars/cards/001-070.yaml:596
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~746', 'greenery', True)
-    LOCAL(ctx, E, 'k~747', 'ocean', True)
-    return t_1373(ctx, k, s, E, B)
+    LOCAL(ctx, E, 't~748', 'greenery', True)
+    LOCAL(ctx, E, 'k~749', 'ocean', True)
+    return t_1376(ctx, k, s, E, B)
 
 
-def d_1371(ctx, E=None, B=1370):  # rules_data/terraforming_mars/cards/001-070.yaml:596
+def d_1374(ctx, E=None, B=1373):  # rules_data/terraforming_mars/cards/001-070.yaml:596
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~746', 'greenery', True)
+    LOCAL(ctx, E, 't~748', 'greenery', True)
     return True
 
 
-def d_1372(ctx, E=None, B=1370):  # rules_data/terraforming_mars/cards/001-070.yaml:596
+def d_1375(ctx, E=None, B=1373):  # rules_data/terraforming_mars/cards/001-070.yaml:596
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~747', 'ocean', True)
+    LOCAL(ctx, E, 'k~749', 'ocean', True)
     return True
 
 
-t_1373 = _C.rebased(_C.t_1373, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:158
-d_1374 = _C.rebased(_C.d_1374, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:158
-d_1375 = _C.rebased(_C.d_1375, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:158
-t_1376 = _C.rebased(_C.t_1376, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:132
-t_1377 = _C.rebased(_C.t_1377, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:133
-d_1378 = _C.rebased(_C.d_1378, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:133
-d_1379 = _C.rebased(_C.d_1379, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:134
-t_1380 = _C.rebased(_C.t_1380, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:135
-t_1381 = _C.rebased(_C.t_1381, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1382 = _C.rebased(_C.d_1382, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:135
-d_1383 = _C.rebased(_C.d_1383, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:135
-t_1384 = _C.rebased(_C.t_1384, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1385 = _C.rebased(_C.d_1385, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1386 = _C.rebased(_C.d_1386, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_1387 = _C.rebased(_C.t_1387, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_1388 = _C.rebased(_C.t_1388, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1389 = _C.rebased(_C.t_1389, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1390 = _C.rebased(_C.t_1390, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1391 = _C.rebased(_C.t_1391, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1392 = _C.rebased(_C.t_1392, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_1393 = _C.rebased(_C.d_1393, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:123
+t_1376 = _C.rebased(_C.t_1376, 1373)  # rules_data/terraforming_mars/definitions/board.yaml:158
+d_1377 = _C.rebased(_C.d_1377, 1373)  # rules_data/terraforming_mars/definitions/board.yaml:158
+d_1378 = _C.rebased(_C.d_1378, 1373)  # rules_data/terraforming_mars/definitions/board.yaml:158
+t_1379 = _C.rebased(_C.t_1379, 1373)  # rules_data/terraforming_mars/definitions/board.yaml:132
+t_1380 = _C.rebased(_C.t_1380, 1373)  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_1381 = _C.rebased(_C.d_1381, 1373)  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_1382 = _C.rebased(_C.d_1382, 1373)  # rules_data/terraforming_mars/definitions/board.yaml:134
+t_1383 = _C.rebased(_C.t_1383, 1373)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_1384 = _C.rebased(_C.t_1384, 1373)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1385 = _C.rebased(_C.d_1385, 1373)  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_1386 = _C.rebased(_C.d_1386, 1373)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_1387 = _C.rebased(_C.t_1387, 1373)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1388 = _C.rebased(_C.d_1388, 1373)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1389 = _C.rebased(_C.d_1389, 1373)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1390 = _C.rebased(_C.t_1390, 1373)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1391 = _C.rebased(_C.t_1391, 1373)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1392 = _C.rebased(_C.t_1392, 1373)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1393 = _C.rebased(_C.t_1393, 1373)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1394 = _C.rebased(_C.t_1394, 1373)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1395 = _C.rebased(_C.t_1395, 1373)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1396 = _C.rebased(_C.d_1396, 1373)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    1370: t_1370,
-    1371: CPS(d_1371),
-    1372: CPS(d_1372),
     1373: t_1373,
     1374: CPS(d_1374),
     1375: CPS(d_1375),
     1376: t_1376,
-    1377: t_1377,
+    1377: CPS(d_1377),
     1378: CPS(d_1378),
-    1379: CPS(d_1379),
+    1379: t_1379,
     1380: t_1380,
-    1381: t_1381,
+    1381: CPS(d_1381),
     1382: CPS(d_1382),
-    1383: CPS(d_1383),
+    1383: t_1383,
     1384: t_1384,
     1385: CPS(d_1385),
     1386: CPS(d_1386),
     1387: t_1387,
-    1388: t_1388,
-    1389: t_1389,
+    1388: CPS(d_1388),
+    1389: CPS(d_1389),
     1390: t_1390,
     1391: t_1391,
     1392: t_1392,
-    1393: CPS(d_1393),
+    1393: t_1393,
+    1394: t_1394,
+    1395: t_1395,
+    1396: CPS(d_1396),
 }
 
 
 CODE = {
-    1550: x_1550,
-    1554: x_1554,
-    1555: x_1555,
-    1556: x_1556,
+    1553: x_1553,
     1557: x_1557,
-    1561: x_1561,
-    1562: x_1562,
-    1563: x_1563,
+    1558: x_1558,
+    1559: x_1559,
+    1560: x_1560,
+    1564: x_1564,
     1565: x_1565,
     1566: x_1566,
-    1567: x_1567,
     1568: x_1568,
     1569: x_1569,
     1570: x_1570,
-    1574: x_1574,
+    1571: x_1571,
+    1572: x_1572,
+    1573: x_1573,
+    1577: x_1577,
 }
 AT = {
 }
@@ -174,5 +175,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:589
-    'mangrove': '{"id":"mangrove","number":"059","name":{"en":"Mangrove"},"type":"automated","cost":12,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":4},"x":1550},"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"greenery","x":1551},"at":"rules_data/terraforming_mars/cards/001-070.yaml:596","id":1371},{"op":"let","v":"k~747","e":{"op":"lit","v":"ocean","x":1552},"at":"rules_data/terraforming_mars/cards/001-070.yaml:596","id":1372},{"op":"seq","b":[{"op":"let","v":"t~749","e":{"op":"var","n":"t~746","x":1553},"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":1374},{"op":"let","v":"l~750","e":{"op":"filt","v":"x~748","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~748"},"f":"type","d":null},"b":{"op":"var","n":"k~747"}},"x":1554},"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":1375},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~751","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~751"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"tile","d":null},"b":{"op":"var","n":"t~749"}}}]},"x":1555},"t":{"op":"seq","b":[{"op":"let","v":"open~755","e":{"op":"filt","v":"s~752","src":{"op":"var","n":"l~750"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"t~749"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~752"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~752"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~754","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~754"}}]}]}}]}]}}]}}]}]},"x":1556},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1378},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~755"}]},"b":{"op":"lit","v":0},"x":1557},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":1379},{"op":"choose","alts":[{"gens":[{"v":"space~756","src":{"op":"var","n":"open~755","x":1558},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~757","e":{"op":"var","n":"t~749","x":1559},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1382},{"op":"let","v":"s~758","e":{"op":"var","n":"space~756","x":1560},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1383},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~758"},"d":{},"x":1561},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~757"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~757"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1562},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1385},{"op":"set","t":{"op":"st","k":"last_space","x":1563},"o":"=","e":{"op":"var","n":"s~758","x":1564},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1386},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1565},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"bonus","d":null,"x":1566},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1389},{"op":"for","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces","x":1567},"w":{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false,"x":1568},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1569},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1391},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1390},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~757"},"f":"effect","d":null,"x":1570},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1392},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~757","x":1571},"space":{"op":"var","n":"s~758","x":1572},"by":{"op":"var","n":"you","x":1573}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1393}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1388},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1387}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1384}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1381},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~756"}],"x":1574}}],"kind":"space","prompt":{"def":"place_on_type","args":{"t":"greenery","k":"ocean"},"kinds":{"t":"tiles","k":"space_types"},"text":{"it":"piazza una tessera Verde su una casella oceano (aumenta l\'ossigeno e la NT di 1)","en":"place a greenery tile on an ocean space (raise the oxygen and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1380}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1377},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":1376}],"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":1373}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:596","id":1370},"vp":{"op":"lit","v":1,"x":1575},"source":{"doc":"tm-facts","section":"cards.json #059"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:589"}',
+    'mangrove': '{"id":"mangrove","number":"059","name":{"en":"Mangrove"},"type":"automated","cost":12,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":4},"x":1553},"effect":{"op":"seq","b":[{"op":"let","v":"t~748","e":{"op":"lit","v":"greenery","x":1554},"at":"rules_data/terraforming_mars/cards/001-070.yaml:596","id":1374},{"op":"let","v":"k~749","e":{"op":"lit","v":"ocean","x":1555},"at":"rules_data/terraforming_mars/cards/001-070.yaml:596","id":1375},{"op":"seq","b":[{"op":"let","v":"t~751","e":{"op":"var","n":"t~748","x":1556},"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":1377},{"op":"let","v":"l~752","e":{"op":"filt","v":"x~750","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~750"},"f":"type","d":null},"b":{"op":"var","n":"k~749"}},"x":1557},"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":1378},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~753","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~753"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"tile","d":null},"b":{"op":"var","n":"t~751"}}}]},"x":1558},"t":{"op":"seq","b":[{"op":"let","v":"open~757","e":{"op":"filt","v":"s~754","src":{"op":"var","n":"l~752"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"t~751"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~754"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~755","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~754"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~756","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~756"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~756"}}]}]}}]}]}}]}}]}]},"x":1559},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1381},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~757"}]},"b":{"op":"lit","v":0},"x":1560},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":1382},{"op":"choose","alts":[{"gens":[{"v":"space~758","src":{"op":"var","n":"open~757","x":1561},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~759","e":{"op":"var","n":"t~751","x":1562},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1385},{"op":"let","v":"s~760","e":{"op":"var","n":"space~758","x":1563},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1386},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~760"},"d":{},"x":1564},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~759"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~759"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1565},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1388},{"op":"set","t":{"op":"st","k":"last_space","x":1566},"o":"=","e":{"op":"var","n":"s~760","x":1567},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1389},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1568},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~760"},"f":"bonus","d":null,"x":1569},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1392},{"op":"for","v":"x~761","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~760"}],"kind":"spaces","x":1570},"w":{"op":"in","a":{"op":"var","n":"x~761"},"b":{"op":"st","k":"board"},"neg":false,"x":1571},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1572},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1394},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1393},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~759"},"f":"effect","d":null,"x":1573},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1395},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~759","x":1574},"space":{"op":"var","n":"s~760","x":1575},"by":{"op":"var","n":"you","x":1576}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1396}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1391},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1390}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1387}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1384},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~758"}],"x":1577}}],"kind":"space","prompt":{"def":"place_on_type","args":{"t":"greenery","k":"ocean"},"kinds":{"t":"tiles","k":"space_types"},"text":{"it":"piazza una tessera Verde su una casella oceano (guadagna un eventuale bonus di piazzamento; aumenta l\'ossigeno e la NT di 1)","en":"place a greenery tile on an ocean space (gain any placement bonus; raise the oxygen and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1383}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1380},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":1379}],"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":1376}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:596","id":1373},"vp":{"op":"lit","v":1,"x":1578},"source":{"doc":"tm-facts","section":"cards.json #059"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:589"}',
 }

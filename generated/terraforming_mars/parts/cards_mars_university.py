@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -50,43 +51,43 @@ K = [
 ]
 
 
-x_1774 = _C.x_1774  # rules_data/terraforming_mars/cards/071-140.yaml:35
-x_1775 = _C.x_1775  # rules_data/terraforming_mars/cards/071-140.yaml:46
-x_1776 = _C.x_526  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
-x_1777 = _C.x_526  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+x_1777 = _C.x_1777  # rules_data/terraforming_mars/cards/071-140.yaml:35
+x_1778 = _C.x_1778  # rules_data/terraforming_mars/cards/071-140.yaml:46
+x_1779 = _C.x_528  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+x_1780 = _C.x_528  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
 
 
-def x_1778(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+def x_1781(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
     if E is None:
         E = ctx.env()
-    return [E.get('c~747')]
+    return [E.get('c~749')]
 
 
-x_1779 = _C.x_470  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
-x_1780 = x_1778  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
-x_1783 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_1784 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_1785 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_1786 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_1788 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_1789 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_1790 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_1791 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_1792 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_1793 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_1782 = _C.x_471  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+x_1783 = x_1781  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+x_1786 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_1787 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_1788 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_1789 = _C.x_471  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_1791 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_1792 = _C.x_476  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_1793 = _C.x_528  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_1794 = _C.x_478  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_1795 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_1796 = _C.x_478  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def x_1794(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+def x_1797(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
     if E is None:
         E = ctx.env()
-    return {'discard': E.get('c~747')}
+    return {'discard': E.get('c~749')}
 
 
-t_1570 = _C.rebased(_C.t_1570, 1570)  # rules_data/terraforming_mars/cards/071-140.yaml:46
-t_1571 = _C.rebased(_C.t_791, 1570)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+t_1573 = _C.rebased(_C.t_1573, 1573)  # rules_data/terraforming_mars/cards/071-140.yaml:46
+t_1574 = _C.rebased(_C.t_794, 1573)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
 
 
-def d_1572(ctx, E=None, B=1570):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+def d_1575(ctx, E=None, B=1573):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -94,15 +95,15 @@ def d_1572(ctx, E=None, B=1570):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_1778(ctx, E), '-=', True, K[0])
-    SET(ctx, 'discard', ctx.state, 'discard', x_1780(ctx, E), '+=', True, K[1])
-    LOCAL(ctx, E, 'n~748', 1, True)
-    if not d_1576(ctx, E, B):
+        SET(ctx, 'hand', c, key, ([E.get('c~749')]), '-=', True, K[0])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('c~749')]), '+=', True, K[1])
+    LOCAL(ctx, E, 'n~750', 1, True)
+    if not d_1579(ctx, E, B):
         return False
     return True
 
 
-def d_1573(ctx, E=None, B=1570):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+def d_1576(ctx, E=None, B=1573):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -110,99 +111,65 @@ def d_1573(ctx, E=None, B=1570):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_1778(ctx, E), '-=', True, K[0])
+        SET(ctx, 'hand', c, key, ([E.get('c~749')]), '-=', True, K[0])
     return True
 
 
-def d_1574(ctx, E=None, B=1570):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+def d_1577(ctx, E=None, B=1573):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_1780(ctx, E), '+=', True, K[1])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('c~749')]), '+=', True, K[1])
     return True
 
 
-d_1575 = _C.rebased(_C.d_389, 1570)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+d_1578 = _C.rebased(_C.d_389, 1573)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
 
 
-def d_1576(ctx, E=None, B=1570):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_1579(ctx, E=None, B=1573):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~748'))
+    left = num(E.get('n~750'))
     while left > 0:
         left -= 1
-        if not d_1577(ctx, E, B):
+        if not d_1580(ctx, E, B):
             return False
     return True
 
 
-def d_1577(ctx, E=None, B=1570):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_1580(ctx, E=None, B=1573):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_1578(ctx, E, B):
+    if not d_1581(ctx, E, B):
         return False
-    if not d_1583(ctx, E, B):
+    if not d_1586(ctx, E, B):
         return False
     return True
 
 
-def d_1578(ctx, E=None, B=1570):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1783(ctx, E):
-        if not d_1579(ctx, E, B):
-            return False
-    return True
-
-
-def d_1579(ctx, E=None, B=1570):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_1785(ctx, E), '=', False, K[2])
-    SET(ctx, 'discard', ctx.state, 'discard', K[3], '=', False, K[1])
-    STMT(ctx, B + 12)
-    return True
-
-
-d_1580 = _C.rebased(_C.d_424, 1570)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_1581 = _C.rebased(_C.d_425, 1570)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-
-
-def d_1582(ctx, E=None, B=1570):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    STMT(ctx, B + 12)
-    return True
-
-
-d_1583 = _C.rebased(_C.d_695, 1570)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1584 = _C.rebased(_C.d_696, 1570)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1585 = _C.rebased(_C.d_697, 1570)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1586 = _C.rebased(_C.d_431, 1570)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1587 = _C.rebased(_C.d_544, 1570)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:16
+d_1581 = _C.rebased(_C.d_1581, 1573)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1582 = _C.rebased(_C.d_1582, 1573)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1583 = _C.rebased(_C.d_425, 1573)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1584 = _C.rebased(_C.d_426, 1573)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1585 = _C.rebased(_C.d_1585, 1573)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1586 = _C.rebased(_C.d_698, 1573)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1587 = _C.rebased(_C.d_699, 1573)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1588 = _C.rebased(_C.d_700, 1573)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1589 = _C.rebased(_C.d_432, 1573)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1590 = _C.rebased(_C.d_546, 1573)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:16
 
 
 TRIALS = {
-    1570: t_1570,
-    1571: t_1571,
-    1572: CPS(d_1572),
-    1573: CPS(d_1573),
-    1574: CPS(d_1574),
+    1573: t_1573,
+    1574: t_1574,
     1575: CPS(d_1575),
     1576: CPS(d_1576),
     1577: CPS(d_1577),
@@ -216,36 +183,39 @@ TRIALS = {
     1585: CPS(d_1585),
     1586: CPS(d_1586),
     1587: CPS(d_1587),
+    1588: CPS(d_1588),
+    1589: CPS(d_1589),
+    1590: CPS(d_1590),
 }
 
 
 CODE = {
-    1774: x_1774,
-    1775: x_1775,
-    1776: x_1776,
     1777: x_1777,
     1778: x_1778,
     1779: x_1779,
     1780: x_1780,
+    1781: x_1781,
+    1782: x_1782,
     1783: x_1783,
-    1784: x_1784,
-    1785: x_1785,
     1786: x_1786,
+    1787: x_1787,
     1788: x_1788,
     1789: x_1789,
-    1790: x_1790,
     1791: x_1791,
     1792: x_1792,
     1793: x_1793,
     1794: x_1794,
+    1795: x_1795,
+    1796: x_1796,
+    1797: x_1797,
 }
 AT = {
-    1778: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:14',
-    1794: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:14',
+    1781: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:14',
+    1797: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:14',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:35
-    'mars_university': '{"id":"mars_university","number":"073","name":{"en":"Mars University"},"type":"active","cost":8,"tags":["science","building"],"vp":{"op":"lit","v":1,"x":1773},"triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"in","a":{"op":"lit","v":"science"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}],"x":1774},"b":{"op":"rep","n":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~746","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~746"},"b":{"op":"lit","v":"science"}}}],"x":1775},"b":{"op":"choose","alts":[{"gens":[{"v":"c~747","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":1776},"label":"c"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":1777},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"c~747"}],"x":1778},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:14","id":1573},{"op":"set","t":{"op":"st","k":"discard","x":1779},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"c~747"}],"x":1780},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:14","id":1574},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1781},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:14","id":1575},{"op":"rep","n":{"op":"var","n":"n~748","x":1782},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":1783},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":1784},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":1785},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1580},{"op":"set","t":{"op":"st","k":"discard","x":1786},"o":"=","e":{"op":"lit","v":[],"x":1787},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1581},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":1788}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1582}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1579},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1578},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":1789},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":1790},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":1791},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1585},{"op":"set","t":{"op":"st","k":"deck","x":1792},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":1793},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1586}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1584},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1583}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1577},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":1576}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:14","id":1572},"label":{"op":"obj","k":["discard"],"a":[{"op":"var","n":"c~747"}],"x":1794}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:16","id":1587},"label":{"op":"lit","v":{"discard":null},"x":1795}}],"kind":"discard_card","prompt":{"def":"discard_to_draw","args":{},"text":{"it":"puoi scartare una carta dalla mano per pescarne una","en":"you may discard a card from your hand to draw a card"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:14","id":1571},"at":"rules_data/terraforming_mars/cards/071-140.yaml:46","id":1570}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #073 (not fully structured: render effects)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:35"}',
+    'mars_university': '{"id":"mars_university","number":"073","name":{"en":"Mars University"},"type":"active","cost":8,"tags":["science","building"],"vp":{"op":"lit","v":1,"x":1776},"triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"in","a":{"op":"lit","v":"science"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}],"x":1777},"b":{"op":"rep","n":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~748","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~748"},"b":{"op":"lit","v":"science"}}}],"x":1778},"b":{"op":"choose","alts":[{"gens":[{"v":"c~749","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":1779},"label":"c"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":1780},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"c~749"}],"x":1781},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:14","id":1576},{"op":"set","t":{"op":"st","k":"discard","x":1782},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"c~749"}],"x":1783},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:14","id":1577},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":1784},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:14","id":1578},{"op":"rep","n":{"op":"var","n":"n~750","x":1785},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":1786},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":1787},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":1788},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1583},{"op":"set","t":{"op":"st","k":"discard","x":1789},"o":"=","e":{"op":"lit","v":[],"x":1790},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1584},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":1791}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1585}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1582},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1581},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":1792},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":1793},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":1794},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1588},{"op":"set","t":{"op":"st","k":"deck","x":1795},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":1796},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1589}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1587},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1586}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1580},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":1579}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:14","id":1575},"label":{"op":"obj","k":["discard"],"a":[{"op":"var","n":"c~749"}],"x":1797}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:16","id":1590},"label":{"op":"lit","v":{"discard":null},"x":1798}}],"kind":"discard_card","prompt":{"def":"discard_to_draw","args":{},"text":{"it":"puoi scartare una carta dalla mano per pescarne una","en":"you may discard a card from your hand to draw a card"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:14","id":1574},"at":"rules_data/terraforming_mars/cards/071-140.yaml:46","id":1573}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #073 (not fully structured: render effects)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:35"}',
 }

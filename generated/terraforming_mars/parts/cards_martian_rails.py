@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,78 +49,88 @@ K = [
 ]
 
 
-x_536 = _C.x_536  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_537 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_538 = _C.x_538  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_539 = _C.x_539  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def x_541(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
+def x_543(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
     def compute():
         _h1 = ctx.state.get('board')
-        return len([v_s_751 for v_s_751 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_751, {}) if type(_h1) is dict else KEY(_h1, v_s_751, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((ctx.index.plain['spaces'].get(v_s_751, NOREC).get('type', None) if type(v_s_751) is str else None) != 'off_map')) else False)])
-    return MEMO(ctx, (541, ctx.stamps.get('board', 0),), compute)
+        return len([v_s_753 for v_s_753 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_753, {}) if type(_h1) is dict else KEY(_h1, v_s_753, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((ctx.index.plain['spaces'].get(v_s_753, NOREC).get('type', None) if type(v_s_753) is str else None) != 'off_map')) else False)])
+    return MEMO(ctx, (543, ctx.stamps.get('board', 0),), compute)
 
 
-x_542 = _C.x_542  # rules_data/terraforming_mars/definitions/resources.yaml:21
+x_544 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:21
 
 
-def x_543(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def x_545(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~752'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~754'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~756'))) is int else num(_w2)))
 
 
-d_477 = _C.rebased(_C.d_477, 477)  # rules_data/terraforming_mars/cards/001-070.yaml:80
-d_478 = _C.rebased(_C.d_352, 477)  # rules_data/terraforming_mars/cards/001-070.yaml:80
-d_479 = _C.rebased(_C.d_364, 477)  # rules_data/terraforming_mars/cards/001-070.yaml:80
-d_480 = _C.rebased(_C.d_480, 477)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-d_481 = _C.rebased(_C.d_481, 477)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-d_482 = _C.rebased(_C.d_482, 477)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_479(ctx, E=None, B=479):  # rules_data/terraforming_mars/cards/001-070.yaml:80
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
+    if not d_482(ctx, E, B):
+        return False
+    return True
 
 
-def d_483(ctx, E=None, B=477):  # rules_data/terraforming_mars/cards/001-070.yaml:80
+d_480 = _C.rebased(_C.d_352, 479)  # rules_data/terraforming_mars/cards/001-070.yaml:80
+d_481 = _C.rebased(_C.d_364, 479)  # rules_data/terraforming_mars/cards/001-070.yaml:80
+d_482 = _C.rebased(_C.d_482, 479)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_483 = _C.rebased(_C.d_483, 479)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_484 = _C.rebased(_C.d_484, 479)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+
+
+def d_485(ctx, E=None, B=479):  # rules_data/terraforming_mars/cards/001-070.yaml:80
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 1, True)
-    LOCAL(ctx, E, 'r~753', 'megacredits', True)
-    LOCAL(ctx, E, 'k~754', x_541(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
+    LOCAL(ctx, E, 'n~754', 1, True)
+    LOCAL(ctx, E, 'r~755', 'megacredits', True)
+    LOCAL(ctx, E, 'k~756', x_543(ctx, E), True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~755'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_543(ctx, E), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~756'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
-d_484 = _C.rebased(_C.d_484, 477)  # rules_data/terraforming_mars/cards/001-070.yaml:80
-d_485 = _C.rebased(_C.d_485, 477)  # rules_data/terraforming_mars/cards/001-070.yaml:80
+d_486 = _C.rebased(_C.d_486, 479)  # rules_data/terraforming_mars/cards/001-070.yaml:80
+d_487 = _C.rebased(_C.d_487, 479)  # rules_data/terraforming_mars/cards/001-070.yaml:80
 
 
-def d_486(ctx, E=None, B=477):  # rules_data/terraforming_mars/cards/001-070.yaml:80
+def d_488(ctx, E=None, B=479):  # rules_data/terraforming_mars/cards/001-070.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~754', x_541(ctx, E), True)
+    LOCAL(ctx, E, 'k~756', x_543(ctx, E), True)
     return True
 
 
-def d_487(ctx, E=None, B=477):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def d_489(ctx, E=None, B=479):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~755'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_543(ctx, E), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~756'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    477: CPS(d_477),
-    478: CPS(d_478),
     479: CPS(d_479),
     480: CPS(d_480),
     481: CPS(d_481),
@@ -129,23 +140,25 @@ TRIALS = {
     485: CPS(d_485),
     486: CPS(d_486),
     487: CPS(d_487),
+    488: CPS(d_488),
+    489: CPS(d_489),
 }
 
 
 CODE = {
-    536: x_536,
-    537: x_537,
-    541: x_541,
-    542: x_542,
+    538: x_538,
+    539: x_539,
     543: x_543,
+    544: x_544,
+    545: x_545,
 }
 AT = {
-    541: 'rules_data/terraforming_mars/cards/001-070.yaml:80',
-    543: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
+    543: 'rules_data/terraforming_mars/cards/001-070.yaml:80',
+    545: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:73
-    'martian_rails': '{"id":"martian_rails","number":"007","name":{"en":"Martian Rails"},"type":"active","cost":13,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":534},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":478},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":535},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":479},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"},"x":536},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":481},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":537},"o":"-=","e":{"op":"var","n":"n~746","x":538},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":482}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":480}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":477},"effect":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":539},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":484},{"op":"let","v":"r~753","e":{"op":"lit","v":"megacredits","x":540},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":485},{"op":"let","v":"k~754","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~751","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~751"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~751"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~751"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~751"},"f":"type","d":null},"b":{"op":"lit","v":"off_map"}}]}}],"x":541},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":486},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":542},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~752"},"b":{"op":"var","n":"k~754"},"x":543},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:21","id":487}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":483}}],"source":{"doc":"tm-facts","section":"cards.json #007"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:73"}',
+    'martian_rails': '{"id":"martian_rails","number":"007","name":{"en":"Martian Rails"},"type":"active","cost":13,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":536},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":480},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":537},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":481},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"},"x":538},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":483},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":539},"o":"-=","e":{"op":"var","n":"n~748","x":540},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":484}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":482}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":479},"effect":{"op":"seq","b":[{"op":"let","v":"n~754","e":{"op":"lit","v":1,"x":541},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":486},{"op":"let","v":"r~755","e":{"op":"lit","v":"megacredits","x":542},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":487},{"op":"let","v":"k~756","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~753","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~753"},"f":"type","d":null},"b":{"op":"lit","v":"off_map"}}]}}],"x":543},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":488},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~755"},"d":0,"x":544},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~754"},"b":{"op":"var","n":"k~756"},"x":545},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:21","id":489}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":485}}],"source":{"doc":"tm-facts","section":"cards.json #007"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:73"}',
 }

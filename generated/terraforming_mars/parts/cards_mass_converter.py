@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,51 +49,51 @@ K = [
 ]
 
 
-x_2159 = _C.x_1054  # rules_data/terraforming_mars/cards/071-140.yaml:241
-x_2162 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2165 = _C.x_1034  # rules_data/terraforming_mars/cards/071-140.yaml:241
+x_2163 = _C.x_1057  # rules_data/terraforming_mars/cards/071-140.yaml:241
+x_2166 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2169 = _C.x_1037  # rules_data/terraforming_mars/cards/071-140.yaml:241
 
 
-def d_1909(ctx, E=None, B=1909):  # rules_data/terraforming_mars/cards/071-140.yaml:248
+def d_1913(ctx, E=None, B=1913):  # rules_data/terraforming_mars/cards/071-140.yaml:248
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 6, True)
-    LOCAL(ctx, E, 'r~751', 'energy', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    LOCAL(ctx, E, 'n~752', 6, True)
+    LOCAL(ctx, E, 'r~753', 'energy', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[0])
     return True
 
 
-def d_1910(ctx, E=None, B=1909):  # rules_data/terraforming_mars/cards/071-140.yaml:248
+def d_1914(ctx, E=None, B=1913):  # rules_data/terraforming_mars/cards/071-140.yaml:248
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 6, True)
+    LOCAL(ctx, E, 'n~752', 6, True)
     return True
 
 
-d_1911 = _C.rebased(_C.d_991, 1909)  # rules_data/terraforming_mars/cards/071-140.yaml:248
-d_1912 = _C.rebased(_C.d_361, 1909)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1915 = _C.rebased(_C.d_994, 1913)  # rules_data/terraforming_mars/cards/071-140.yaml:248
+d_1916 = _C.rebased(_C.d_361, 1913)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {
-    1909: CPS(d_1909),
-    1910: CPS(d_1910),
-    1911: CPS(d_1911),
-    1912: CPS(d_1912),
+    1913: CPS(d_1913),
+    1914: CPS(d_1914),
+    1915: CPS(d_1915),
+    1916: CPS(d_1916),
 }
 
 
 CODE = {
-    2159: x_2159,
-    2162: x_2162,
-    2165: x_2165,
+    2163: x_2163,
+    2166: x_2166,
+    2169: x_2169,
 }
 AT = {
 }
@@ -100,5 +101,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:241
-    'mass_converter': '{"id":"mass_converter","number":"094","name":{"en":"Mass Converter"},"type":"active","cost":8,"tags":["science","power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~746","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~747","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~746"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~747"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":5},"x":2159},"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":6,"x":2160},"at":"rules_data/terraforming_mars/cards/071-140.yaml:248","id":1910},{"op":"let","v":"r~751","e":{"op":"lit","v":"energy","x":2161},"at":"rules_data/terraforming_mars/cards/071-140.yaml:248","id":1911},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2162},"o":"+=","e":{"op":"var","n":"n~750","x":2163},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1912}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:248","id":1909},"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-2,"x":2164},"w":{"op":"in","a":{"op":"lit","v":"space"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"card"},"f":"tags","d":[]},"neg":false,"x":2165}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #094 (card_discount space 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:241"}',
+    'mass_converter': '{"id":"mass_converter","number":"094","name":{"en":"Mass Converter"},"type":"active","cost":8,"tags":["science","power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~750","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~751","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~750"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~751"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":5},"x":2163},"effect":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":6,"x":2164},"at":"rules_data/terraforming_mars/cards/071-140.yaml:248","id":1914},{"op":"let","v":"r~753","e":{"op":"lit","v":"energy","x":2165},"at":"rules_data/terraforming_mars/cards/071-140.yaml:248","id":1915},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":2166},"o":"+=","e":{"op":"var","n":"n~752","x":2167},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1916}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:248","id":1913},"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-2,"x":2168},"w":{"op":"in","a":{"op":"lit","v":"space"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"card"},"f":"tags","d":[]},"neg":false,"x":2169}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #094 (card_discount space 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:241"}',
 }

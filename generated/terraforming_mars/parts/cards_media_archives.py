@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,81 +49,81 @@ K = [
 ]
 
 
-def x_2339(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:376
-    return MEMO(ctx, (2339, ctx.stamps.get('events', 0),), lambda: sum([FN['count'](ctx, None, (ctx.state['players'][v_p_747] if type(v_p_747) is int and 0 <= v_p_747 < len(ctx.state['players']) else {}).get('events')) for v_p_747 in items_of(list(range(len(ctx.state['players']))))]))
+def x_2343(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:376
+    return MEMO(ctx, (2343, ctx.stamps.get('events', 0),), lambda: sum([FN['count'](ctx, None, (ctx.state['players'][v_p_749] if type(v_p_749) is int and 0 <= v_p_749 < len(ctx.state['players']) else {}).get('events')) for v_p_749 in items_of(list(range(len(ctx.state['players']))))]))
 
 
-x_2340 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:21
+x_2344 = _C.x_759  # rules_data/terraforming_mars/definitions/resources.yaml:21
 
 
-def x_2341(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def x_2345(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~748'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~750'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~750'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~752'))) is int else num(_w2)))
 
 
-def d_2074(ctx, E=None, B=2074):  # rules_data/terraforming_mars/cards/071-140.yaml:376
+def d_2078(ctx, E=None, B=2078):  # rules_data/terraforming_mars/cards/071-140.yaml:376
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    LOCAL(ctx, E, 'k~750', x_2339(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    LOCAL(ctx, E, 'k~752', x_2343(ctx, E), True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_2341(ctx, E), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~750'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~752'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
-d_2075 = _C.rebased(_C.d_389, 2074)  # rules_data/terraforming_mars/cards/071-140.yaml:376
-d_2076 = _C.rebased(_C.d_495, 2074)  # rules_data/terraforming_mars/cards/071-140.yaml:376
+d_2079 = _C.rebased(_C.d_389, 2078)  # rules_data/terraforming_mars/cards/071-140.yaml:376
+d_2080 = _C.rebased(_C.d_497, 2078)  # rules_data/terraforming_mars/cards/071-140.yaml:376
 
 
-def d_2077(ctx, E=None, B=2074):  # rules_data/terraforming_mars/cards/071-140.yaml:376
+def d_2081(ctx, E=None, B=2078):  # rules_data/terraforming_mars/cards/071-140.yaml:376
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~750', x_2339(ctx, E), True)
+    LOCAL(ctx, E, 'k~752', x_2343(ctx, E), True)
     return True
 
 
-def d_2078(ctx, E=None, B=2074):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def d_2082(ctx, E=None, B=2078):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_2341(ctx, E), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~750'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~752'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2074: CPS(d_2074),
-    2075: CPS(d_2075),
-    2076: CPS(d_2076),
-    2077: CPS(d_2077),
     2078: CPS(d_2078),
+    2079: CPS(d_2079),
+    2080: CPS(d_2080),
+    2081: CPS(d_2081),
+    2082: CPS(d_2082),
 }
 
 
 CODE = {
-    2339: x_2339,
-    2340: x_2340,
-    2341: x_2341,
+    2343: x_2343,
+    2344: x_2344,
+    2345: x_2345,
 }
 AT = {
-    2339: 'rules_data/terraforming_mars/cards/071-140.yaml:376',
-    2341: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
+    2343: 'rules_data/terraforming_mars/cards/071-140.yaml:376',
+    2345: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:369
-    'media_archives': '{"id":"media_archives","number":"107","name":{"en":"Media Archives"},"type":"automated","cost":8,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2337},"at":"rules_data/terraforming_mars/cards/071-140.yaml:376","id":2075},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":2338},"at":"rules_data/terraforming_mars/cards/071-140.yaml:376","id":2076},{"op":"let","v":"k~750","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"p~747","src":{"op":"core","n":"players"},"e":{"op":"fn","f":"count","a":[{"op":"st","k":"events","p":{"op":"var","n":"p~747"}}]}}],"x":2339},"at":"rules_data/terraforming_mars/cards/071-140.yaml:376","id":2077},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2340},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~748"},"b":{"op":"var","n":"k~750"},"x":2341},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:21","id":2078}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:376","id":2074},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #107 (eventsPlayed, all)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:369"}',
+    'media_archives': '{"id":"media_archives","number":"107","name":{"en":"Media Archives"},"type":"automated","cost":8,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":2341},"at":"rules_data/terraforming_mars/cards/071-140.yaml:376","id":2079},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":2342},"at":"rules_data/terraforming_mars/cards/071-140.yaml:376","id":2080},{"op":"let","v":"k~752","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"p~749","src":{"op":"core","n":"players"},"e":{"op":"fn","f":"count","a":[{"op":"st","k":"events","p":{"op":"var","n":"p~749"}}]}}],"x":2343},"at":"rules_data/terraforming_mars/cards/071-140.yaml:376","id":2081},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2344},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~750"},"b":{"op":"var","n":"k~752"},"x":2345},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:21","id":2082}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:376","id":2078},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #107 (eventsPlayed, all)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:369"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,37 +49,37 @@ K = [
 ]
 
 
-def x_2381(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:390
+def x_2385(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:390
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (((ctx.index.plain['cards'].get(_w3, NOREC).get('type', None) if type((_w3 := (_w2.get('card', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'card', None)))) is str else None) == 'event')) else False)
 
 
-x_2384 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:11
-d_2114 = _C.rebased(_C.d_2114, 2114)  # rules_data/terraforming_mars/cards/071-140.yaml:397
-d_2115 = _C.rebased(_C.d_793, 2114)  # rules_data/terraforming_mars/cards/071-140.yaml:397
-d_2116 = _C.rebased(_C.d_385, 2114)  # rules_data/terraforming_mars/cards/071-140.yaml:397
-d_2117 = _C.rebased(_C.d_795, 2114)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_2388 = _C.x_539  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_2118 = _C.rebased(_C.d_2118, 2118)  # rules_data/terraforming_mars/cards/071-140.yaml:397
+d_2119 = _C.rebased(_C.d_796, 2118)  # rules_data/terraforming_mars/cards/071-140.yaml:397
+d_2120 = _C.rebased(_C.d_385, 2118)  # rules_data/terraforming_mars/cards/071-140.yaml:397
+d_2121 = _C.rebased(_C.d_798, 2118)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {
-    2114: CPS(d_2114),
-    2115: CPS(d_2115),
-    2116: CPS(d_2116),
-    2117: CPS(d_2117),
+    2118: CPS(d_2118),
+    2119: CPS(d_2119),
+    2120: CPS(d_2120),
+    2121: CPS(d_2121),
 }
 
 
 CODE = {
-    2381: x_2381,
-    2384: x_2384,
+    2385: x_2385,
+    2388: x_2388,
 }
 AT = {
-    2381: 'rules_data/terraforming_mars/cards/071-140.yaml:390',
+    2385: 'rules_data/terraforming_mars/cards/071-140.yaml:390',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:390
-    'media_group': '{"id":"media_group","number":"109","name":{"en":"Media Group"},"type":"active","cost":6,"tags":["earth"],"triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"f":"type","d":null},"b":{"op":"lit","v":"event"}}],"x":2381},"b":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":3,"x":2382},"at":"rules_data/terraforming_mars/cards/071-140.yaml:397","id":2115},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":2383},"at":"rules_data/terraforming_mars/cards/071-140.yaml:397","id":2116},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2384},"o":"+=","e":{"op":"var","n":"n~746","x":2385},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2117}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:397","id":2114}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #109 (not fully structured: render effects tag(event) -> 3 M€)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:390"}',
+    'media_group': '{"id":"media_group","number":"109","name":{"en":"Media Group"},"type":"active","cost":6,"tags":["earth"],"triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"f":"type","d":null},"b":{"op":"lit","v":"event"}}],"x":2385},"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":2386},"at":"rules_data/terraforming_mars/cards/071-140.yaml:397","id":2119},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":2387},"at":"rules_data/terraforming_mars/cards/071-140.yaml:397","id":2120},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2388},"o":"+=","e":{"op":"var","n":"n~748","x":2389},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2121}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:397","id":2118}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #109 (not fully structured: render effects tag(event) -> 3 M€)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:390"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -49,86 +50,86 @@ K = [
 ]
 
 
-def x_4072(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:686
+def x_4092(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:686
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4072, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_746, NOREC).get('tags', []) if type(v_c_746) is str else [])).count('building') for v_c_746 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('building') for v_c_748 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('building')))) is int else AR('+', _w6, _w7)))
+    return MEMO(ctx, (4092, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('building') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('building') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('building')))) is int else AR('+', _w6, _w7)))
 
 
-x_4073 = _C.x_2813  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:116
-x_4074 = _C.x_2814  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:116
-x_4075 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:687
+x_4093 = _C.x_2823  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:116
+x_4094 = _C.x_2824  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:116
+x_4095 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:687
 
 
-def d_3576(ctx, E=None, B=3576):  # rules_data/terraforming_mars/cards/141-208.yaml:686
+def d_3594(ctx, E=None, B=3594):  # rules_data/terraforming_mars/cards/141-208.yaml:686
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', 1, True)
-    LOCAL(ctx, E, 'r~752', 'megacredits', True)
-    LOCAL(ctx, E, 'm~753', 2, True)
-    LOCAL(ctx, E, 'k~754', x_4072(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~752'))
+    LOCAL(ctx, E, 'n~753', 1, True)
+    LOCAL(ctx, E, 'r~754', 'megacredits', True)
+    LOCAL(ctx, E, 'm~755', 2, True)
+    LOCAL(ctx, E, 'k~756', x_4092(ctx, E), True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_4074(ctx, E), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~753'))) is int else num(_w1)) * AR('/', E.get('k~756'), E.get('m~755')))), '+=', False, K[1])
     return True
 
 
-d_3577 = _C.rebased(_C.d_1044, 3576)  # rules_data/terraforming_mars/cards/141-208.yaml:686
+d_3595 = _C.rebased(_C.d_1047, 3594)  # rules_data/terraforming_mars/cards/141-208.yaml:686
 
 
-def d_3578(ctx, E=None, B=3576):  # rules_data/terraforming_mars/cards/141-208.yaml:686
+def d_3596(ctx, E=None, B=3594):  # rules_data/terraforming_mars/cards/141-208.yaml:686
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~752', 'megacredits', True)
+    LOCAL(ctx, E, 'r~754', 'megacredits', True)
     return True
 
 
-d_3579 = _C.rebased(_C.d_2483, 3576)  # rules_data/terraforming_mars/cards/141-208.yaml:686
+d_3597 = _C.rebased(_C.d_2492, 3594)  # rules_data/terraforming_mars/cards/141-208.yaml:686
 
 
-def d_3580(ctx, E=None, B=3576):  # rules_data/terraforming_mars/cards/141-208.yaml:686
+def d_3598(ctx, E=None, B=3594):  # rules_data/terraforming_mars/cards/141-208.yaml:686
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~754', x_4072(ctx, E), True)
+    LOCAL(ctx, E, 'k~756', x_4092(ctx, E), True)
     return True
 
 
-d_3581 = _C.rebased(_C.d_2485, 3576)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:116
-t_3582 = _C.rebased(_C.t_367, 3576)  # rules_data/terraforming_mars/cards/141-208.yaml:687
+d_3599 = _C.rebased(_C.d_2494, 3594)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:116
+t_3600 = _C.rebased(_C.t_367, 3594)  # rules_data/terraforming_mars/cards/141-208.yaml:687
 
 
 TRIALS = {
-    3576: CPS(d_3576),
-    3577: CPS(d_3577),
-    3578: CPS(d_3578),
-    3579: CPS(d_3579),
-    3580: CPS(d_3580),
-    3581: CPS(d_3581),
-    3582: t_3582,
+    3594: CPS(d_3594),
+    3595: CPS(d_3595),
+    3596: CPS(d_3596),
+    3597: CPS(d_3597),
+    3598: CPS(d_3598),
+    3599: CPS(d_3599),
+    3600: t_3600,
 }
 
 
 CODE = {
-    4072: x_4072,
-    4073: x_4073,
-    4074: x_4074,
-    4075: x_4075,
+    4092: x_4092,
+    4093: x_4093,
+    4094: x_4094,
+    4095: x_4095,
 }
 AT = {
-    4072: 'rules_data/terraforming_mars/cards/141-208.yaml:686',
+    4092: 'rules_data/terraforming_mars/cards/141-208.yaml:686',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:680
-    'medical_lab': '{"id":"medical_lab","number":"207","name":{"en":"Medical Lab"},"type":"automated","cost":13,"tags":["science","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":4069},"at":"rules_data/terraforming_mars/cards/141-208.yaml:686","id":3577},{"op":"let","v":"r~752","e":{"op":"lit","v":"megacredits","x":4070},"at":"rules_data/terraforming_mars/cards/141-208.yaml:686","id":3578},{"op":"let","v":"m~753","e":{"op":"lit","v":2,"x":4071},"at":"rules_data/terraforming_mars/cards/141-208.yaml:686","id":3579},{"op":"let","v":"k~754","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~746","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~747","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~746"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~747"},"b":{"op":"lit","v":"building"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"building"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~750","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~750"},"b":{"op":"lit","v":"building"}}}]}},"x":4072},"at":"rules_data/terraforming_mars/cards/141-208.yaml:686","id":3580},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~752"},"d":0,"x":4073},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~751"},"b":{"op":"ar","o":"/","a":{"op":"var","n":"k~754"},"b":{"op":"var","n":"m~753"}},"x":4074},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:116","id":3581}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:686","id":3576},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":4075},"at":"rules_data/terraforming_mars/cards/141-208.yaml:687","id":3582},"vp":{"op":"lit","v":1,"x":4076},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #207 (production megacredits per 2 building tags)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:680"}',
+    'medical_lab': '{"id":"medical_lab","number":"207","name":{"en":"Medical Lab"},"type":"automated","cost":13,"tags":["science","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~753","e":{"op":"lit","v":1,"x":4089},"at":"rules_data/terraforming_mars/cards/141-208.yaml:686","id":3595},{"op":"let","v":"r~754","e":{"op":"lit","v":"megacredits","x":4090},"at":"rules_data/terraforming_mars/cards/141-208.yaml:686","id":3596},{"op":"let","v":"m~755","e":{"op":"lit","v":2,"x":4091},"at":"rules_data/terraforming_mars/cards/141-208.yaml:686","id":3597},{"op":"let","v":"k~756","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"building"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~750","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~751","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~750"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~751"},"b":{"op":"lit","v":"building"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~752","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~752"},"b":{"op":"lit","v":"building"}}}]}},"x":4092},"at":"rules_data/terraforming_mars/cards/141-208.yaml:686","id":3598},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~754"},"d":0,"x":4093},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~753"},"b":{"op":"ar","o":"/","a":{"op":"var","n":"k~756"},"b":{"op":"var","n":"m~755"}},"x":4094},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:116","id":3599}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:686","id":3594},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":4095},"at":"rules_data/terraforming_mars/cards/141-208.yaml:687","id":3600},"vp":{"op":"lit","v":1,"x":4096},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #207 (production megacredits per 2 building tags)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:680"}',
 }

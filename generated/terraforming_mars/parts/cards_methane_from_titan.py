@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,63 +49,63 @@ K = [
 ]
 
 
-def x_869(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:181
+def x_872(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:181
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 2)
 
 
-x_872 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_876 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_875 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_879 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_783(ctx, E=None, B=783):  # rules_data/terraforming_mars/cards/001-070.yaml:188
+def d_786(ctx, E=None, B=786):  # rules_data/terraforming_mars/cards/001-070.yaml:188
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'heat', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
+    LOCAL(ctx, E, 'r~749', 'heat', True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'r~751', 'plants', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
     return True
 
 
-d_784 = _C.rebased(_C.d_489, 783)  # rules_data/terraforming_mars/cards/001-070.yaml:188
-d_785 = _C.rebased(_C.d_785, 783)  # rules_data/terraforming_mars/cards/001-070.yaml:188
-d_786 = _C.rebased(_C.d_365, 783)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_787 = _C.rebased(_C.d_787, 783)  # rules_data/terraforming_mars/cards/001-070.yaml:188
-d_788 = _C.rebased(_C.d_788, 783)  # rules_data/terraforming_mars/cards/001-070.yaml:188
-d_789 = _C.rebased(_C.d_496, 783)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_787 = _C.rebased(_C.d_491, 786)  # rules_data/terraforming_mars/cards/001-070.yaml:188
+d_788 = _C.rebased(_C.d_788, 786)  # rules_data/terraforming_mars/cards/001-070.yaml:188
+d_789 = _C.rebased(_C.d_365, 786)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_790 = _C.rebased(_C.d_790, 786)  # rules_data/terraforming_mars/cards/001-070.yaml:188
+d_791 = _C.rebased(_C.d_791, 786)  # rules_data/terraforming_mars/cards/001-070.yaml:188
+d_792 = _C.rebased(_C.d_498, 786)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {
-    783: CPS(d_783),
-    784: CPS(d_784),
-    785: CPS(d_785),
     786: CPS(d_786),
     787: CPS(d_787),
     788: CPS(d_788),
     789: CPS(d_789),
+    790: CPS(d_790),
+    791: CPS(d_791),
+    792: CPS(d_792),
 }
 
 
 CODE = {
-    869: x_869,
     872: x_872,
-    876: x_876,
+    875: x_875,
+    879: x_879,
 }
 AT = {
-    869: 'rules_data/terraforming_mars/cards/001-070.yaml:181',
+    872: 'rules_data/terraforming_mars/cards/001-070.yaml:181',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:181
-    'methane_from_titan': '{"id":"methane_from_titan","number":"018","name":{"en":"Methane From Titan"},"type":"automated","cost":28,"tags":["jovian","space"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":2},"x":869},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":870},"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":784},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":871},"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":785},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":872},"o":"+=","e":{"op":"var","n":"n~746","x":873},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":786},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":874},"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":787},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":875},"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":788},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":876},"o":"+=","e":{"op":"var","n":"n~748","x":877},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":789}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":783},"vp":{"op":"lit","v":2,"x":878},"source":{"doc":"tm-facts","section":"cards.json #018"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:181"}',
+    'methane_from_titan': '{"id":"methane_from_titan","number":"018","name":{"en":"Methane From Titan"},"type":"automated","cost":28,"tags":["jovian","space"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":2},"x":872},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":873},"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":787},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":874},"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":788},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":875},"o":"+=","e":{"op":"var","n":"n~748","x":876},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":789},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":877},"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":790},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":878},"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":791},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":879},"o":"+=","e":{"op":"var","n":"n~750","x":880},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":792}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":786},"vp":{"op":"lit","v":2,"x":881},"source":{"doc":"tm-facts","section":"cards.json #018"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:181"}',
 }

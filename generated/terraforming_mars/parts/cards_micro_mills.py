@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,38 +49,38 @@ K = [
 ]
 
 
-x_3286 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3302 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2884(ctx, E=None, B=2884):  # rules_data/terraforming_mars/cards/141-208.yaml:238
+def d_2898(ctx, E=None, B=2898):  # rules_data/terraforming_mars/cards/141-208.yaml:238
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'heat', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'heat', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_2885 = _C.rebased(_C.d_352, 2884)  # rules_data/terraforming_mars/cards/141-208.yaml:238
-d_2886 = _C.rebased(_C.d_785, 2884)  # rules_data/terraforming_mars/cards/141-208.yaml:238
-d_2887 = _C.rebased(_C.d_365, 2884)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2899 = _C.rebased(_C.d_352, 2898)  # rules_data/terraforming_mars/cards/141-208.yaml:238
+d_2900 = _C.rebased(_C.d_788, 2898)  # rules_data/terraforming_mars/cards/141-208.yaml:238
+d_2901 = _C.rebased(_C.d_365, 2898)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {
-    2884: CPS(d_2884),
-    2885: CPS(d_2885),
-    2886: CPS(d_2886),
-    2887: CPS(d_2887),
+    2898: CPS(d_2898),
+    2899: CPS(d_2899),
+    2900: CPS(d_2900),
+    2901: CPS(d_2901),
 }
 
 
 CODE = {
-    3286: x_3286,
+    3302: x_3302,
 }
 AT = {
 }
@@ -87,5 +88,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:233
-    'micro_mills': '{"id":"micro_mills","number":"164","name":{"en":"Micro-Mills"},"type":"automated","cost":3,"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3284},"at":"rules_data/terraforming_mars/cards/141-208.yaml:238","id":2885},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":3285},"at":"rules_data/terraforming_mars/cards/141-208.yaml:238","id":2886},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3286},"o":"+=","e":{"op":"var","n":"n~746","x":3287},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2887}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:238","id":2884},"source":{"doc":"tm-facts","section":"cards.json #164"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:233"}',
+    'micro_mills': '{"id":"micro_mills","number":"164","name":{"en":"Micro-Mills"},"type":"automated","cost":3,"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3300},"at":"rules_data/terraforming_mars/cards/141-208.yaml:238","id":2899},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":3301},"at":"rules_data/terraforming_mars/cards/141-208.yaml:238","id":2900},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3302},"o":"+=","e":{"op":"var","n":"n~748","x":3303},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2901}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:238","id":2898},"source":{"doc":"tm-facts","section":"cards.json #164"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:233"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -49,42 +50,42 @@ K = [
 ]
 
 
-x_1532 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1534 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:566
+x_1535 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1537 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:566
 
 
-def d_1354(ctx, E=None, B=1354):  # rules_data/terraforming_mars/cards/001-070.yaml:565
+def d_1357(ctx, E=None, B=1357):  # rules_data/terraforming_mars/cards/001-070.yaml:565
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'steel', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'steel', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_1355 = _C.rebased(_C.d_352, 1354)  # rules_data/terraforming_mars/cards/001-070.yaml:565
-d_1356 = _C.rebased(_C.d_1356, 1354)  # rules_data/terraforming_mars/cards/001-070.yaml:565
-d_1357 = _C.rebased(_C.d_365, 1354)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_1358 = _C.rebased(_C.t_367, 1354)  # rules_data/terraforming_mars/cards/001-070.yaml:566
+d_1358 = _C.rebased(_C.d_352, 1357)  # rules_data/terraforming_mars/cards/001-070.yaml:565
+d_1359 = _C.rebased(_C.d_1359, 1357)  # rules_data/terraforming_mars/cards/001-070.yaml:565
+d_1360 = _C.rebased(_C.d_365, 1357)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_1361 = _C.rebased(_C.t_367, 1357)  # rules_data/terraforming_mars/cards/001-070.yaml:566
 
 
 TRIALS = {
-    1354: CPS(d_1354),
-    1355: CPS(d_1355),
-    1356: CPS(d_1356),
     1357: CPS(d_1357),
-    1358: t_1358,
+    1358: CPS(d_1358),
+    1359: CPS(d_1359),
+    1360: CPS(d_1360),
+    1361: t_1361,
 }
 
 
 CODE = {
-    1532: x_1532,
-    1534: x_1534,
+    1535: x_1535,
+    1537: x_1537,
 }
 AT = {
 }
@@ -92,5 +93,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:559
-    'mine': '{"id":"mine","number":"056","name":{"en":"Mine"},"type":"automated","cost":4,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1530},"at":"rules_data/terraforming_mars/cards/001-070.yaml:565","id":1355},{"op":"let","v":"r~747","e":{"op":"lit","v":"steel","x":1531},"at":"rules_data/terraforming_mars/cards/001-070.yaml:565","id":1356},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1532},"o":"+=","e":{"op":"var","n":"n~746","x":1533},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1357}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:565","id":1354},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1534},"at":"rules_data/terraforming_mars/cards/001-070.yaml:566","id":1358},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #056"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:559"}',
+    'mine': '{"id":"mine","number":"056","name":{"en":"Mine"},"type":"automated","cost":4,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1533},"at":"rules_data/terraforming_mars/cards/001-070.yaml:565","id":1358},{"op":"let","v":"r~749","e":{"op":"lit","v":"steel","x":1534},"at":"rules_data/terraforming_mars/cards/001-070.yaml:565","id":1359},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1535},"o":"+=","e":{"op":"var","n":"n~748","x":1536},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1360}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:565","id":1357},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1537},"at":"rules_data/terraforming_mars/cards/001-070.yaml:566","id":1361},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #056"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:559"}',
 }

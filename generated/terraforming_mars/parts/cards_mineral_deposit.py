@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,38 +49,38 @@ K = [
 ]
 
 
-x_1602 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_1605 = _C.x_539  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1412(ctx, E=None, B=1412):  # rules_data/terraforming_mars/cards/001-070.yaml:624
+def d_1415(ctx, E=None, B=1415):  # rules_data/terraforming_mars/cards/001-070.yaml:624
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 5, True)
-    LOCAL(ctx, E, 'r~747', 'steel', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    LOCAL(ctx, E, 'n~748', 5, True)
+    LOCAL(ctx, E, 'r~749', 'steel', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_1413 = _C.rebased(_C.d_1413, 1412)  # rules_data/terraforming_mars/cards/001-070.yaml:624
-d_1414 = _C.rebased(_C.d_1356, 1412)  # rules_data/terraforming_mars/cards/001-070.yaml:624
-d_1415 = _C.rebased(_C.d_795, 1412)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_1416 = _C.rebased(_C.d_1416, 1415)  # rules_data/terraforming_mars/cards/001-070.yaml:624
+d_1417 = _C.rebased(_C.d_1359, 1415)  # rules_data/terraforming_mars/cards/001-070.yaml:624
+d_1418 = _C.rebased(_C.d_798, 1415)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {
-    1412: CPS(d_1412),
-    1413: CPS(d_1413),
-    1414: CPS(d_1414),
     1415: CPS(d_1415),
+    1416: CPS(d_1416),
+    1417: CPS(d_1417),
+    1418: CPS(d_1418),
 }
 
 
 CODE = {
-    1602: x_1602,
+    1605: x_1605,
 }
 AT = {
 }
@@ -87,5 +88,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:619
-    'mineral_deposit': '{"id":"mineral_deposit","number":"062","name":{"en":"Mineral Deposit"},"type":"event","cost":5,"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":5,"x":1600},"at":"rules_data/terraforming_mars/cards/001-070.yaml:624","id":1413},{"op":"let","v":"r~747","e":{"op":"lit","v":"steel","x":1601},"at":"rules_data/terraforming_mars/cards/001-070.yaml:624","id":1414},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1602},"o":"+=","e":{"op":"var","n":"n~746","x":1603},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1415}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:624","id":1412},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #062"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:619"}',
+    'mineral_deposit': '{"id":"mineral_deposit","number":"062","name":{"en":"Mineral Deposit"},"type":"event","cost":5,"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":5,"x":1603},"at":"rules_data/terraforming_mars/cards/001-070.yaml:624","id":1416},{"op":"let","v":"r~749","e":{"op":"lit","v":"steel","x":1604},"at":"rules_data/terraforming_mars/cards/001-070.yaml:624","id":1417},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1605},"o":"+=","e":{"op":"var","n":"n~748","x":1606},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1418}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:624","id":1415},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #062"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:619"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -56,290 +57,290 @@ K = [
 ]
 
 
-x_1639 = _C.x_1639  # rules_data/terraforming_mars/definitions/board.yaml:218
-x_1640 = _C.x_1640  # rules_data/terraforming_mars/definitions/board.yaml:219
-x_1641 = _C.x_1641  # rules_data/terraforming_mars/definitions/board.yaml:220
-x_1642 = _C.x_1642  # rules_data/terraforming_mars/definitions/board.yaml:221
-x_1645 = _C.x_1645  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1647 = _C.x_1647  # rules_data/terraforming_mars/definitions/board.yaml:221
+x_1642 = _C.x_1642  # rules_data/terraforming_mars/definitions/board.yaml:218
+x_1643 = _C.x_1643  # rules_data/terraforming_mars/definitions/board.yaml:219
+x_1644 = _C.x_1644  # rules_data/terraforming_mars/definitions/board.yaml:220
+x_1645 = _C.x_1645  # rules_data/terraforming_mars/definitions/board.yaml:221
+x_1648 = _C.x_1648  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1650 = _C.x_1650  # rules_data/terraforming_mars/definitions/board.yaml:221
 
 
-def x_1651(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:207
+def x_1654(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:207
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~755'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~757'))) is str else None)
         _h2 = ctx.state.get('board')
-        return [v_x_758 for v_x_758 in [v_x_757 for v_x_757 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_757, NOREC).get('type', None) if type(v_x_757) is str else None) == _h1)] if (True if (any((v_r_759 in _w2 if type((_w2 := E.get('l~756'))) in (list, dict) else IN(v_r_759, _w2)) for v_r_759 in items_of((ctx.index.plain['spaces'].get(v_x_758, NOREC).get('bonus_resources', []) if type(v_x_758) is str else [])))) and (any((True if ((v_x_760 in _h2 if type(_h2) in (list, dict) else IN(v_x_760, _h2))) and (((_w3.get('owner', None) if type((_w3 := (_h2.get(v_x_760, {}) if type(_h2) is dict else KEY(_h2, v_x_760, {})))) is dict else KEY(_w3, 'owner', None)) == E.get('you'))) else False) for v_x_760 in ADJ(ctx, 'spaces', v_x_758))) else False)]
-    return MEMO(ctx, (1651, E.get('l~756'), E.get('t~755'), E.get('you'), ctx.stamps.get('board', 0),), compute)
+        return [v_x_760 for v_x_760 in [v_x_759 for v_x_759 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_759, NOREC).get('type', None) if type(v_x_759) is str else None) == _h1)] if (True if (any((v_r_761 in _w2 if type((_w2 := E.get('l~758'))) in (list, dict) else IN(v_r_761, _w2)) for v_r_761 in items_of((ctx.index.plain['spaces'].get(v_x_760, NOREC).get('bonus_resources', []) if type(v_x_760) is str else [])))) and (any((True if ((v_x_762 in _h2 if type(_h2) in (list, dict) else IN(v_x_762, _h2))) and (((_w3.get('owner', None) if type((_w3 := (_h2.get(v_x_762, {}) if type(_h2) is dict else KEY(_h2, v_x_762, {})))) is dict else KEY(_w3, 'owner', None)) == E.get('you'))) else False) for v_x_762 in ADJ(ctx, 'spaces', v_x_760))) else False)]
+    return MEMO(ctx, (1654, E.get('l~758'), E.get('t~757'), E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
-def x_1652(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
+def x_1655(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_763, 0) if type(_h1) is dict else KEY(_h1, v_p_763, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_763, NOREC).get('step', 0) if type(v_p_763) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_763, NOREC).get('max', 0) if type(v_p_763) is str else 0))) is int else num(_w4))) for v_p_763 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_763, NOREC).get('tile', None) if type(v_p_763) is str else None) == E.get('t~761'))))
-    return MEMO(ctx, (1652, E.get('t~761'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_765, 0) if type(_h1) is dict else KEY(_h1, v_p_765, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_765, NOREC).get('step', 0) if type(v_p_765) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_765, NOREC).get('max', 0) if type(v_p_765) is str else 0))) is int else num(_w4))) for v_p_765 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_765, NOREC).get('tile', None) if type(v_p_765) is str else None) == E.get('t~763'))))
+    return MEMO(ctx, (1655, E.get('t~763'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_1653(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
+def x_1656(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
         _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~761'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~761'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        return [v_s_764 for v_s_764 in items_of(E.get('l~762')) if (True if ((not (v_s_764 in _h1 if type(_h1) in (list, dict) else IN(v_s_764, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_764, NOREC).get('reserved', None) if type(v_s_764) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_764, NOREC).get('reserved', None) if type(v_s_764) is str else None) == E.get('t~761'))) or (((ctx.index.plain['spaces'].get(v_s_764, NOREC).get('reserved', None) if type(v_s_764) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_764 in _h2 if type(_h2) in (list, dict) else IN(v_s_764, _h2)))) or (((_h2.get(v_s_764, None) if type(_h2) is dict else KEY(_h2, v_s_764, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_764 in _h4 if type(_h4) in (list, dict) else IN(v_s_764, _h4))) or ((not any((True if ((v_x_765 in _h1 if type(_h1) in (list, dict) else IN(v_x_765, _h1))) and ((not (v_x_765 in _h4 if type(_h4) in (list, dict) else IN(v_x_765, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_765, {}) if type(_h1) is dict else KEY(_h1, v_x_765, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_765, {}) if type(_h1) is dict else KEY(_h1, v_x_765, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_766)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_765, {}) if type(_h1) is dict else KEY(_h1, v_x_765, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_766)) else False)) else False) for v_u_766 in items_of(_h3))) else False) for v_x_765 in ADJ(ctx, 'spaces', v_s_764)))) else False)) else False)]
-    return MEMO(ctx, (1653, E.get('l~762'), E.get('this'), E.get('t~761'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~763'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~763'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        return [v_s_766 for v_s_766 in items_of(E.get('l~764')) if (True if ((not (v_s_766 in _h1 if type(_h1) in (list, dict) else IN(v_s_766, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_766, NOREC).get('reserved', None) if type(v_s_766) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_766, NOREC).get('reserved', None) if type(v_s_766) is str else None) == E.get('t~763'))) or (((ctx.index.plain['spaces'].get(v_s_766, NOREC).get('reserved', None) if type(v_s_766) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_766 in _h2 if type(_h2) in (list, dict) else IN(v_s_766, _h2)))) or (((_h2.get(v_s_766, None) if type(_h2) is dict else KEY(_h2, v_s_766, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_766 in _h4 if type(_h4) in (list, dict) else IN(v_s_766, _h4))) or ((not any((True if ((v_x_767 in _h1 if type(_h1) in (list, dict) else IN(v_x_767, _h1))) and ((not (v_x_767 in _h4 if type(_h4) in (list, dict) else IN(v_x_767, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_767, {}) if type(_h1) is dict else KEY(_h1, v_x_767, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_767, {}) if type(_h1) is dict else KEY(_h1, v_x_767, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_768)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_767, {}) if type(_h1) is dict else KEY(_h1, v_x_767, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_768)) else False)) else False) for v_u_768 in items_of(_h3))) else False) for v_x_767 in ADJ(ctx, 'spaces', v_s_766)))) else False)) else False)]
+    return MEMO(ctx, (1656, E.get('l~764'), E.get('this'), E.get('t~763'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_1654(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
+def x_1657(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~767')) > 0)
+    return (FN['count'](ctx, None, E.get('open~769')) > 0)
 
 
-x_1658 = _C.x_820  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_1659 = _C.x_821  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_1660 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_1662 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_1663 = _C.x_825  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_1664 = _C.x_826  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1665 = _C.x_827  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1666 = _C.x_828  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1667 = _C.x_829  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_1671 = _C.x_833  # rules_data/terraforming_mars/definitions/board.yaml:135
-x_1672 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:644
-t_1444 = _C.rebased(_C.t_1444, 1444)  # rules_data/terraforming_mars/cards/001-070.yaml:643
-d_1445 = _C.rebased(_C.d_352, 1444)  # rules_data/terraforming_mars/cards/001-070.yaml:643
-d_1446 = _C.rebased(_C.d_1446, 1444)  # rules_data/terraforming_mars/cards/001-070.yaml:643
-t_1447 = _C.rebased(_C.t_1447, 1444)  # rules_data/terraforming_mars/definitions/board.yaml:218
-d_1448 = _C.rebased(_C.d_1448, 1444)  # rules_data/terraforming_mars/definitions/board.yaml:218
-d_1449 = _C.rebased(_C.d_1449, 1444)  # rules_data/terraforming_mars/definitions/board.yaml:219
-t_1450 = _C.rebased(_C.t_1450, 1444)  # rules_data/terraforming_mars/definitions/board.yaml:220
-t_1451 = _C.rebased(_C.t_933, 1444)  # rules_data/terraforming_mars/definitions/board.yaml:221
-d_1452 = _C.rebased(_C.d_1452, 1444)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_1453 = _C.rebased(_C.d_1453, 1444)  # rules_data/terraforming_mars/definitions/board.yaml:221
-d_1454 = _C.rebased(_C.d_1454, 1444)  # rules_data/terraforming_mars/definitions/board.yaml:221
-d_1455 = _C.rebased(_C.d_1455, 1444)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1661 = _C.x_823  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1662 = _C.x_824  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1663 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1665 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_1666 = _C.x_828  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_1667 = _C.x_829  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1668 = _C.x_830  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1669 = _C.x_831  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1670 = _C.x_832  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_1674 = _C.x_836  # rules_data/terraforming_mars/definitions/board.yaml:135
+x_1675 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:644
+t_1447 = _C.rebased(_C.t_1447, 1447)  # rules_data/terraforming_mars/cards/001-070.yaml:643
+d_1448 = _C.rebased(_C.d_352, 1447)  # rules_data/terraforming_mars/cards/001-070.yaml:643
+d_1449 = _C.rebased(_C.d_1449, 1447)  # rules_data/terraforming_mars/cards/001-070.yaml:643
+t_1450 = _C.rebased(_C.t_1450, 1447)  # rules_data/terraforming_mars/definitions/board.yaml:218
+d_1451 = _C.rebased(_C.d_1451, 1447)  # rules_data/terraforming_mars/definitions/board.yaml:218
+d_1452 = _C.rebased(_C.d_1452, 1447)  # rules_data/terraforming_mars/definitions/board.yaml:219
+t_1453 = _C.rebased(_C.t_1453, 1447)  # rules_data/terraforming_mars/definitions/board.yaml:220
+t_1454 = _C.rebased(_C.t_936, 1447)  # rules_data/terraforming_mars/definitions/board.yaml:221
+d_1455 = _C.rebased(_C.d_1455, 1447)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1456 = _C.rebased(_C.d_1456, 1447)  # rules_data/terraforming_mars/definitions/board.yaml:221
+d_1457 = _C.rebased(_C.d_1457, 1447)  # rules_data/terraforming_mars/definitions/board.yaml:221
+d_1458 = _C.rebased(_C.d_1458, 1447)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_1456(ctx, k, s=None, E=None, B=1444):  # rules_data/terraforming_mars/cards/001-070.yaml:644
+def t_1459(ctx, k, s=None, E=None, B=1447):  # rules_data/terraforming_mars/cards/001-070.yaml:644
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_1480(ctx, k, s, E, B)
+        return t_1483(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 't~755', 'mining_area', True)
-    LOCAL(ctx, E, 'l~756', K[4], True)
-    return t_1459(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 't~757', 'mining_area', True)
+    LOCAL(ctx, E, 'l~758', K[4], True)
+    return t_1462(ctx, r1, s, E, B)
 
 
-def d_1457(ctx, E=None, B=1444):  # rules_data/terraforming_mars/cards/001-070.yaml:644
+def d_1460(ctx, E=None, B=1447):  # rules_data/terraforming_mars/cards/001-070.yaml:644
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~755', 'mining_area', True)
+    LOCAL(ctx, E, 't~757', 'mining_area', True)
     return True
 
 
-d_1458 = _C.rebased(_C.d_1458, 1444)  # rules_data/terraforming_mars/cards/001-070.yaml:644
+d_1461 = _C.rebased(_C.d_1461, 1447)  # rules_data/terraforming_mars/cards/001-070.yaml:644
 
 
-def t_1459(ctx, k, s=None, E=None, B=1444):  # rules_data/terraforming_mars/definitions/board.yaml:207
+def t_1462(ctx, k, s=None, E=None, B=1447):  # rules_data/terraforming_mars/definitions/board.yaml:207
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~761', E.get('t~755'), True)
-    LOCAL(ctx, E, 'l~762', x_1651(ctx, E), True)
-    return t_1462(ctx, k, s, E, B)
+    LOCAL(ctx, E, 't~763', E.get('t~757'), True)
+    LOCAL(ctx, E, 'l~764', x_1654(ctx, E), True)
+    return t_1465(ctx, k, s, E, B)
 
 
-def d_1460(ctx, E=None, B=1444):  # rules_data/terraforming_mars/definitions/board.yaml:207
+def d_1463(ctx, E=None, B=1447):  # rules_data/terraforming_mars/definitions/board.yaml:207
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~761', E.get('t~755'), True)
+    LOCAL(ctx, E, 't~763', E.get('t~757'), True)
     return True
 
 
-def d_1461(ctx, E=None, B=1444):  # rules_data/terraforming_mars/definitions/board.yaml:207
+def d_1464(ctx, E=None, B=1447):  # rules_data/terraforming_mars/definitions/board.yaml:207
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~762', x_1651(ctx, E), True)
+    LOCAL(ctx, E, 'l~764', x_1654(ctx, E), True)
     return True
 
 
-def t_1462(ctx, k, s=None, E=None, B=1444):  # rules_data/terraforming_mars/definitions/board.yaml:132
+def t_1465(ctx, k, s=None, E=None, B=1447):  # rules_data/terraforming_mars/definitions/board.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1652(ctx, E):
-        return t_1463(ctx, k, s, E, B)
+    if x_1655(ctx, E):
+        return t_1466(ctx, k, s, E, B)
     return k()
 
 
-def t_1463(ctx, k, s=None, E=None, B=1444):  # rules_data/terraforming_mars/definitions/board.yaml:133
+def t_1466(ctx, k, s=None, E=None, B=1447):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~767', x_1653(ctx, E), True)
-    if not x_1654(ctx, E):
+    LOCAL(ctx, E, 'open~769', x_1656(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('open~769')) > 0)):
         return False
-    return t_1466(ctx, k, s, E, B)
+    return t_1469(ctx, k, s, E, B)
 
 
-def d_1464(ctx, E=None, B=1444):  # rules_data/terraforming_mars/definitions/board.yaml:133
+def d_1467(ctx, E=None, B=1447):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~767', x_1653(ctx, E), True)
+    LOCAL(ctx, E, 'open~769', x_1656(ctx, E), True)
     return True
 
 
-def d_1465(ctx, E=None, B=1444):  # rules_data/terraforming_mars/definitions/board.yaml:134
+def d_1468(ctx, E=None, B=1447):  # rules_data/terraforming_mars/definitions/board.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1654(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('open~769')) > 0)):
         return False
     return True
 
 
-t_1466 = _C.rebased(_C.t_542, 1444)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_1469 = _C.rebased(_C.t_544, 1447)  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def t_1467(ctx, k, s=None, E=None, B=1444):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def t_1470(ctx, k, s=None, E=None, B=1447):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~769', E.get('t~761'), True)
-    LOCAL(ctx, E, 's~770', E.get('space~768'), True)
-    return t_1470(ctx, k, s, E, B)
+    LOCAL(ctx, E, 't~771', E.get('t~763'), True)
+    LOCAL(ctx, E, 's~772', E.get('space~770'), True)
+    return t_1473(ctx, k, s, E, B)
 
 
-def d_1468(ctx, E=None, B=1444):  # rules_data/terraforming_mars/definitions/board.yaml:135
+def d_1471(ctx, E=None, B=1447):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~769', E.get('t~761'), True)
+    LOCAL(ctx, E, 't~771', E.get('t~763'), True)
     return True
 
 
-d_1469 = _C.rebased(_C.d_738, 1444)  # rules_data/terraforming_mars/definitions/board.yaml:135
-t_1470 = _C.rebased(_C.t_739, 1444)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1471 = _C.rebased(_C.d_740, 1444)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1472 = _C.rebased(_C.d_741, 1444)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_1473 = _C.rebased(_C.t_742, 1444)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_1474 = _C.rebased(_C.t_743, 1444)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1475 = _C.rebased(_C.t_744, 1444)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1476 = _C.rebased(_C.t_745, 1444)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1477 = _C.rebased(_C.t_746, 1444)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1478 = _C.rebased(_C.t_747, 1444)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_1479 = _C.rebased(_C.d_748, 1444)  # rules_data/terraforming_mars/definitions/board.yaml:123
-t_1480 = _C.rebased(_C.t_367, 1444)  # rules_data/terraforming_mars/cards/001-070.yaml:644
+d_1472 = _C.rebased(_C.d_741, 1447)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_1473 = _C.rebased(_C.t_742, 1447)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1474 = _C.rebased(_C.d_743, 1447)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1475 = _C.rebased(_C.d_744, 1447)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1476 = _C.rebased(_C.t_745, 1447)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1477 = _C.rebased(_C.t_746, 1447)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1478 = _C.rebased(_C.t_747, 1447)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1479 = _C.rebased(_C.t_748, 1447)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1480 = _C.rebased(_C.t_749, 1447)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1481 = _C.rebased(_C.t_750, 1447)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1482 = _C.rebased(_C.d_751, 1447)  # rules_data/terraforming_mars/definitions/board.yaml:123
+t_1483 = _C.rebased(_C.t_367, 1447)  # rules_data/terraforming_mars/cards/001-070.yaml:644
 
 
 TRIALS = {
-    1444: t_1444,
-    1445: CPS(d_1445),
-    1446: CPS(d_1446),
     1447: t_1447,
     1448: CPS(d_1448),
     1449: CPS(d_1449),
     1450: t_1450,
-    1451: t_1451,
+    1451: CPS(d_1451),
     1452: CPS(d_1452),
-    1453: CPS(d_1453),
-    1454: CPS(d_1454),
+    1453: t_1453,
+    1454: t_1454,
     1455: CPS(d_1455),
-    1456: t_1456,
+    1456: CPS(d_1456),
     1457: CPS(d_1457),
     1458: CPS(d_1458),
     1459: t_1459,
     1460: CPS(d_1460),
     1461: CPS(d_1461),
     1462: t_1462,
-    1463: t_1463,
+    1463: CPS(d_1463),
     1464: CPS(d_1464),
-    1465: CPS(d_1465),
+    1465: t_1465,
     1466: t_1466,
-    1467: t_1467,
+    1467: CPS(d_1467),
     1468: CPS(d_1468),
-    1469: CPS(d_1469),
+    1469: t_1469,
     1470: t_1470,
     1471: CPS(d_1471),
     1472: CPS(d_1472),
     1473: t_1473,
-    1474: t_1474,
-    1475: t_1475,
+    1474: CPS(d_1474),
+    1475: CPS(d_1475),
     1476: t_1476,
     1477: t_1477,
     1478: t_1478,
-    1479: CPS(d_1479),
+    1479: t_1479,
     1480: t_1480,
+    1481: t_1481,
+    1482: CPS(d_1482),
+    1483: t_1483,
 }
 
 
 CODE = {
-    1639: x_1639,
-    1640: x_1640,
-    1641: x_1641,
     1642: x_1642,
+    1643: x_1643,
+    1644: x_1644,
     1645: x_1645,
-    1647: x_1647,
-    1651: x_1651,
-    1652: x_1652,
-    1653: x_1653,
+    1648: x_1648,
+    1650: x_1650,
     1654: x_1654,
-    1658: x_1658,
-    1659: x_1659,
-    1660: x_1660,
+    1655: x_1655,
+    1656: x_1656,
+    1657: x_1657,
+    1661: x_1661,
     1662: x_1662,
     1663: x_1663,
-    1664: x_1664,
     1665: x_1665,
     1666: x_1666,
     1667: x_1667,
-    1671: x_1671,
-    1672: x_1672,
+    1668: x_1668,
+    1669: x_1669,
+    1670: x_1670,
+    1674: x_1674,
+    1675: x_1675,
 }
 AT = {
-    1651: 'rules_data/terraforming_mars/definitions/board.yaml:207',
-    1652: 'rules_data/terraforming_mars/definitions/board.yaml:132',
-    1653: 'rules_data/terraforming_mars/definitions/board.yaml:133',
-    1654: 'rules_data/terraforming_mars/definitions/board.yaml:134',
+    1654: 'rules_data/terraforming_mars/definitions/board.yaml:207',
+    1655: 'rules_data/terraforming_mars/definitions/board.yaml:132',
+    1656: 'rules_data/terraforming_mars/definitions/board.yaml:133',
+    1657: 'rules_data/terraforming_mars/definitions/board.yaml:134',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:635
-    'mining_area': '{"id":"mining_area","number":"064","name":{"en":"Mining Area"},"type":"automated","cost":4,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1637},"at":"rules_data/terraforming_mars/cards/001-070.yaml:643","id":1445},{"op":"let","v":"l~747","e":{"op":"lit","v":["steel","titanium"],"x":1638},"at":"rules_data/terraforming_mars/cards/001-070.yaml:643","id":1446},{"op":"seq","b":[{"op":"let","v":"sp~749","e":{"op":"fn","f":"first","a":[{"op":"filt","v":"s~748","src":{"op":"st","k":"board"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}}],"x":1639},"at":"rules_data/terraforming_mars/definitions/board.yaml:218","id":1448},{"op":"let","v":"shown~751","e":{"op":"filt","v":"r~750","src":{"op":"var","n":"l~747"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"sp~749"},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"var","n":"r~750"},"b":{"op":"fld","kind":"spaces","of":{"op":"var","n":"sp~749"},"f":"bonus_resources","d":[]},"neg":false}]},"x":1640},"at":"rules_data/terraforming_mars/definitions/board.yaml:219","id":1449},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"shown~751"}]},"b":{"op":"lit","v":0},"x":1641},"t":{"op":"choose","alts":[{"gens":[{"v":"r~752","src":{"op":"fn","f":"distinct","a":[{"op":"var","n":"shown~751"}],"x":1642},"label":"r"}],"b":{"op":"seq","b":[{"op":"let","v":"n~753","e":{"op":"var","n":"n~746","x":1643},"at":"rules_data/terraforming_mars/definitions/board.yaml:221","id":1453},{"op":"let","v":"r~754","e":{"op":"var","n":"r~752","x":1644},"at":"rules_data/terraforming_mars/definitions/board.yaml:221","id":1454},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~754"},"d":0,"x":1645},"o":"+=","e":{"op":"var","n":"n~753","x":1646},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1455}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1452},"label":{"op":"obj","k":["resource"],"a":[{"op":"var","n":"r~752"}],"x":1647}}],"kind":"resource","prompt":{"def":"gain_bonus_production","args":{"n":1,"l":["steel","titanium"]},"text":{"it":"aumenta di 1 la produzione della risorsa mostrata dalla casella della sua tessera (acciaio, titanio)","en":"raise the production of the resource its tile\'s space shows (steel, titanium) by 1"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:221","id":1451},"at":"rules_data/terraforming_mars/definitions/board.yaml:220","id":1450}],"at":"rules_data/terraforming_mars/definitions/board.yaml:218","id":1447}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:643","id":1444},"effect":{"op":"seq","b":[{"op":"let","v":"t~755","e":{"op":"lit","v":"mining_area","x":1648},"at":"rules_data/terraforming_mars/cards/001-070.yaml:644","id":1457},{"op":"let","v":"l~756","e":{"op":"lit","v":["steel","titanium"],"x":1649},"at":"rules_data/terraforming_mars/cards/001-070.yaml:644","id":1458},{"op":"seq","b":[{"op":"let","v":"t~761","e":{"op":"var","n":"t~755","x":1650},"at":"rules_data/terraforming_mars/definitions/board.yaml:207","id":1460},{"op":"let","v":"l~762","e":{"op":"filt","v":"x~758","src":{"op":"filt","v":"x~757","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~757"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~755"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"fn","f":"any","a":[{"op":"mapc","v":"r~759","src":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~758"},"f":"bonus_resources","d":[]},"e":{"op":"in","a":{"op":"var","n":"r~759"},"b":{"op":"var","n":"l~756"},"neg":false}}]},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~760","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~760"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~760"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]},"x":1651},"at":"rules_data/terraforming_mars/definitions/board.yaml:207","id":1461},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~763","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~763"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~763"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~763"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~763"},"f":"tile","d":null},"b":{"op":"var","n":"t~761"}}}]},"x":1652},"t":{"op":"seq","b":[{"op":"let","v":"open~767","e":{"op":"filt","v":"s~764","src":{"op":"var","n":"l~762"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~764"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"reserved","d":null},"b":{"op":"var","n":"t~761"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~764"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~764"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~761"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~764"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~761"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~761"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~766","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~761"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~766"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~766"}}]}]}}]}]}}]}}]}]},"x":1653},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1464},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~767"}]},"b":{"op":"lit","v":0},"x":1654},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":1465},{"op":"choose","alts":[{"gens":[{"v":"space~768","src":{"op":"var","n":"open~767","x":1655},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~769","e":{"op":"var","n":"t~761","x":1656},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1468},{"op":"let","v":"s~770","e":{"op":"var","n":"space~768","x":1657},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1469},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~770"},"d":{},"x":1658},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~769"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1659},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1471},{"op":"set","t":{"op":"st","k":"last_space","x":1660},"o":"=","e":{"op":"var","n":"s~770","x":1661},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1472},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1662},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~770"},"f":"bonus","d":null,"x":1663},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1475},{"op":"for","v":"x~771","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~770"}],"kind":"spaces","x":1664},"w":{"op":"in","a":{"op":"var","n":"x~771"},"b":{"op":"st","k":"board"},"neg":false,"x":1665},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~771"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1666},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1477},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1476},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"effect","d":null,"x":1667},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1478},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~769","x":1668},"space":{"op":"var","n":"s~770","x":1669},"by":{"op":"var","n":"you","x":1670}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1479}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1474},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1473}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1470}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1467},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~768"}],"x":1671}}],"kind":"space","prompt":{"def":"place_on_bonus_near","args":{"t":"mining_area","l":["steel","titanium"]},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Area mineraria su una casella con un bonus di acciaio, titanio adiacente a una tua tessera","en":"place a Mining Area tile on a space with a steel, titanium bonus next to one of your tiles"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1466}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1463},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":1462}],"at":"rules_data/terraforming_mars/definitions/board.yaml:207","id":1459},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1672},"at":"rules_data/terraforming_mars/cards/001-070.yaml:644","id":1480}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:644","id":1456},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #064 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:635"}',
+    'mining_area': '{"id":"mining_area","number":"064","name":{"en":"Mining Area"},"type":"automated","cost":4,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1640},"at":"rules_data/terraforming_mars/cards/001-070.yaml:643","id":1448},{"op":"let","v":"l~749","e":{"op":"lit","v":["steel","titanium"],"x":1641},"at":"rules_data/terraforming_mars/cards/001-070.yaml:643","id":1449},{"op":"seq","b":[{"op":"let","v":"sp~751","e":{"op":"fn","f":"first","a":[{"op":"filt","v":"s~750","src":{"op":"st","k":"board"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~750"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}}],"x":1642},"at":"rules_data/terraforming_mars/definitions/board.yaml:218","id":1451},{"op":"let","v":"shown~753","e":{"op":"filt","v":"r~752","src":{"op":"var","n":"l~749"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"sp~751"},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"var","n":"r~752"},"b":{"op":"fld","kind":"spaces","of":{"op":"var","n":"sp~751"},"f":"bonus_resources","d":[]},"neg":false}]},"x":1643},"at":"rules_data/terraforming_mars/definitions/board.yaml:219","id":1452},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"shown~753"}]},"b":{"op":"lit","v":0},"x":1644},"t":{"op":"choose","alts":[{"gens":[{"v":"r~754","src":{"op":"fn","f":"distinct","a":[{"op":"var","n":"shown~753"}],"x":1645},"label":"r"}],"b":{"op":"seq","b":[{"op":"let","v":"n~755","e":{"op":"var","n":"n~748","x":1646},"at":"rules_data/terraforming_mars/definitions/board.yaml:221","id":1456},{"op":"let","v":"r~756","e":{"op":"var","n":"r~754","x":1647},"at":"rules_data/terraforming_mars/definitions/board.yaml:221","id":1457},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~756"},"d":0,"x":1648},"o":"+=","e":{"op":"var","n":"n~755","x":1649},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1458}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1455},"label":{"op":"obj","k":["resource"],"a":[{"op":"var","n":"r~754"}],"x":1650}}],"kind":"resource","prompt":{"def":"gain_bonus_production","args":{"n":1,"l":["steel","titanium"]},"text":{"it":"aumenta di 1 la produzione della risorsa mostrata dalla casella della sua tessera (acciaio, titanio)","en":"raise the production of the resource its tile\'s space shows (steel, titanium) by 1"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:221","id":1454},"at":"rules_data/terraforming_mars/definitions/board.yaml:220","id":1453}],"at":"rules_data/terraforming_mars/definitions/board.yaml:218","id":1450}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:643","id":1447},"effect":{"op":"seq","b":[{"op":"let","v":"t~757","e":{"op":"lit","v":"mining_area","x":1651},"at":"rules_data/terraforming_mars/cards/001-070.yaml:644","id":1460},{"op":"let","v":"l~758","e":{"op":"lit","v":["steel","titanium"],"x":1652},"at":"rules_data/terraforming_mars/cards/001-070.yaml:644","id":1461},{"op":"seq","b":[{"op":"let","v":"t~763","e":{"op":"var","n":"t~757","x":1653},"at":"rules_data/terraforming_mars/definitions/board.yaml:207","id":1463},{"op":"let","v":"l~764","e":{"op":"filt","v":"x~760","src":{"op":"filt","v":"x~759","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~759"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~757"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"fn","f":"any","a":[{"op":"mapc","v":"r~761","src":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~760"},"f":"bonus_resources","d":[]},"e":{"op":"in","a":{"op":"var","n":"r~761"},"b":{"op":"var","n":"l~758"},"neg":false}}]},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~762","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~760"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~762"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~762"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]},"x":1654},"at":"rules_data/terraforming_mars/definitions/board.yaml:207","id":1464},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~765","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~765"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~765"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~765"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~765"},"f":"tile","d":null},"b":{"op":"var","n":"t~763"}}}]},"x":1655},"t":{"op":"seq","b":[{"op":"let","v":"open~769","e":{"op":"filt","v":"s~766","src":{"op":"var","n":"l~764"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~766"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~766"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~766"},"f":"reserved","d":null},"b":{"op":"var","n":"t~763"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~766"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~766"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~766"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~766"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~767","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~766"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~767"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~767"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~768","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~767"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~767"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~768"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~767"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~768"}}]}]}}]}]}}]}}]}]},"x":1656},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1467},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~769"}]},"b":{"op":"lit","v":0},"x":1657},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":1468},{"op":"choose","alts":[{"gens":[{"v":"space~770","src":{"op":"var","n":"open~769","x":1658},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~771","e":{"op":"var","n":"t~763","x":1659},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1471},{"op":"let","v":"s~772","e":{"op":"var","n":"space~770","x":1660},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1472},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~772"},"d":{},"x":1661},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~771"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~771"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1662},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1474},{"op":"set","t":{"op":"st","k":"last_space","x":1663},"o":"=","e":{"op":"var","n":"s~772","x":1664},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1475},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1665},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~772"},"f":"bonus","d":null,"x":1666},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1478},{"op":"for","v":"x~773","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~772"}],"kind":"spaces","x":1667},"w":{"op":"in","a":{"op":"var","n":"x~773"},"b":{"op":"st","k":"board"},"neg":false,"x":1668},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~773"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1669},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1480},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1479},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~771"},"f":"effect","d":null,"x":1670},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1481},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~771","x":1671},"space":{"op":"var","n":"s~772","x":1672},"by":{"op":"var","n":"you","x":1673}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1482}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1477},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1476}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1473}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1470},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~770"}],"x":1674}}],"kind":"space","prompt":{"def":"place_on_bonus_near","args":{"t":"mining_area","l":["steel","titanium"]},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Area mineraria su una casella con un bonus di acciaio, titanio adiacente a una tua tessera (guadagna un eventuale bonus di piazzamento)","en":"place a Mining Area tile on a space with a steel, titanium bonus next to one of your tiles (gain any placement bonus)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1469}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1466},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":1465}],"at":"rules_data/terraforming_mars/definitions/board.yaml:207","id":1462},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1675},"at":"rules_data/terraforming_mars/cards/001-070.yaml:644","id":1483}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:644","id":1459},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #064 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:635"}',
 }

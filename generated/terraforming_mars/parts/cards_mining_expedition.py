@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -52,25 +53,25 @@ K = [
 ]
 
 
-x_1607 = _C.x_582  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_1608 = _C.x_583  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_1609 = _C.x_584  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_1610 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_1611 = _C.x_586  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1612 = _C.x_587  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1614 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1616 = _C.x_591  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_1617 = _C.x_592  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_1618 = _C.x_593  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_1624 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:47
-x_1625 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:48
-x_1626 = _C.x_601  # rules_data/terraforming_mars/definitions/resources.yaml:48
-x_1627 = _C.x_602  # rules_data/terraforming_mars/definitions/resources.yaml:50
-x_1629 = _C.x_435  # rules_data/terraforming_mars/definitions/resources.yaml:48
-x_1635 = _C.x_542  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_1610 = _C.x_584  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_1611 = _C.x_585  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_1612 = _C.x_586  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_1613 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_1614 = _C.x_588  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1615 = _C.x_589  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1617 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1619 = _C.x_593  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1620 = _C.x_594  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1621 = _C.x_595  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1627 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_1628 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_1629 = _C.x_603  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_1630 = _C.x_604  # rules_data/terraforming_mars/definitions/resources.yaml:50
+x_1632 = _C.x_435  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_1638 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def t_1416(ctx, k, s=None, E=None, B=1416):  # rules_data/terraforming_mars/cards/001-070.yaml:633
+def t_1419(ctx, k, s=None, E=None, B=1419):  # rules_data/terraforming_mars/cards/001-070.yaml:633
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -78,118 +79,118 @@ def t_1416(ctx, k, s=None, E=None, B=1416):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~752', 2, True)
-        LOCAL(ctx, E, 'r~753', 'steel', True)
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
+        LOCAL(ctx, E, 'n~754', 2, True)
+        LOCAL(ctx, E, 'r~755', 'steel', True)
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~755'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[1])
+            SET(ctx, 'stock', c, key, E.get('n~754'), '+=', False, K[1])
         return k()
 
-    return t_1417(ctx, r1, s, E, B)
+    return t_1420(ctx, r1, s, E, B)
 
 
-t_1417 = _C.rebased(_C.t_521, 1416)  # rules_data/terraforming_mars/definitions/effects.yaml:14
+t_1420 = _C.rebased(_C.t_523, 1419)  # rules_data/terraforming_mars/definitions/effects.yaml:14
 
 
-def t_1418(ctx, k, s=None, E=None, B=1416):  # rules_data/terraforming_mars/cards/001-070.yaml:633
+def t_1421(ctx, k, s=None, E=None, B=1419):  # rules_data/terraforming_mars/cards/001-070.yaml:633
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~746', 'oxygen', True)
-    LOCAL(ctx, E, 'n~747', 1, True)
-    return t_1421(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'p~748', 'oxygen', True)
+    LOCAL(ctx, E, 'n~749', 1, True)
+    return t_1424(ctx, k, s, E, B)
 
 
-d_1419 = _C.rebased(_C.d_1419, 1416)  # rules_data/terraforming_mars/cards/001-070.yaml:633
-d_1420 = _C.rebased(_C.d_524, 1416)  # rules_data/terraforming_mars/cards/001-070.yaml:633
-t_1421 = _C.rebased(_C.t_525, 1416)  # rules_data/terraforming_mars/definitions/resources.yaml:84
-t_1422 = _C.rebased(_C.t_526, 1416)  # rules_data/terraforming_mars/definitions/resources.yaml:85
-t_1423 = _C.rebased(_C.t_527, 1416)  # rules_data/terraforming_mars/definitions/resources.yaml:86
-d_1424 = _C.rebased(_C.d_528, 1416)  # rules_data/terraforming_mars/definitions/resources.yaml:86
-t_1425 = _C.rebased(_C.t_529, 1416)  # rules_data/terraforming_mars/definitions/resources.yaml:87
-t_1426 = _C.rebased(_C.t_530, 1416)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_1427 = _C.rebased(_C.d_531, 1416)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_1428 = _C.rebased(_C.d_532, 1416)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_1429 = _C.rebased(_C.d_533, 1416)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_1430 = _C.rebased(_C.d_379, 1416)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_1431 = _C.rebased(_C.t_535, 1416)  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_1432 = _C.rebased(_C.t_536, 1416)  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_1433 = _C.rebased(_C.d_537, 1416)  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_1422 = _C.rebased(_C.d_1422, 1419)  # rules_data/terraforming_mars/cards/001-070.yaml:633
+d_1423 = _C.rebased(_C.d_526, 1419)  # rules_data/terraforming_mars/cards/001-070.yaml:633
+t_1424 = _C.rebased(_C.t_527, 1419)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_1425 = _C.rebased(_C.t_528, 1419)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_1426 = _C.rebased(_C.t_529, 1419)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_1427 = _C.rebased(_C.d_530, 1419)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_1428 = _C.rebased(_C.t_531, 1419)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_1429 = _C.rebased(_C.t_532, 1419)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1430 = _C.rebased(_C.d_533, 1419)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1431 = _C.rebased(_C.d_534, 1419)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1432 = _C.rebased(_C.d_535, 1419)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1433 = _C.rebased(_C.d_379, 1419)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_1434 = _C.rebased(_C.t_537, 1419)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_1435 = _C.rebased(_C.t_538, 1419)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_1436 = _C.rebased(_C.d_539, 1419)  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
-def t_1434(ctx, k, s=None, E=None, B=1416):  # rules_data/terraforming_mars/cards/001-070.yaml:633
+def t_1437(ctx, k, s=None, E=None, B=1419):  # rules_data/terraforming_mars/cards/001-070.yaml:633
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~749', 2, True)
-    LOCAL(ctx, E, 'r~750', 'plants', True)
-    return t_1437(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~751', 2, True)
+    LOCAL(ctx, E, 'r~752', 'plants', True)
+    return t_1440(ctx, k, s, E, B)
 
 
-d_1435 = _C.rebased(_C.d_1435, 1416)  # rules_data/terraforming_mars/cards/001-070.yaml:633
-d_1436 = _C.rebased(_C.d_540, 1416)  # rules_data/terraforming_mars/cards/001-070.yaml:633
-t_1437 = _C.rebased(_C.t_541, 1416)  # rules_data/terraforming_mars/definitions/resources.yaml:47
-t_1438 = _C.rebased(_C.t_542, 1416)  # rules_data/terraforming_mars/definitions/resources.yaml:48
-d_1439 = _C.rebased(_C.d_543, 1416)  # rules_data/terraforming_mars/definitions/resources.yaml:50
-d_1440 = _C.rebased(_C.d_544, 1416)  # rules_data/terraforming_mars/definitions/resources.yaml:51
-d_1441 = _C.rebased(_C.d_396, 1416)  # rules_data/terraforming_mars/cards/001-070.yaml:633
-d_1442 = _C.rebased(_C.d_1167, 1416)  # rules_data/terraforming_mars/cards/001-070.yaml:633
-d_1443 = _C.rebased(_C.d_547, 1416)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_1438 = _C.rebased(_C.d_1438, 1419)  # rules_data/terraforming_mars/cards/001-070.yaml:633
+d_1439 = _C.rebased(_C.d_542, 1419)  # rules_data/terraforming_mars/cards/001-070.yaml:633
+t_1440 = _C.rebased(_C.t_543, 1419)  # rules_data/terraforming_mars/definitions/resources.yaml:47
+t_1441 = _C.rebased(_C.t_544, 1419)  # rules_data/terraforming_mars/definitions/resources.yaml:48
+d_1442 = _C.rebased(_C.d_545, 1419)  # rules_data/terraforming_mars/definitions/resources.yaml:50
+d_1443 = _C.rebased(_C.d_546, 1419)  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_1444 = _C.rebased(_C.d_396, 1419)  # rules_data/terraforming_mars/cards/001-070.yaml:633
+d_1445 = _C.rebased(_C.d_1170, 1419)  # rules_data/terraforming_mars/cards/001-070.yaml:633
+d_1446 = _C.rebased(_C.d_549, 1419)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {
-    1416: t_1416,
-    1417: t_1417,
-    1418: t_1418,
-    1419: CPS(d_1419),
-    1420: CPS(d_1420),
+    1419: t_1419,
+    1420: t_1420,
     1421: t_1421,
-    1422: t_1422,
-    1423: t_1423,
-    1424: CPS(d_1424),
+    1422: CPS(d_1422),
+    1423: CPS(d_1423),
+    1424: t_1424,
     1425: t_1425,
     1426: t_1426,
     1427: CPS(d_1427),
-    1428: CPS(d_1428),
-    1429: CPS(d_1429),
+    1428: t_1428,
+    1429: t_1429,
     1430: CPS(d_1430),
-    1431: t_1431,
-    1432: t_1432,
+    1431: CPS(d_1431),
+    1432: CPS(d_1432),
     1433: CPS(d_1433),
     1434: t_1434,
-    1435: CPS(d_1435),
+    1435: t_1435,
     1436: CPS(d_1436),
     1437: t_1437,
-    1438: t_1438,
+    1438: CPS(d_1438),
     1439: CPS(d_1439),
-    1440: CPS(d_1440),
-    1441: CPS(d_1441),
+    1440: t_1440,
+    1441: t_1441,
     1442: CPS(d_1442),
     1443: CPS(d_1443),
+    1444: CPS(d_1444),
+    1445: CPS(d_1445),
+    1446: CPS(d_1446),
 }
 
 
 CODE = {
-    1607: x_1607,
-    1608: x_1608,
-    1609: x_1609,
     1610: x_1610,
     1611: x_1611,
     1612: x_1612,
+    1613: x_1613,
     1614: x_1614,
-    1616: x_1616,
+    1615: x_1615,
     1617: x_1617,
-    1618: x_1618,
-    1624: x_1624,
-    1625: x_1625,
-    1626: x_1626,
+    1619: x_1619,
+    1620: x_1620,
+    1621: x_1621,
     1627: x_1627,
+    1628: x_1628,
     1629: x_1629,
-    1635: x_1635,
+    1630: x_1630,
+    1632: x_1632,
+    1638: x_1638,
 }
 AT = {
 }
@@ -197,5 +198,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:627
-    'mining_expedition': '{"id":"mining_expedition","number":"063","name":{"en":"Mining Expedition"},"type":"event","cost":12,"effect":{"op":"seq","b":[{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"p~746","e":{"op":"lit","v":"oxygen","x":1604},"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1419},{"op":"let","v":"n~747","e":{"op":"lit","v":1,"x":1605},"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1420},{"op":"rep","n":{"op":"var","n":"n~747","x":1606},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"max","d":0},"x":1607},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0,"x":1608},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"step","d":0,"x":1609},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1424},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1610},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1611},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"tr_track","d":null},"d":0,"x":1612},"o":"+=","e":{"op":"lit","v":1,"x":1613},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1429},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1614},"o":"=","e":{"op":"lit","v":true,"x":1615},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1430}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1428},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1427},{"op":"for","v":"b~748","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"bonuses","d":[],"x":1616},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~748"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0},"x":1617},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~748"},"k":{"op":"lit","v":"effect"},"x":1618},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1432},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1431},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~746","x":1619},"by":{"op":"var","n":"you","x":1620}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1433}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1426},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1425}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1423},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1422},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1421}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1418},"label":{"op":"lit","v":{"first":1},"x":1621}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"lit","v":2,"x":1622},"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1435},{"op":"let","v":"r~750","e":{"op":"lit","v":"plants","x":1623},"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1436},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1624},"t":{"op":"choose","alts":[{"gens":[{"v":"target~751","src":{"op":"core","n":"players","x":1625},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~750"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~750"},"target":{"op":"var","n":"target~751"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1626}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~750"},"d":0,"x":1627},"o":"-=","e":{"op":"var","n":"n~749","x":1628},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":1439},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~751"}],"x":1629}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":1440},"label":{"op":"lit","v":{"target":null},"x":1630}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":2,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 2 piante a un qualsiasi giocatore","en":"remove up to 2 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":1438},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":1437}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1434},"label":{"op":"lit","v":{"first":2},"x":1631}}],"kind":"effect_order","n":{"op":"lit","v":2,"x":1632},"upto":false,"prompt":{"def":"both_in_any_order","args":{"a":null,"b":null},"text":{"it":"nell\'ordine che preferisci: aumenta l\'ossigeno e la NT di 1; togli fino a 2 piante a un qualsiasi giocatore","en":"in the order you prefer: raise the oxygen and your TR 1 step; remove up to 2 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/effects.yaml:14","id":1417},{"op":"let","v":"n~752","e":{"op":"lit","v":2,"x":1633},"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1441},{"op":"let","v":"r~753","e":{"op":"lit","v":"steel","x":1634},"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1442},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":1635},"o":"+=","e":{"op":"var","n":"n~752","x":1636},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1443}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1416},"source":{"doc":"tm-facts","section":"cards.json #063"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:627"}',
+    'mining_expedition': '{"id":"mining_expedition","number":"063","name":{"en":"Mining Expedition"},"type":"event","cost":12,"effect":{"op":"seq","b":[{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"p~748","e":{"op":"lit","v":"oxygen","x":1607},"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1422},{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":1608},"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1423},{"op":"rep","n":{"op":"var","n":"n~749","x":1609},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"max","d":0},"x":1610},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0,"x":1611},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"step","d":0,"x":1612},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1427},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1613},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1614},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"tr_track","d":null},"d":0,"x":1615},"o":"+=","e":{"op":"lit","v":1,"x":1616},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1432},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1617},"o":"=","e":{"op":"lit","v":true,"x":1618},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1433}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1431},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1430},{"op":"for","v":"b~750","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"bonuses","d":[],"x":1619},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~750"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0},"x":1620},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~750"},"k":{"op":"lit","v":"effect"},"x":1621},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1435},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1434},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~748","x":1622},"by":{"op":"var","n":"you","x":1623}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1436}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1429},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1428}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1426},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1425},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1424}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1421},"label":{"op":"lit","v":{"first":1},"x":1624}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~751","e":{"op":"lit","v":2,"x":1625},"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1438},{"op":"let","v":"r~752","e":{"op":"lit","v":"plants","x":1626},"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1439},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1627},"t":{"op":"choose","alts":[{"gens":[{"v":"target~753","src":{"op":"core","n":"players","x":1628},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~753"}},"k":{"op":"var","n":"r~752"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~752"},"target":{"op":"var","n":"target~753"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1629}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~753"}},"k":{"op":"var","n":"r~752"},"d":0,"x":1630},"o":"-=","e":{"op":"var","n":"n~751","x":1631},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":1442},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~753"}],"x":1632}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":1443},"label":{"op":"lit","v":{"target":null},"x":1633}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":2,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 2 piante a un qualsiasi giocatore","en":"remove up to 2 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":1441},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":1440}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1437},"label":{"op":"lit","v":{"first":2},"x":1634}}],"kind":"effect_order","n":{"op":"lit","v":2,"x":1635},"upto":false,"prompt":{"def":"both_in_any_order","args":{"a":null,"b":null},"text":{"it":"nell\'ordine che preferisci: aumenta l\'ossigeno e la NT di 1; togli fino a 2 piante a un qualsiasi giocatore","en":"in the order you prefer: raise the oxygen and your TR 1 step; remove up to 2 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/effects.yaml:14","id":1420},{"op":"let","v":"n~754","e":{"op":"lit","v":2,"x":1636},"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1444},{"op":"let","v":"r~755","e":{"op":"lit","v":"steel","x":1637},"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1445},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~755"},"d":0,"x":1638},"o":"+=","e":{"op":"var","n":"n~754","x":1639},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1446}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1419},"source":{"doc":"tm-facts","section":"cards.json #063"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:627"}',
 }

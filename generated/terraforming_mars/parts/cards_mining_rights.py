@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -56,356 +57,322 @@ K = [
 ]
 
 
-x_1690 = _C.x_1639  # rules_data/terraforming_mars/definitions/board.yaml:218
-x_1691 = _C.x_1640  # rules_data/terraforming_mars/definitions/board.yaml:219
-x_1692 = _C.x_1641  # rules_data/terraforming_mars/definitions/board.yaml:220
-x_1693 = _C.x_1642  # rules_data/terraforming_mars/definitions/board.yaml:221
-x_1696 = _C.x_1645  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1698 = _C.x_1647  # rules_data/terraforming_mars/definitions/board.yaml:221
+x_1693 = _C.x_1642  # rules_data/terraforming_mars/definitions/board.yaml:218
+x_1694 = _C.x_1643  # rules_data/terraforming_mars/definitions/board.yaml:219
+x_1695 = _C.x_1644  # rules_data/terraforming_mars/definitions/board.yaml:220
+x_1696 = _C.x_1645  # rules_data/terraforming_mars/definitions/board.yaml:221
+x_1699 = _C.x_1648  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1701 = _C.x_1650  # rules_data/terraforming_mars/definitions/board.yaml:221
 
 
-def x_1702(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:199
+def x_1705(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:199
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~755'))) is str else None)
-        return [v_x_758 for v_x_758 in [v_x_757 for v_x_757 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_757, NOREC).get('type', None) if type(v_x_757) is str else None) == _h1)] if any((v_r_759 in _w2 if type((_w2 := E.get('l~756'))) in (list, dict) else IN(v_r_759, _w2)) for v_r_759 in items_of((ctx.index.plain['spaces'].get(v_x_758, NOREC).get('bonus_resources', []) if type(v_x_758) is str else [])))]
-    return MEMO(ctx, (1702, E.get('l~756'), E.get('t~755'),), compute)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~757'))) is str else None)
+        return [v_x_760 for v_x_760 in [v_x_759 for v_x_759 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_759, NOREC).get('type', None) if type(v_x_759) is str else None) == _h1)] if any((v_r_761 in _w2 if type((_w2 := E.get('l~758'))) in (list, dict) else IN(v_r_761, _w2)) for v_r_761 in items_of((ctx.index.plain['spaces'].get(v_x_760, NOREC).get('bonus_resources', []) if type(v_x_760) is str else [])))]
+    return MEMO(ctx, (1705, E.get('l~758'), E.get('t~757'),), compute)
 
 
-def x_1703(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
+def x_1706(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_762, 0) if type(_h1) is dict else KEY(_h1, v_p_762, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_762, NOREC).get('step', 0) if type(v_p_762) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_762, NOREC).get('max', 0) if type(v_p_762) is str else 0))) is int else num(_w4))) for v_p_762 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_762, NOREC).get('tile', None) if type(v_p_762) is str else None) == E.get('t~760'))))
-    return MEMO(ctx, (1703, E.get('t~760'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_764, 0) if type(_h1) is dict else KEY(_h1, v_p_764, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_764, NOREC).get('step', 0) if type(v_p_764) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_764, NOREC).get('max', 0) if type(v_p_764) is str else 0))) is int else num(_w4))) for v_p_764 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_764, NOREC).get('tile', None) if type(v_p_764) is str else None) == E.get('t~762'))))
+    return MEMO(ctx, (1706, E.get('t~762'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_1704(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
+def x_1707(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
         _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~760'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~760'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        return [v_s_763 for v_s_763 in items_of(E.get('l~761')) if (True if ((not (v_s_763 in _h1 if type(_h1) in (list, dict) else IN(v_s_763, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_763, NOREC).get('reserved', None) if type(v_s_763) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_763, NOREC).get('reserved', None) if type(v_s_763) is str else None) == E.get('t~760'))) or (((ctx.index.plain['spaces'].get(v_s_763, NOREC).get('reserved', None) if type(v_s_763) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_763 in _h2 if type(_h2) in (list, dict) else IN(v_s_763, _h2)))) or (((_h2.get(v_s_763, None) if type(_h2) is dict else KEY(_h2, v_s_763, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_763 in _h4 if type(_h4) in (list, dict) else IN(v_s_763, _h4))) or ((not any((True if ((v_x_764 in _h1 if type(_h1) in (list, dict) else IN(v_x_764, _h1))) and ((not (v_x_764 in _h4 if type(_h4) in (list, dict) else IN(v_x_764, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_764, {}) if type(_h1) is dict else KEY(_h1, v_x_764, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_764, {}) if type(_h1) is dict else KEY(_h1, v_x_764, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_765)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_764, {}) if type(_h1) is dict else KEY(_h1, v_x_764, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_765)) else False)) else False) for v_u_765 in items_of(_h3))) else False) for v_x_764 in ADJ(ctx, 'spaces', v_s_763)))) else False)) else False)]
-    return MEMO(ctx, (1704, E.get('l~761'), E.get('this'), E.get('t~760'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~762'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~762'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        return [v_s_765 for v_s_765 in items_of(E.get('l~763')) if (True if ((not (v_s_765 in _h1 if type(_h1) in (list, dict) else IN(v_s_765, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_765, NOREC).get('reserved', None) if type(v_s_765) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_765, NOREC).get('reserved', None) if type(v_s_765) is str else None) == E.get('t~762'))) or (((ctx.index.plain['spaces'].get(v_s_765, NOREC).get('reserved', None) if type(v_s_765) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_765 in _h2 if type(_h2) in (list, dict) else IN(v_s_765, _h2)))) or (((_h2.get(v_s_765, None) if type(_h2) is dict else KEY(_h2, v_s_765, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_765 in _h4 if type(_h4) in (list, dict) else IN(v_s_765, _h4))) or ((not any((True if ((v_x_766 in _h1 if type(_h1) in (list, dict) else IN(v_x_766, _h1))) and ((not (v_x_766 in _h4 if type(_h4) in (list, dict) else IN(v_x_766, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_766, {}) if type(_h1) is dict else KEY(_h1, v_x_766, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_766, {}) if type(_h1) is dict else KEY(_h1, v_x_766, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_767)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_766, {}) if type(_h1) is dict else KEY(_h1, v_x_766, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_767)) else False)) else False) for v_u_767 in items_of(_h3))) else False) for v_x_766 in ADJ(ctx, 'spaces', v_s_765)))) else False)) else False)]
+    return MEMO(ctx, (1707, E.get('l~763'), E.get('this'), E.get('t~762'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_1705(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
+def x_1708(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~766')) > 0)
+    return (FN['count'](ctx, None, E.get('open~768')) > 0)
 
 
-def x_1709(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def x_1712(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~769'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~769'), {}))
+    return (_w1.get(E.get('s~771'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~771'), {}))
 
 
-def x_1710(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def x_1713(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~768'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~768'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~770'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~770'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_1711 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_1713 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_1714 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1716 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
 
 
-def x_1714(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def x_1717(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('s~769'))
+    return FLD(ctx, K[0], E.get('s~771'))
 
 
-def x_1715(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def x_1718(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~769'))
+    return ADJ(ctx, 'spaces', E.get('s~771'))
 
 
-def x_1716(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def x_1719(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~770') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~770'), _w1))
+    return (E.get('x~772') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~772'), _w1))
 
 
-def x_1717(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def x_1720(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~770'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~770'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[1], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~772'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~772'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def x_1718(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def x_1721(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], E.get('t~768'))
+    return FLD(ctx, K[2], E.get('t~770'))
 
 
-def x_1722(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+def x_1725(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~767')}
+    return {'space': E.get('space~769')}
 
 
-x_1723 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:674
-t_1493 = _C.rebased(_C.t_1444, 1493)  # rules_data/terraforming_mars/cards/001-070.yaml:673
-d_1494 = _C.rebased(_C.d_352, 1493)  # rules_data/terraforming_mars/cards/001-070.yaml:673
-d_1495 = _C.rebased(_C.d_1446, 1493)  # rules_data/terraforming_mars/cards/001-070.yaml:673
-t_1496 = _C.rebased(_C.t_1447, 1493)  # rules_data/terraforming_mars/definitions/board.yaml:218
-d_1497 = _C.rebased(_C.d_1448, 1493)  # rules_data/terraforming_mars/definitions/board.yaml:218
-d_1498 = _C.rebased(_C.d_1449, 1493)  # rules_data/terraforming_mars/definitions/board.yaml:219
-t_1499 = _C.rebased(_C.t_1450, 1493)  # rules_data/terraforming_mars/definitions/board.yaml:220
-t_1500 = _C.rebased(_C.t_933, 1493)  # rules_data/terraforming_mars/definitions/board.yaml:221
-d_1501 = _C.rebased(_C.d_1452, 1493)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_1502 = _C.rebased(_C.d_1453, 1493)  # rules_data/terraforming_mars/definitions/board.yaml:221
-d_1503 = _C.rebased(_C.d_1454, 1493)  # rules_data/terraforming_mars/definitions/board.yaml:221
-d_1504 = _C.rebased(_C.d_1455, 1493)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1726 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:674
+t_1496 = _C.rebased(_C.t_1447, 1496)  # rules_data/terraforming_mars/cards/001-070.yaml:673
+d_1497 = _C.rebased(_C.d_352, 1496)  # rules_data/terraforming_mars/cards/001-070.yaml:673
+d_1498 = _C.rebased(_C.d_1449, 1496)  # rules_data/terraforming_mars/cards/001-070.yaml:673
+t_1499 = _C.rebased(_C.t_1450, 1496)  # rules_data/terraforming_mars/definitions/board.yaml:218
+d_1500 = _C.rebased(_C.d_1451, 1496)  # rules_data/terraforming_mars/definitions/board.yaml:218
+d_1501 = _C.rebased(_C.d_1452, 1496)  # rules_data/terraforming_mars/definitions/board.yaml:219
+t_1502 = _C.rebased(_C.t_1453, 1496)  # rules_data/terraforming_mars/definitions/board.yaml:220
+t_1503 = _C.rebased(_C.t_936, 1496)  # rules_data/terraforming_mars/definitions/board.yaml:221
+d_1504 = _C.rebased(_C.d_1455, 1496)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1505 = _C.rebased(_C.d_1456, 1496)  # rules_data/terraforming_mars/definitions/board.yaml:221
+d_1506 = _C.rebased(_C.d_1457, 1496)  # rules_data/terraforming_mars/definitions/board.yaml:221
+d_1507 = _C.rebased(_C.d_1458, 1496)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_1505(ctx, k, s=None, E=None, B=1493):  # rules_data/terraforming_mars/cards/001-070.yaml:674
+def t_1508(ctx, k, s=None, E=None, B=1496):  # rules_data/terraforming_mars/cards/001-070.yaml:674
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_1529(ctx, k, s, E, B)
+        return t_1532(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 't~755', 'mining_rights', True)
-    LOCAL(ctx, E, 'l~756', K[4], True)
-    return t_1508(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 't~757', 'mining_rights', True)
+    LOCAL(ctx, E, 'l~758', K[4], True)
+    return t_1511(ctx, r1, s, E, B)
 
 
-def d_1506(ctx, E=None, B=1493):  # rules_data/terraforming_mars/cards/001-070.yaml:674
+def d_1509(ctx, E=None, B=1496):  # rules_data/terraforming_mars/cards/001-070.yaml:674
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~755', 'mining_rights', True)
+    LOCAL(ctx, E, 't~757', 'mining_rights', True)
     return True
 
 
-d_1507 = _C.rebased(_C.d_1458, 1493)  # rules_data/terraforming_mars/cards/001-070.yaml:674
+d_1510 = _C.rebased(_C.d_1461, 1496)  # rules_data/terraforming_mars/cards/001-070.yaml:674
 
 
-def t_1508(ctx, k, s=None, E=None, B=1493):  # rules_data/terraforming_mars/definitions/board.yaml:199
+def t_1511(ctx, k, s=None, E=None, B=1496):  # rules_data/terraforming_mars/definitions/board.yaml:199
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~760', E.get('t~755'), True)
-    LOCAL(ctx, E, 'l~761', x_1702(ctx, E), True)
-    return t_1511(ctx, k, s, E, B)
+    LOCAL(ctx, E, 't~762', E.get('t~757'), True)
+    LOCAL(ctx, E, 'l~763', x_1705(ctx, E), True)
+    return t_1514(ctx, k, s, E, B)
 
 
-def d_1509(ctx, E=None, B=1493):  # rules_data/terraforming_mars/definitions/board.yaml:199
+def d_1512(ctx, E=None, B=1496):  # rules_data/terraforming_mars/definitions/board.yaml:199
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~760', E.get('t~755'), True)
+    LOCAL(ctx, E, 't~762', E.get('t~757'), True)
     return True
 
 
-def d_1510(ctx, E=None, B=1493):  # rules_data/terraforming_mars/definitions/board.yaml:199
+def d_1513(ctx, E=None, B=1496):  # rules_data/terraforming_mars/definitions/board.yaml:199
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~761', x_1702(ctx, E), True)
+    LOCAL(ctx, E, 'l~763', x_1705(ctx, E), True)
     return True
 
 
-def t_1511(ctx, k, s=None, E=None, B=1493):  # rules_data/terraforming_mars/definitions/board.yaml:132
+def t_1514(ctx, k, s=None, E=None, B=1496):  # rules_data/terraforming_mars/definitions/board.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1703(ctx, E):
-        return t_1512(ctx, k, s, E, B)
+    if x_1706(ctx, E):
+        return t_1515(ctx, k, s, E, B)
     return k()
 
 
-def t_1512(ctx, k, s=None, E=None, B=1493):  # rules_data/terraforming_mars/definitions/board.yaml:133
+def t_1515(ctx, k, s=None, E=None, B=1496):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~766', x_1704(ctx, E), True)
-    if not x_1705(ctx, E):
+    LOCAL(ctx, E, 'open~768', x_1707(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('open~768')) > 0)):
         return False
-    return t_1515(ctx, k, s, E, B)
+    return t_1518(ctx, k, s, E, B)
 
 
-def d_1513(ctx, E=None, B=1493):  # rules_data/terraforming_mars/definitions/board.yaml:133
+def d_1516(ctx, E=None, B=1496):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~766', x_1704(ctx, E), True)
+    LOCAL(ctx, E, 'open~768', x_1707(ctx, E), True)
     return True
 
 
-def d_1514(ctx, E=None, B=1493):  # rules_data/terraforming_mars/definitions/board.yaml:134
+def d_1517(ctx, E=None, B=1496):  # rules_data/terraforming_mars/definitions/board.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1705(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('open~768')) > 0)):
         return False
     return True
 
 
-t_1515 = _C.rebased(_C.t_542, 1493)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_1518 = _C.rebased(_C.t_544, 1496)  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def t_1516(ctx, k, s=None, E=None, B=1493):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def t_1519(ctx, k, s=None, E=None, B=1496):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~768', E.get('t~760'), True)
-    LOCAL(ctx, E, 's~769', E.get('space~767'), True)
-    return t_1519(ctx, k, s, E, B)
-
-
-def d_1517(ctx, E=None, B=1493):  # rules_data/terraforming_mars/definitions/board.yaml:135
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~768', E.get('t~760'), True)
-    return True
-
-
-def d_1518(ctx, E=None, B=1493):  # rules_data/terraforming_mars/definitions/board.yaml:135
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's~769', E.get('space~767'), True)
-    return True
-
-
-def t_1519(ctx, k, s=None, E=None, B=1493):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], ctx.state.get('board'), E.get('s~769'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1710(ctx, E), '=', False, K[7])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~769'), '=', False, K[9])
+    LOCAL(ctx, E, 't~770', E.get('t~762'), True)
+    LOCAL(ctx, E, 's~771', E.get('space~769'), True)
     return t_1522(ctx, k, s, E, B)
 
 
-def d_1520(ctx, E=None, B=1493):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def d_1520(ctx, E=None, B=1496):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], ctx.state.get('board'), E.get('s~769'))
+    LOCAL(ctx, E, 't~770', E.get('t~762'), True)
+    return True
+
+
+def d_1521(ctx, E=None, B=1496):  # rules_data/terraforming_mars/definitions/board.yaml:135
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's~771', E.get('space~769'), True)
+    return True
+
+
+def t_1522(ctx, k, s=None, E=None, B=1496):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[8], ctx.state.get('board'), E.get('s~771'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1710(ctx, E), '=', False, K[7])
-    return True
+        SET(ctx, 'board', c, key, x_1713(ctx, E), '=', False, K[7])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~771'), '=', False, K[9])
+    return t_1525(ctx, k, s, E, B)
 
 
-def d_1521(ctx, E=None, B=1493):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def d_1523(ctx, E=None, B=1496):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~769'), '=', False, K[9])
+    c, key = KEYPLACE(ctx, K[8], ctx.state.get('board'), E.get('s~771'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_1713(ctx, E), '=', False, K[7])
     return True
 
 
-def t_1522(ctx, k, s=None, E=None, B=1493):  # rules_data/terraforming_mars/definitions/board.yaml:119
+def d_1524(ctx, E=None, B=1496):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1713(ctx, E):
-        return t_1523(ctx, k, s, E, B)
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~771'), '=', False, K[9])
+    return True
+
+
+def t_1525(ctx, k, s=None, E=None, B=1496):  # rules_data/terraforming_mars/definitions/board.yaml:119
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if ((E.get('you') != None)):
+        return t_1526(ctx, k, s, E, B)
     return k()
 
 
-def t_1523(ctx, k, s=None, E=None, B=1493):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_1526(ctx, k, s=None, E=None, B=1496):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_1525(ctx, r2, s, E, B)
+        return t_1528(ctx, r2, s, E, B)
 
     def r2():
-        return t_1527(ctx, r3, s, E, B)
+        return t_1530(ctx, r3, s, E, B)
 
     def r3():
         ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~768'), 'space': E.get('s~769'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~770'), 'space': E.get('s~771'), 'by': E.get('you')}):
             return False
         return k()
 
-    return t_1524(ctx, r1, s, E, B)
+    return t_1527(ctx, r1, s, E, B)
 
 
-def t_1524(ctx, k, s=None, E=None, B=1493):  # rules_data/terraforming_mars/definitions/board.yaml:120
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_1714(ctx, E), k)
-
-
-def t_1525(ctx, k, s=None, E=None, B=1493):  # rules_data/terraforming_mars/definitions/board.yaml:121
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_1715(ctx, E)))
-    old = E.get('x~770', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'x~770', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'x~770', item, True)
-            if x_1716(ctx, E):
-                return t_1526(ctx, lambda i=i: nxt(i), brk, E, B)
-        return brk()
-
-    return nxt(0)
-
-
-def t_1526(ctx, k, s=None, E=None, B=1493):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_1527(ctx, k, s=None, E=None, B=1496):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -414,110 +381,144 @@ def t_1526(ctx, k, s=None, E=None, B=1493):  # rules_data/terraforming_mars/defi
     return DO(ctx, x_1717(ctx, E), k)
 
 
-def t_1527(ctx, k, s=None, E=None, B=1493):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def t_1528(ctx, k, s=None, E=None, B=1496):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1718(ctx, E), k)
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~771')))))
+    old = E.get('x~772', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'x~772', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'x~772', item, True)
+            if ((E.get('x~772') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~772'), _w1))):
+                return t_1529(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
 
 
-def d_1528(ctx, E=None, B=1493):  # rules_data/terraforming_mars/definitions/board.yaml:123
+def t_1529(ctx, k, s=None, E=None, B=1496):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~768'), 'space': E.get('s~769'), 'by': E.get('you')}):
+    return DO(ctx, x_1720(ctx, E), k)
+
+
+def t_1530(ctx, k, s=None, E=None, B=1496):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_1721(ctx, E), k)
+
+
+def d_1531(ctx, E=None, B=1496):  # rules_data/terraforming_mars/definitions/board.yaml:123
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~770'), 'space': E.get('s~771'), 'by': E.get('you')}):
         return False
     return True
 
 
-t_1529 = _C.rebased(_C.t_367, 1493)  # rules_data/terraforming_mars/cards/001-070.yaml:674
+t_1532 = _C.rebased(_C.t_367, 1496)  # rules_data/terraforming_mars/cards/001-070.yaml:674
 
 
 TRIALS = {
-    1493: t_1493,
-    1494: CPS(d_1494),
-    1495: CPS(d_1495),
     1496: t_1496,
     1497: CPS(d_1497),
     1498: CPS(d_1498),
     1499: t_1499,
-    1500: t_1500,
+    1500: CPS(d_1500),
     1501: CPS(d_1501),
-    1502: CPS(d_1502),
-    1503: CPS(d_1503),
+    1502: t_1502,
+    1503: t_1503,
     1504: CPS(d_1504),
-    1505: t_1505,
+    1505: CPS(d_1505),
     1506: CPS(d_1506),
     1507: CPS(d_1507),
     1508: t_1508,
     1509: CPS(d_1509),
     1510: CPS(d_1510),
     1511: t_1511,
-    1512: t_1512,
+    1512: CPS(d_1512),
     1513: CPS(d_1513),
-    1514: CPS(d_1514),
+    1514: t_1514,
     1515: t_1515,
-    1516: t_1516,
+    1516: CPS(d_1516),
     1517: CPS(d_1517),
-    1518: CPS(d_1518),
+    1518: t_1518,
     1519: t_1519,
     1520: CPS(d_1520),
     1521: CPS(d_1521),
     1522: t_1522,
-    1523: t_1523,
-    1524: t_1524,
+    1523: CPS(d_1523),
+    1524: CPS(d_1524),
     1525: t_1525,
     1526: t_1526,
     1527: t_1527,
-    1528: CPS(d_1528),
+    1528: t_1528,
     1529: t_1529,
+    1530: t_1530,
+    1531: CPS(d_1531),
+    1532: t_1532,
 }
 
 
 CODE = {
-    1690: x_1690,
-    1691: x_1691,
-    1692: x_1692,
     1693: x_1693,
+    1694: x_1694,
+    1695: x_1695,
     1696: x_1696,
-    1698: x_1698,
-    1702: x_1702,
-    1703: x_1703,
-    1704: x_1704,
+    1699: x_1699,
+    1701: x_1701,
     1705: x_1705,
-    1709: x_1709,
-    1710: x_1710,
-    1711: x_1711,
+    1706: x_1706,
+    1707: x_1707,
+    1708: x_1708,
+    1712: x_1712,
     1713: x_1713,
     1714: x_1714,
-    1715: x_1715,
     1716: x_1716,
     1717: x_1717,
     1718: x_1718,
-    1722: x_1722,
-    1723: x_1723,
+    1719: x_1719,
+    1720: x_1720,
+    1721: x_1721,
+    1725: x_1725,
+    1726: x_1726,
 }
 AT = {
-    1702: 'rules_data/terraforming_mars/definitions/board.yaml:199',
-    1703: 'rules_data/terraforming_mars/definitions/board.yaml:132',
-    1704: 'rules_data/terraforming_mars/definitions/board.yaml:133',
-    1705: 'rules_data/terraforming_mars/definitions/board.yaml:134',
-    1709: 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    1710: 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    1714: 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    1715: 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    1716: 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    1717: 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    1718: 'rules_data/terraforming_mars/definitions/board.yaml:122',
-    1722: 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    1705: 'rules_data/terraforming_mars/definitions/board.yaml:199',
+    1706: 'rules_data/terraforming_mars/definitions/board.yaml:132',
+    1707: 'rules_data/terraforming_mars/definitions/board.yaml:133',
+    1708: 'rules_data/terraforming_mars/definitions/board.yaml:134',
+    1712: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    1713: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    1717: 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    1718: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    1719: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    1720: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    1721: 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    1725: 'rules_data/terraforming_mars/definitions/board.yaml:135',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:667
-    'mining_rights': '{"id":"mining_rights","number":"067","name":{"en":"Mining Rights"},"type":"automated","cost":9,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1688},"at":"rules_data/terraforming_mars/cards/001-070.yaml:673","id":1494},{"op":"let","v":"l~747","e":{"op":"lit","v":["steel","titanium"],"x":1689},"at":"rules_data/terraforming_mars/cards/001-070.yaml:673","id":1495},{"op":"seq","b":[{"op":"let","v":"sp~749","e":{"op":"fn","f":"first","a":[{"op":"filt","v":"s~748","src":{"op":"st","k":"board"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}}],"x":1690},"at":"rules_data/terraforming_mars/definitions/board.yaml:218","id":1497},{"op":"let","v":"shown~751","e":{"op":"filt","v":"r~750","src":{"op":"var","n":"l~747"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"sp~749"},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"var","n":"r~750"},"b":{"op":"fld","kind":"spaces","of":{"op":"var","n":"sp~749"},"f":"bonus_resources","d":[]},"neg":false}]},"x":1691},"at":"rules_data/terraforming_mars/definitions/board.yaml:219","id":1498},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"shown~751"}]},"b":{"op":"lit","v":0},"x":1692},"t":{"op":"choose","alts":[{"gens":[{"v":"r~752","src":{"op":"fn","f":"distinct","a":[{"op":"var","n":"shown~751"}],"x":1693},"label":"r"}],"b":{"op":"seq","b":[{"op":"let","v":"n~753","e":{"op":"var","n":"n~746","x":1694},"at":"rules_data/terraforming_mars/definitions/board.yaml:221","id":1502},{"op":"let","v":"r~754","e":{"op":"var","n":"r~752","x":1695},"at":"rules_data/terraforming_mars/definitions/board.yaml:221","id":1503},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~754"},"d":0,"x":1696},"o":"+=","e":{"op":"var","n":"n~753","x":1697},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1504}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1501},"label":{"op":"obj","k":["resource"],"a":[{"op":"var","n":"r~752"}],"x":1698}}],"kind":"resource","prompt":{"def":"gain_bonus_production","args":{"n":1,"l":["steel","titanium"]},"text":{"it":"aumenta di 1 la produzione della risorsa mostrata dalla casella della sua tessera (acciaio, titanio)","en":"raise the production of the resource its tile\'s space shows (steel, titanium) by 1"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:221","id":1500},"at":"rules_data/terraforming_mars/definitions/board.yaml:220","id":1499}],"at":"rules_data/terraforming_mars/definitions/board.yaml:218","id":1496}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:673","id":1493},"effect":{"op":"seq","b":[{"op":"let","v":"t~755","e":{"op":"lit","v":"mining_rights","x":1699},"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1506},{"op":"let","v":"l~756","e":{"op":"lit","v":["steel","titanium"],"x":1700},"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1507},{"op":"seq","b":[{"op":"let","v":"t~760","e":{"op":"var","n":"t~755","x":1701},"at":"rules_data/terraforming_mars/definitions/board.yaml:199","id":1509},{"op":"let","v":"l~761","e":{"op":"filt","v":"x~758","src":{"op":"filt","v":"x~757","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~757"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~755"},"f":"space","d":null}}},"w":{"op":"fn","f":"any","a":[{"op":"mapc","v":"r~759","src":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~758"},"f":"bonus_resources","d":[]},"e":{"op":"in","a":{"op":"var","n":"r~759"},"b":{"op":"var","n":"l~756"},"neg":false}}]},"x":1702},"at":"rules_data/terraforming_mars/definitions/board.yaml:199","id":1510},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~762","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~762"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~762"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~762"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~762"},"f":"tile","d":null},"b":{"op":"var","n":"t~760"}}}]},"x":1703},"t":{"op":"seq","b":[{"op":"let","v":"open~766","e":{"op":"filt","v":"s~763","src":{"op":"var","n":"l~761"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~763"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~763"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~763"},"f":"reserved","d":null},"b":{"op":"var","n":"t~760"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~763"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~763"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~763"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~760"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~763"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~760"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~764","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~763"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~764"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~764"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~760"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~765","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~760"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~764"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~764"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~765"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~764"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~765"}}]}]}}]}]}}]}}]}]},"x":1704},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1513},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~766"}]},"b":{"op":"lit","v":0},"x":1705},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":1514},{"op":"choose","alts":[{"gens":[{"v":"space~767","src":{"op":"var","n":"open~766","x":1706},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~768","e":{"op":"var","n":"t~760","x":1707},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1517},{"op":"let","v":"s~769","e":{"op":"var","n":"space~767","x":1708},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1518},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~769"},"d":{},"x":1709},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~768"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~768"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1710},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1520},{"op":"set","t":{"op":"st","k":"last_space","x":1711},"o":"=","e":{"op":"var","n":"s~769","x":1712},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1521},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1713},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~769"},"f":"bonus","d":null,"x":1714},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1524},{"op":"for","v":"x~770","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~769"}],"kind":"spaces","x":1715},"w":{"op":"in","a":{"op":"var","n":"x~770"},"b":{"op":"st","k":"board"},"neg":false,"x":1716},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~770"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1717},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1526},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1525},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~768"},"f":"effect","d":null,"x":1718},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1527},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~768","x":1719},"space":{"op":"var","n":"s~769","x":1720},"by":{"op":"var","n":"you","x":1721}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1528}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1523},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1522}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1519}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1516},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~767"}],"x":1722}}],"kind":"space","prompt":{"def":"place_on_bonus","args":{"t":"mining_rights","l":["steel","titanium"]},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Diritti minerari su una casella con un bonus di acciaio, titanio","en":"place a Mining Rights tile on a space with a steel, titanium bonus"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1515}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1512},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":1511}],"at":"rules_data/terraforming_mars/definitions/board.yaml:199","id":1508},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1723},"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1529}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1505},"source":{"doc":"tm-facts","section":"cards.json #067 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:667"}',
+    'mining_rights': '{"id":"mining_rights","number":"067","name":{"en":"Mining Rights"},"type":"automated","cost":9,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1691},"at":"rules_data/terraforming_mars/cards/001-070.yaml:673","id":1497},{"op":"let","v":"l~749","e":{"op":"lit","v":["steel","titanium"],"x":1692},"at":"rules_data/terraforming_mars/cards/001-070.yaml:673","id":1498},{"op":"seq","b":[{"op":"let","v":"sp~751","e":{"op":"fn","f":"first","a":[{"op":"filt","v":"s~750","src":{"op":"st","k":"board"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~750"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}}],"x":1693},"at":"rules_data/terraforming_mars/definitions/board.yaml:218","id":1500},{"op":"let","v":"shown~753","e":{"op":"filt","v":"r~752","src":{"op":"var","n":"l~749"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"sp~751"},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"var","n":"r~752"},"b":{"op":"fld","kind":"spaces","of":{"op":"var","n":"sp~751"},"f":"bonus_resources","d":[]},"neg":false}]},"x":1694},"at":"rules_data/terraforming_mars/definitions/board.yaml:219","id":1501},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"shown~753"}]},"b":{"op":"lit","v":0},"x":1695},"t":{"op":"choose","alts":[{"gens":[{"v":"r~754","src":{"op":"fn","f":"distinct","a":[{"op":"var","n":"shown~753"}],"x":1696},"label":"r"}],"b":{"op":"seq","b":[{"op":"let","v":"n~755","e":{"op":"var","n":"n~748","x":1697},"at":"rules_data/terraforming_mars/definitions/board.yaml:221","id":1505},{"op":"let","v":"r~756","e":{"op":"var","n":"r~754","x":1698},"at":"rules_data/terraforming_mars/definitions/board.yaml:221","id":1506},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~756"},"d":0,"x":1699},"o":"+=","e":{"op":"var","n":"n~755","x":1700},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1507}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1504},"label":{"op":"obj","k":["resource"],"a":[{"op":"var","n":"r~754"}],"x":1701}}],"kind":"resource","prompt":{"def":"gain_bonus_production","args":{"n":1,"l":["steel","titanium"]},"text":{"it":"aumenta di 1 la produzione della risorsa mostrata dalla casella della sua tessera (acciaio, titanio)","en":"raise the production of the resource its tile\'s space shows (steel, titanium) by 1"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:221","id":1503},"at":"rules_data/terraforming_mars/definitions/board.yaml:220","id":1502}],"at":"rules_data/terraforming_mars/definitions/board.yaml:218","id":1499}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:673","id":1496},"effect":{"op":"seq","b":[{"op":"let","v":"t~757","e":{"op":"lit","v":"mining_rights","x":1702},"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1509},{"op":"let","v":"l~758","e":{"op":"lit","v":["steel","titanium"],"x":1703},"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1510},{"op":"seq","b":[{"op":"let","v":"t~762","e":{"op":"var","n":"t~757","x":1704},"at":"rules_data/terraforming_mars/definitions/board.yaml:199","id":1512},{"op":"let","v":"l~763","e":{"op":"filt","v":"x~760","src":{"op":"filt","v":"x~759","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~759"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~757"},"f":"space","d":null}}},"w":{"op":"fn","f":"any","a":[{"op":"mapc","v":"r~761","src":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~760"},"f":"bonus_resources","d":[]},"e":{"op":"in","a":{"op":"var","n":"r~761"},"b":{"op":"var","n":"l~758"},"neg":false}}]},"x":1705},"at":"rules_data/terraforming_mars/definitions/board.yaml:199","id":1513},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~764","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~764"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~764"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~764"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~764"},"f":"tile","d":null},"b":{"op":"var","n":"t~762"}}}]},"x":1706},"t":{"op":"seq","b":[{"op":"let","v":"open~768","e":{"op":"filt","v":"s~765","src":{"op":"var","n":"l~763"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~765"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~765"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~765"},"f":"reserved","d":null},"b":{"op":"var","n":"t~762"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~765"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~765"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~765"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~762"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~765"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~762"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~766","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~765"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~766"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~766"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~762"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~767","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~762"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~766"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~766"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~767"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~766"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~767"}}]}]}}]}]}}]}}]}]},"x":1707},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1516},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~768"}]},"b":{"op":"lit","v":0},"x":1708},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":1517},{"op":"choose","alts":[{"gens":[{"v":"space~769","src":{"op":"var","n":"open~768","x":1709},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~770","e":{"op":"var","n":"t~762","x":1710},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1520},{"op":"let","v":"s~771","e":{"op":"var","n":"space~769","x":1711},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1521},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~771"},"d":{},"x":1712},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~770"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~770"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1713},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1523},{"op":"set","t":{"op":"st","k":"last_space","x":1714},"o":"=","e":{"op":"var","n":"s~771","x":1715},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1524},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1716},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~771"},"f":"bonus","d":null,"x":1717},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1527},{"op":"for","v":"x~772","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~771"}],"kind":"spaces","x":1718},"w":{"op":"in","a":{"op":"var","n":"x~772"},"b":{"op":"st","k":"board"},"neg":false,"x":1719},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~772"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1720},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1529},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1528},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~770"},"f":"effect","d":null,"x":1721},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1530},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~770","x":1722},"space":{"op":"var","n":"s~771","x":1723},"by":{"op":"var","n":"you","x":1724}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1531}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1526},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1525}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1522}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1519},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~769"}],"x":1725}}],"kind":"space","prompt":{"def":"place_on_bonus","args":{"t":"mining_rights","l":["steel","titanium"]},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Diritti minerari su una casella con un bonus di acciaio, titanio (guadagna un eventuale bonus di piazzamento)","en":"place a Mining Rights tile on a space with a steel, titanium bonus (gain any placement bonus)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1518}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1515},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":1514}],"at":"rules_data/terraforming_mars/definitions/board.yaml:199","id":1511},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1726},"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1532}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1508},"source":{"doc":"tm-facts","section":"cards.json #067 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:667"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,77 +49,77 @@ K = [
 ]
 
 
-def x_1434(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
+def x_1437(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1434, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('earth') for v_c_750 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_752, NOREC).get('tags', []) if type(v_c_752) is str else [])).count('earth') for v_c_752 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))
+    return MEMO(ctx, (1437, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_752, NOREC).get('tags', []) if type(v_c_752) is str else [])).count('earth') for v_c_752 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_754, NOREC).get('tags', []) if type(v_c_754) is str else [])).count('earth') for v_c_754 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))
 
 
-x_1435 = _C.x_1435  # rules_data/terraforming_mars/definitions/resources.yaml:26
-x_1436 = _C.x_1436  # rules_data/terraforming_mars/definitions/resources.yaml:26
+x_1438 = _C.x_1438  # rules_data/terraforming_mars/definitions/resources.yaml:26
+x_1439 = _C.x_1439  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
-def d_1272(ctx, E=None, B=1272):  # rules_data/terraforming_mars/cards/001-070.yaml:510
+def d_1275(ctx, E=None, B=1275):  # rules_data/terraforming_mars/cards/001-070.yaml:510
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~754', 1, True)
-    LOCAL(ctx, E, 'r~755', 'megacredits', True)
-    LOCAL(ctx, E, 'k~756', x_1434(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
+    LOCAL(ctx, E, 'n~756', 1, True)
+    LOCAL(ctx, E, 'r~757', 'megacredits', True)
+    LOCAL(ctx, E, 'k~758', x_1437(ctx, E), True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~757'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_1436(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~756'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~758'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
-d_1273 = _C.rebased(_C.d_1273, 1272)  # rules_data/terraforming_mars/cards/001-070.yaml:510
+d_1276 = _C.rebased(_C.d_1276, 1275)  # rules_data/terraforming_mars/cards/001-070.yaml:510
 
 
-def d_1274(ctx, E=None, B=1272):  # rules_data/terraforming_mars/cards/001-070.yaml:510
+def d_1277(ctx, E=None, B=1275):  # rules_data/terraforming_mars/cards/001-070.yaml:510
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~755', 'megacredits', True)
+    LOCAL(ctx, E, 'r~757', 'megacredits', True)
     return True
 
 
-def d_1275(ctx, E=None, B=1272):  # rules_data/terraforming_mars/cards/001-070.yaml:510
+def d_1278(ctx, E=None, B=1275):  # rules_data/terraforming_mars/cards/001-070.yaml:510
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~756', x_1434(ctx, E), True)
+    LOCAL(ctx, E, 'k~758', x_1437(ctx, E), True)
     return True
 
 
-d_1276 = _C.rebased(_C.d_1276, 1272)  # rules_data/terraforming_mars/definitions/resources.yaml:26
+d_1279 = _C.rebased(_C.d_1279, 1275)  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
 TRIALS = {
-    1272: CPS(d_1272),
-    1273: CPS(d_1273),
-    1274: CPS(d_1274),
     1275: CPS(d_1275),
     1276: CPS(d_1276),
+    1277: CPS(d_1277),
+    1278: CPS(d_1278),
+    1279: CPS(d_1279),
 }
 
 
 CODE = {
-    1434: x_1434,
-    1435: x_1435,
-    1436: x_1436,
+    1437: x_1437,
+    1438: x_1438,
+    1439: x_1439,
 }
 AT = {
-    1434: 'rules_data/terraforming_mars/cards/001-070.yaml:510',
+    1437: 'rules_data/terraforming_mars/cards/001-070.yaml:510',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:504
-    'miranda_resort': '{"id":"miranda_resort","number":"051","name":{"en":"Miranda Resort"},"type":"automated","cost":12,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~754","e":{"op":"lit","v":1,"x":1432},"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1273},{"op":"let","v":"r~755","e":{"op":"lit","v":"megacredits","x":1433},"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1274},{"op":"let","v":"k~756","e":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~750","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~751","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~750"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~751"},"b":{"op":"lit","v":"earth"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~752","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~753","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~752"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~753"},"b":{"op":"lit","v":"earth"}}}]}}]},"x":1434},"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1275},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~755"},"d":0,"x":1435},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~754"},"b":{"op":"var","n":"k~756"},"x":1436},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":1276}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1272},"vp":{"op":"lit","v":1,"x":1437},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #051"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:504"}',
+    'miranda_resort': '{"id":"miranda_resort","number":"051","name":{"en":"Miranda Resort"},"type":"automated","cost":12,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~756","e":{"op":"lit","v":1,"x":1435},"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1276},{"op":"let","v":"r~757","e":{"op":"lit","v":"megacredits","x":1436},"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1277},{"op":"let","v":"k~758","e":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~752","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~753","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~752"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~753"},"b":{"op":"lit","v":"earth"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~754","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~755","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~754"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~755"},"b":{"op":"lit","v":"earth"}}}]}}]},"x":1437},"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1278},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~757"},"d":0,"x":1438},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~756"},"b":{"op":"var","n":"k~758"},"x":1439},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":1279}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1275},"vp":{"op":"lit","v":1,"x":1440},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #051"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:504"}',
 }

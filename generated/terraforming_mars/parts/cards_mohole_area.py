@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -55,44 +56,44 @@ K = [
 ]
 
 
-x_2949 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2951 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:25
-x_2955 = _C.x_2955  # rules_data/terraforming_mars/definitions/board.yaml:158
-x_2956 = _C.x_2618  # rules_data/terraforming_mars/definitions/board.yaml:132
-x_2957 = _C.x_2619  # rules_data/terraforming_mars/definitions/board.yaml:133
-x_2958 = _C.x_2620  # rules_data/terraforming_mars/definitions/board.yaml:134
-x_2962 = _C.x_2560  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_2963 = _C.x_2561  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_2964 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_2966 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_2967 = _C.x_2565  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_2968 = _C.x_2566  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2969 = _C.x_2567  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2970 = _C.x_2568  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2971 = _C.x_2569  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_2975 = _C.x_2573  # rules_data/terraforming_mars/definitions/board.yaml:135
+x_2959 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2961 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:25
+x_2965 = _C.x_2965  # rules_data/terraforming_mars/definitions/board.yaml:158
+x_2966 = _C.x_2628  # rules_data/terraforming_mars/definitions/board.yaml:132
+x_2967 = _C.x_2629  # rules_data/terraforming_mars/definitions/board.yaml:133
+x_2968 = _C.x_2630  # rules_data/terraforming_mars/definitions/board.yaml:134
+x_2972 = _C.x_2566  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2973 = _C.x_2567  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2974 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_2976 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_2977 = _C.x_2571  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_2978 = _C.x_2572  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2979 = _C.x_2573  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2980 = _C.x_2574  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2981 = _C.x_2575  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_2985 = _C.x_2579  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def d_2597(ctx, E=None, B=2597):  # rules_data/terraforming_mars/cards/141-208.yaml:24
+def d_2606(ctx, E=None, B=2606):  # rules_data/terraforming_mars/cards/141-208.yaml:24
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 4, True)
-    LOCAL(ctx, E, 'r~747', 'heat', True)
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    LOCAL(ctx, E, 'n~748', 4, True)
+    LOCAL(ctx, E, 'r~749', 'heat', True)
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
     return True
 
 
-d_2598 = _C.rebased(_C.d_1991, 2597)  # rules_data/terraforming_mars/cards/141-208.yaml:24
-d_2599 = _C.rebased(_C.d_785, 2597)  # rules_data/terraforming_mars/cards/141-208.yaml:24
-d_2600 = _C.rebased(_C.d_365, 2597)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2607 = _C.rebased(_C.d_1995, 2606)  # rules_data/terraforming_mars/cards/141-208.yaml:24
+d_2608 = _C.rebased(_C.d_788, 2606)  # rules_data/terraforming_mars/cards/141-208.yaml:24
+d_2609 = _C.rebased(_C.d_365, 2606)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_2601(ctx, k, s=None, E=None, B=2597):  # rules_data/terraforming_mars/cards/141-208.yaml:25
+def t_2610(ctx, k, s=None, E=None, B=2606):  # rules_data/terraforming_mars/cards/141-208.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -100,100 +101,100 @@ def t_2601(ctx, k, s=None, E=None, B=2597):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~748', 'mohole_area', True)
-        LOCAL(ctx, E, 'k~749', 'ocean', True)
-        return t_2605(ctx, k, s, E, B)
+        LOCAL(ctx, E, 't~750', 'mohole_area', True)
+        LOCAL(ctx, E, 'k~751', 'ocean', True)
+        return t_2614(ctx, k, s, E, B)
 
-    return t_2602(ctx, r1, s, E, B)
-
-
-t_2602 = _C.rebased(_C.t_367, 2597)  # rules_data/terraforming_mars/cards/141-208.yaml:25
+    return t_2611(ctx, r1, s, E, B)
 
 
-def d_2603(ctx, E=None, B=2597):  # rules_data/terraforming_mars/cards/141-208.yaml:25
+t_2611 = _C.rebased(_C.t_367, 2606)  # rules_data/terraforming_mars/cards/141-208.yaml:25
+
+
+def d_2612(ctx, E=None, B=2606):  # rules_data/terraforming_mars/cards/141-208.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'mohole_area', True)
+    LOCAL(ctx, E, 't~750', 'mohole_area', True)
     return True
 
 
-d_2604 = _C.rebased(_C.d_2604, 2597)  # rules_data/terraforming_mars/cards/141-208.yaml:25
-t_2605 = _C.rebased(_C.t_2605, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:158
-d_2606 = _C.rebased(_C.d_2606, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:158
-d_2607 = _C.rebased(_C.d_2607, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:158
-t_2608 = _C.rebased(_C.t_2608, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:132
-t_2609 = _C.rebased(_C.t_2609, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:133
-d_2610 = _C.rebased(_C.d_2319, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:133
-d_2611 = _C.rebased(_C.d_2320, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:134
-t_2612 = _C.rebased(_C.t_2399, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:135
-t_2613 = _C.rebased(_C.t_2322, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2614 = _C.rebased(_C.d_2323, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:135
-d_2615 = _C.rebased(_C.d_2269, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:135
-t_2616 = _C.rebased(_C.t_2270, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2617 = _C.rebased(_C.d_2271, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2618 = _C.rebased(_C.d_2272, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_2619 = _C.rebased(_C.t_2273, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_2620 = _C.rebased(_C.t_2274, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2621 = _C.rebased(_C.t_2275, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2622 = _C.rebased(_C.t_2276, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2623 = _C.rebased(_C.t_2277, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2624 = _C.rebased(_C.t_2278, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_2625 = _C.rebased(_C.d_2279, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_2613 = _C.rebased(_C.d_2613, 2606)  # rules_data/terraforming_mars/cards/141-208.yaml:25
+t_2614 = _C.rebased(_C.t_2614, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:158
+d_2615 = _C.rebased(_C.d_2615, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:158
+d_2616 = _C.rebased(_C.d_2616, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:158
+t_2617 = _C.rebased(_C.t_2617, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:132
+t_2618 = _C.rebased(_C.t_2618, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_2619 = _C.rebased(_C.d_2328, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_2620 = _C.rebased(_C.d_2329, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:134
+t_2621 = _C.rebased(_C.t_453, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_2622 = _C.rebased(_C.t_2331, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2623 = _C.rebased(_C.d_2332, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_2624 = _C.rebased(_C.d_2275, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_2625 = _C.rebased(_C.t_2276, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2626 = _C.rebased(_C.d_2277, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2627 = _C.rebased(_C.d_2278, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2628 = _C.rebased(_C.t_2279, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2629 = _C.rebased(_C.t_2280, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2630 = _C.rebased(_C.t_2281, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2631 = _C.rebased(_C.t_2282, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2632 = _C.rebased(_C.t_2283, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2633 = _C.rebased(_C.t_2284, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_2634 = _C.rebased(_C.d_2285, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    2597: CPS(d_2597),
-    2598: CPS(d_2598),
-    2599: CPS(d_2599),
-    2600: CPS(d_2600),
-    2601: t_2601,
-    2602: t_2602,
-    2603: CPS(d_2603),
-    2604: CPS(d_2604),
-    2605: t_2605,
     2606: CPS(d_2606),
     2607: CPS(d_2607),
-    2608: t_2608,
-    2609: t_2609,
-    2610: CPS(d_2610),
-    2611: CPS(d_2611),
-    2612: t_2612,
-    2613: t_2613,
-    2614: CPS(d_2614),
+    2608: CPS(d_2608),
+    2609: CPS(d_2609),
+    2610: t_2610,
+    2611: t_2611,
+    2612: CPS(d_2612),
+    2613: CPS(d_2613),
+    2614: t_2614,
     2615: CPS(d_2615),
-    2616: t_2616,
-    2617: CPS(d_2617),
-    2618: CPS(d_2618),
-    2619: t_2619,
-    2620: t_2620,
+    2616: CPS(d_2616),
+    2617: t_2617,
+    2618: t_2618,
+    2619: CPS(d_2619),
+    2620: CPS(d_2620),
     2621: t_2621,
     2622: t_2622,
-    2623: t_2623,
-    2624: t_2624,
-    2625: CPS(d_2625),
+    2623: CPS(d_2623),
+    2624: CPS(d_2624),
+    2625: t_2625,
+    2626: CPS(d_2626),
+    2627: CPS(d_2627),
+    2628: t_2628,
+    2629: t_2629,
+    2630: t_2630,
+    2631: t_2631,
+    2632: t_2632,
+    2633: t_2633,
+    2634: CPS(d_2634),
 }
 
 
 CODE = {
-    2949: x_2949,
-    2951: x_2951,
-    2955: x_2955,
-    2956: x_2956,
-    2957: x_2957,
-    2958: x_2958,
-    2962: x_2962,
-    2963: x_2963,
-    2964: x_2964,
+    2959: x_2959,
+    2961: x_2961,
+    2965: x_2965,
     2966: x_2966,
     2967: x_2967,
     2968: x_2968,
-    2969: x_2969,
-    2970: x_2970,
-    2971: x_2971,
-    2975: x_2975,
+    2972: x_2972,
+    2973: x_2973,
+    2974: x_2974,
+    2976: x_2976,
+    2977: x_2977,
+    2978: x_2978,
+    2979: x_2979,
+    2980: x_2980,
+    2981: x_2981,
+    2985: x_2985,
 }
 AT = {
 }
@@ -201,5 +202,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:18
-    'mohole_area': '{"id":"mohole_area","number":"142","name":{"en":"Mohole Area"},"type":"automated","cost":20,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":4,"x":2947},"at":"rules_data/terraforming_mars/cards/141-208.yaml:24","id":2598},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":2948},"at":"rules_data/terraforming_mars/cards/141-208.yaml:24","id":2599},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2949},"o":"+=","e":{"op":"var","n":"n~746","x":2950},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2600}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:24","id":2597},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2951},"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2602},{"op":"let","v":"t~748","e":{"op":"lit","v":"mohole_area","x":2952},"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2603},{"op":"let","v":"k~749","e":{"op":"lit","v":"ocean","x":2953},"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2604},{"op":"seq","b":[{"op":"let","v":"t~751","e":{"op":"var","n":"t~748","x":2954},"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2606},{"op":"let","v":"l~752","e":{"op":"filt","v":"x~750","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~750"},"f":"type","d":null},"b":{"op":"var","n":"k~749"}},"x":2955},"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2607},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~753","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~753"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"tile","d":null},"b":{"op":"var","n":"t~751"}}}]},"x":2956},"t":{"op":"seq","b":[{"op":"let","v":"open~757","e":{"op":"filt","v":"s~754","src":{"op":"var","n":"l~752"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"t~751"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~754"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~755","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~754"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~756","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~756"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~756"}}]}]}}]}]}}]}}]}]},"x":2957},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2610},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~757"}]},"b":{"op":"lit","v":0},"x":2958},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":2611},{"op":"choose","alts":[{"gens":[{"v":"space~758","src":{"op":"var","n":"open~757","x":2959},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~759","e":{"op":"var","n":"t~751","x":2960},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2614},{"op":"let","v":"s~760","e":{"op":"var","n":"space~758","x":2961},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2615},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~760"},"d":{},"x":2962},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~759"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~759"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2963},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2617},{"op":"set","t":{"op":"st","k":"last_space","x":2964},"o":"=","e":{"op":"var","n":"s~760","x":2965},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2618},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2966},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~760"},"f":"bonus","d":null,"x":2967},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2621},{"op":"for","v":"x~761","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~760"}],"kind":"spaces","x":2968},"w":{"op":"in","a":{"op":"var","n":"x~761"},"b":{"op":"st","k":"board"},"neg":false,"x":2969},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2970},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2623},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2622},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~759"},"f":"effect","d":null,"x":2971},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2624},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~759","x":2972},"space":{"op":"var","n":"s~760","x":2973},"by":{"op":"var","n":"you","x":2974}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":2625}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2620},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2619}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2616}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2613},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~758"}],"x":2975}}],"kind":"space","prompt":{"def":"place_on_type","args":{"t":"mohole_area","k":"ocean"},"kinds":{"t":"tiles","k":"space_types"},"text":{"it":"piazza una tessera Area Mohole su una casella oceano","en":"place a Mohole Area tile on an ocean space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2612}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2609},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":2608}],"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2605}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2601},"source":{"doc":"tm-facts","section":"cards.json #142"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:18"}',
+    'mohole_area': '{"id":"mohole_area","number":"142","name":{"en":"Mohole Area"},"type":"automated","cost":20,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":4,"x":2957},"at":"rules_data/terraforming_mars/cards/141-208.yaml:24","id":2607},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":2958},"at":"rules_data/terraforming_mars/cards/141-208.yaml:24","id":2608},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2959},"o":"+=","e":{"op":"var","n":"n~748","x":2960},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2609}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:24","id":2606},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2961},"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2611},{"op":"let","v":"t~750","e":{"op":"lit","v":"mohole_area","x":2962},"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2612},{"op":"let","v":"k~751","e":{"op":"lit","v":"ocean","x":2963},"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2613},{"op":"seq","b":[{"op":"let","v":"t~753","e":{"op":"var","n":"t~750","x":2964},"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2615},{"op":"let","v":"l~754","e":{"op":"filt","v":"x~752","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~752"},"f":"type","d":null},"b":{"op":"var","n":"k~751"}},"x":2965},"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2616},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~755","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~755"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~755"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~755"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~755"},"f":"tile","d":null},"b":{"op":"var","n":"t~753"}}}]},"x":2966},"t":{"op":"seq","b":[{"op":"let","v":"open~759","e":{"op":"filt","v":"s~756","src":{"op":"var","n":"l~754"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"t~753"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~756"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~753"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~753"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~757","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~756"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~753"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~758","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~753"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~758"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~758"}}]}]}}]}]}}]}}]}]},"x":2967},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2619},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~759"}]},"b":{"op":"lit","v":0},"x":2968},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":2620},{"op":"choose","alts":[{"gens":[{"v":"space~760","src":{"op":"var","n":"open~759","x":2969},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~761","e":{"op":"var","n":"t~753","x":2970},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2623},{"op":"let","v":"s~762","e":{"op":"var","n":"space~760","x":2971},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2624},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~762"},"d":{},"x":2972},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~761"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~761"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2973},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2626},{"op":"set","t":{"op":"st","k":"last_space","x":2974},"o":"=","e":{"op":"var","n":"s~762","x":2975},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2627},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2976},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~762"},"f":"bonus","d":null,"x":2977},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2630},{"op":"for","v":"x~763","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~762"}],"kind":"spaces","x":2978},"w":{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"st","k":"board"},"neg":false,"x":2979},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2980},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2632},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2631},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~761"},"f":"effect","d":null,"x":2981},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2633},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~761","x":2982},"space":{"op":"var","n":"s~762","x":2983},"by":{"op":"var","n":"you","x":2984}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":2634}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2629},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2628}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2625}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2622},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~760"}],"x":2985}}],"kind":"space","prompt":{"def":"place_on_type","args":{"t":"mohole_area","k":"ocean"},"kinds":{"t":"tiles","k":"space_types"},"text":{"it":"piazza una tessera Area Mohole su una casella oceano (guadagna un eventuale bonus di piazzamento)","en":"place a Mohole Area tile on an ocean space (gain any placement bonus)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2621}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2618},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":2617}],"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2614}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2610},"source":{"doc":"tm-facts","section":"cards.json #142"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:18"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -49,58 +50,70 @@ K = [
 ]
 
 
-x_2604 = _C.x_421  # rules_data/terraforming_mars/cards/071-140.yaml:516
-x_2607 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2611 = _C.x_756  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_2612 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2610 = _C.x_421  # rules_data/terraforming_mars/cards/071-140.yaml:516
+x_2613 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2617 = _C.x_758  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:117
+x_2618 = _C.x_759  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:117
+x_2620 = _C.x_758  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:118
+x_2621 = _C.x_759  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:118
+x_2623 = _C.x_2623  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:118
 
 
-def d_2302(ctx, E=None, B=2302):  # rules_data/terraforming_mars/cards/071-140.yaml:524
+def d_2308(ctx, E=None, B=2308):  # rules_data/terraforming_mars/cards/071-140.yaml:524
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~748', 1, True)
     LOCAL(ctx, E, 'r~749', 'plants', True)
-    if not d_2308(ctx, E, B):
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'plants', True)
+    if not d_2314(ctx, E, B):
         return False
     return True
 
 
-d_2303 = _C.rebased(_C.d_352, 2302)  # rules_data/terraforming_mars/cards/071-140.yaml:524
-d_2304 = _C.rebased(_C.d_794, 2302)  # rules_data/terraforming_mars/cards/071-140.yaml:524
-d_2305 = _C.rebased(_C.d_365, 2302)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_2306 = _C.rebased(_C.d_389, 2302)  # rules_data/terraforming_mars/cards/071-140.yaml:524
-d_2307 = _C.rebased(_C.d_788, 2302)  # rules_data/terraforming_mars/cards/071-140.yaml:524
-d_2308 = _C.rebased(_C.d_673, 2302)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-d_2309 = _C.rebased(_C.d_674, 2302)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-d_2310 = _C.rebased(_C.d_675, 2302)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2309 = _C.rebased(_C.d_352, 2308)  # rules_data/terraforming_mars/cards/071-140.yaml:524
+d_2310 = _C.rebased(_C.d_797, 2308)  # rules_data/terraforming_mars/cards/071-140.yaml:524
+d_2311 = _C.rebased(_C.d_365, 2308)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2312 = _C.rebased(_C.d_389, 2308)  # rules_data/terraforming_mars/cards/071-140.yaml:524
+d_2313 = _C.rebased(_C.d_791, 2308)  # rules_data/terraforming_mars/cards/071-140.yaml:524
+d_2314 = _C.rebased(_C.d_2314, 2308)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:117
+d_2315 = _C.rebased(_C.d_677, 2308)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:117
+d_2316 = _C.rebased(_C.d_2316, 2308)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:118
+d_2317 = _C.rebased(_C.d_675, 2308)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:118
+d_2318 = _C.rebased(_C.d_676, 2308)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:118
+d_2319 = _C.rebased(_C.d_677, 2308)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:118
 
 
 TRIALS = {
-    2302: CPS(d_2302),
-    2303: CPS(d_2303),
-    2304: CPS(d_2304),
-    2305: CPS(d_2305),
-    2306: CPS(d_2306),
-    2307: CPS(d_2307),
     2308: CPS(d_2308),
     2309: CPS(d_2309),
     2310: CPS(d_2310),
+    2311: CPS(d_2311),
+    2312: CPS(d_2312),
+    2313: CPS(d_2313),
+    2314: CPS(d_2314),
+    2315: CPS(d_2315),
+    2316: CPS(d_2316),
+    2317: CPS(d_2317),
+    2318: CPS(d_2318),
+    2319: CPS(d_2319),
 }
 
 
 CODE = {
-    2604: x_2604,
-    2607: x_2607,
-    2611: x_2611,
-    2612: x_2612,
+    2610: x_2610,
+    2613: x_2613,
+    2617: x_2617,
+    2618: x_2618,
+    2620: x_2620,
+    2621: x_2621,
+    2623: x_2623,
 }
 AT = {
 }
@@ -108,5 +121,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:516
-    'moss': '{"id":"moss","number":"122","name":{"en":"Moss"},"type":"automated","cost":4,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":2604},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2605},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2303},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":2606},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2304},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2607},"o":"+=","e":{"op":"var","n":"n~746","x":2608},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2305},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2609},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2306},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":2610},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2307},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"},"x":2611},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2309},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2612},"o":"-=","e":{"op":"var","n":"n~748","x":2613},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2310}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2308}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2302},"source":{"doc":"tm-facts","section":"cards.json #122 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:516"}',
+    'moss': '{"id":"moss","number":"122","name":{"en":"Moss"},"type":"automated","cost":4,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":2610},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2611},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2309},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":2612},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2310},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2613},"o":"+=","e":{"op":"var","n":"n~748","x":2614},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2311},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":2615},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2312},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":2616},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2313},{"op":"if","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"var","n":"n~750"},"x":2617},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2618},"o":"-=","e":{"op":"var","n":"n~750","x":2619},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:117","id":2315},"e":{"op":"grant","spec":{"on":"played","b":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"var","n":"n~750"},"x":2620},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:118","id":2318},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2621},"o":"-=","e":{"op":"var","n":"n~750","x":2622},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:118","id":2319}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:118","id":2317},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"},"x":2623}},"until":[{"ev":"round_end"}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:118","id":2316},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:117","id":2314}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2308},"source":{"doc":"tm-facts","section":"cards.json #122 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:516"}',
 }

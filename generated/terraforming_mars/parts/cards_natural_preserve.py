@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -55,44 +56,44 @@ K = [
 ]
 
 
-def x_1343(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:433
+def x_1346(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:433
     return (((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) <= 4)
 
 
-x_1346 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1348 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:441
+x_1349 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1351 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:441
 
 
-def x_1351(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:164
+def x_1354(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:164
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~748'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~750'))) is str else None)
         _h2 = ctx.state.get('board')
-        return [v_x_750 for v_x_750 in [v_x_749 for v_x_749 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_749, NOREC).get('type', None) if type(v_x_749) is str else None) == _h1)] if (not any((v_x_751 in _h2 if type(_h2) in (list, dict) else IN(v_x_751, _h2)) for v_x_751 in ADJ(ctx, 'spaces', v_x_750)))]
-    return MEMO(ctx, (1351, E.get('t~748'), ctx.stamps.get('board', 0),), compute)
+        return [v_x_752 for v_x_752 in [v_x_751 for v_x_751 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_751, NOREC).get('type', None) if type(v_x_751) is str else None) == _h1)] if (not any((v_x_753 in _h2 if type(_h2) in (list, dict) else IN(v_x_753, _h2)) for v_x_753 in ADJ(ctx, 'spaces', v_x_752)))]
+    return MEMO(ctx, (1354, E.get('t~750'), ctx.stamps.get('board', 0),), compute)
 
 
-x_1352 = _C.x_849  # rules_data/terraforming_mars/definitions/board.yaml:132
-x_1353 = _C.x_850  # rules_data/terraforming_mars/definitions/board.yaml:133
-x_1354 = _C.x_851  # rules_data/terraforming_mars/definitions/board.yaml:134
-x_1358 = _C.x_855  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_1359 = _C.x_856  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_1360 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_1362 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_1363 = _C.x_860  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_1364 = _C.x_861  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1365 = _C.x_862  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1366 = _C.x_863  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1367 = _C.x_864  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_1371 = _C.x_868  # rules_data/terraforming_mars/definitions/board.yaml:135
-d_1197 = _C.rebased(_C.d_1197, 1197)  # rules_data/terraforming_mars/cards/001-070.yaml:440
-d_1198 = _C.rebased(_C.d_352, 1197)  # rules_data/terraforming_mars/cards/001-070.yaml:440
-d_1199 = _C.rebased(_C.d_385, 1197)  # rules_data/terraforming_mars/cards/001-070.yaml:440
-d_1200 = _C.rebased(_C.d_365, 1197)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1355 = _C.x_852  # rules_data/terraforming_mars/definitions/board.yaml:132
+x_1356 = _C.x_853  # rules_data/terraforming_mars/definitions/board.yaml:133
+x_1357 = _C.x_854  # rules_data/terraforming_mars/definitions/board.yaml:134
+x_1361 = _C.x_858  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1362 = _C.x_859  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1363 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1365 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_1366 = _C.x_863  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_1367 = _C.x_864  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1368 = _C.x_865  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1369 = _C.x_866  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1370 = _C.x_867  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_1374 = _C.x_871  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_1200 = _C.rebased(_C.d_1200, 1200)  # rules_data/terraforming_mars/cards/001-070.yaml:440
+d_1201 = _C.rebased(_C.d_352, 1200)  # rules_data/terraforming_mars/cards/001-070.yaml:440
+d_1202 = _C.rebased(_C.d_385, 1200)  # rules_data/terraforming_mars/cards/001-070.yaml:440
+d_1203 = _C.rebased(_C.d_365, 1200)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_1201(ctx, k, s=None, E=None, B=1197):  # rules_data/terraforming_mars/cards/001-070.yaml:441
+def t_1204(ctx, k, s=None, E=None, B=1200):  # rules_data/terraforming_mars/cards/001-070.yaml:441
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -100,155 +101,155 @@ def t_1201(ctx, k, s=None, E=None, B=1197):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~748', 'natural_preserve', True)
-        return t_1204(ctx, k, s, E, B)
+        LOCAL(ctx, E, 't~750', 'natural_preserve', True)
+        return t_1207(ctx, k, s, E, B)
 
-    return t_1202(ctx, r1, s, E, B)
-
-
-t_1202 = _C.rebased(_C.t_367, 1197)  # rules_data/terraforming_mars/cards/001-070.yaml:441
+    return t_1205(ctx, r1, s, E, B)
 
 
-def d_1203(ctx, E=None, B=1197):  # rules_data/terraforming_mars/cards/001-070.yaml:441
+t_1205 = _C.rebased(_C.t_367, 1200)  # rules_data/terraforming_mars/cards/001-070.yaml:441
+
+
+def d_1206(ctx, E=None, B=1200):  # rules_data/terraforming_mars/cards/001-070.yaml:441
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'natural_preserve', True)
+    LOCAL(ctx, E, 't~750', 'natural_preserve', True)
     return True
 
 
-def t_1204(ctx, k, s=None, E=None, B=1197):  # rules_data/terraforming_mars/definitions/board.yaml:164
+def t_1207(ctx, k, s=None, E=None, B=1200):  # rules_data/terraforming_mars/definitions/board.yaml:164
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~752', E.get('t~748'), True)
-    LOCAL(ctx, E, 'l~753', x_1351(ctx, E), True)
-    return t_1207(ctx, k, s, E, B)
+    LOCAL(ctx, E, 't~754', E.get('t~750'), True)
+    LOCAL(ctx, E, 'l~755', x_1354(ctx, E), True)
+    return t_1210(ctx, k, s, E, B)
 
 
-def d_1205(ctx, E=None, B=1197):  # rules_data/terraforming_mars/definitions/board.yaml:164
+def d_1208(ctx, E=None, B=1200):  # rules_data/terraforming_mars/definitions/board.yaml:164
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~752', E.get('t~748'), True)
+    LOCAL(ctx, E, 't~754', E.get('t~750'), True)
     return True
 
 
-def d_1206(ctx, E=None, B=1197):  # rules_data/terraforming_mars/definitions/board.yaml:164
+def d_1209(ctx, E=None, B=1200):  # rules_data/terraforming_mars/definitions/board.yaml:164
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~753', x_1351(ctx, E), True)
+    LOCAL(ctx, E, 'l~755', x_1354(ctx, E), True)
     return True
 
 
-def t_1207(ctx, k, s=None, E=None, B=1197):  # rules_data/terraforming_mars/definitions/board.yaml:132
+def t_1210(ctx, k, s=None, E=None, B=1200):  # rules_data/terraforming_mars/definitions/board.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1352(ctx, E):
-        return t_1208(ctx, k, s, E, B)
+    if x_1355(ctx, E):
+        return t_1211(ctx, k, s, E, B)
     return k()
 
 
-def t_1208(ctx, k, s=None, E=None, B=1197):  # rules_data/terraforming_mars/definitions/board.yaml:133
+def t_1211(ctx, k, s=None, E=None, B=1200):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~758', x_1353(ctx, E), True)
-    if not x_1354(ctx, E):
+    LOCAL(ctx, E, 'open~760', x_1356(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('open~760')) > 0)):
         return False
-    return t_1211(ctx, k, s, E, B)
+    return t_1214(ctx, k, s, E, B)
 
 
-d_1209 = _C.rebased(_C.d_767, 1197)  # rules_data/terraforming_mars/definitions/board.yaml:133
-d_1210 = _C.rebased(_C.d_768, 1197)  # rules_data/terraforming_mars/definitions/board.yaml:134
-t_1211 = _C.rebased(_C.t_451, 1197)  # rules_data/terraforming_mars/definitions/board.yaml:135
-t_1212 = _C.rebased(_C.t_770, 1197)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1213 = _C.rebased(_C.d_771, 1197)  # rules_data/terraforming_mars/definitions/board.yaml:135
-d_1214 = _C.rebased(_C.d_772, 1197)  # rules_data/terraforming_mars/definitions/board.yaml:135
-t_1215 = _C.rebased(_C.t_773, 1197)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1216 = _C.rebased(_C.d_774, 1197)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1217 = _C.rebased(_C.d_775, 1197)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_1218 = _C.rebased(_C.t_776, 1197)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_1219 = _C.rebased(_C.t_777, 1197)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1220 = _C.rebased(_C.t_778, 1197)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1221 = _C.rebased(_C.t_779, 1197)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1222 = _C.rebased(_C.t_780, 1197)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1223 = _C.rebased(_C.t_781, 1197)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_1224 = _C.rebased(_C.d_782, 1197)  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_1212 = _C.rebased(_C.d_770, 1200)  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_1213 = _C.rebased(_C.d_771, 1200)  # rules_data/terraforming_mars/definitions/board.yaml:134
+t_1214 = _C.rebased(_C.t_807, 1200)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_1215 = _C.rebased(_C.t_773, 1200)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1216 = _C.rebased(_C.d_774, 1200)  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_1217 = _C.rebased(_C.d_775, 1200)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_1218 = _C.rebased(_C.t_776, 1200)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1219 = _C.rebased(_C.d_777, 1200)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1220 = _C.rebased(_C.d_778, 1200)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1221 = _C.rebased(_C.t_779, 1200)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1222 = _C.rebased(_C.t_780, 1200)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1223 = _C.rebased(_C.t_781, 1200)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1224 = _C.rebased(_C.t_782, 1200)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1225 = _C.rebased(_C.t_783, 1200)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1226 = _C.rebased(_C.t_784, 1200)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1227 = _C.rebased(_C.d_785, 1200)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    1197: CPS(d_1197),
-    1198: CPS(d_1198),
-    1199: CPS(d_1199),
     1200: CPS(d_1200),
-    1201: t_1201,
-    1202: t_1202,
+    1201: CPS(d_1201),
+    1202: CPS(d_1202),
     1203: CPS(d_1203),
     1204: t_1204,
-    1205: CPS(d_1205),
+    1205: t_1205,
     1206: CPS(d_1206),
     1207: t_1207,
-    1208: t_1208,
+    1208: CPS(d_1208),
     1209: CPS(d_1209),
-    1210: CPS(d_1210),
+    1210: t_1210,
     1211: t_1211,
-    1212: t_1212,
+    1212: CPS(d_1212),
     1213: CPS(d_1213),
-    1214: CPS(d_1214),
+    1214: t_1214,
     1215: t_1215,
     1216: CPS(d_1216),
     1217: CPS(d_1217),
     1218: t_1218,
-    1219: t_1219,
-    1220: t_1220,
+    1219: CPS(d_1219),
+    1220: CPS(d_1220),
     1221: t_1221,
     1222: t_1222,
     1223: t_1223,
-    1224: CPS(d_1224),
+    1224: t_1224,
+    1225: t_1225,
+    1226: t_1226,
+    1227: CPS(d_1227),
 }
 
 
 CODE = {
-    1343: x_1343,
     1346: x_1346,
-    1348: x_1348,
+    1349: x_1349,
     1351: x_1351,
-    1352: x_1352,
-    1353: x_1353,
     1354: x_1354,
-    1358: x_1358,
-    1359: x_1359,
-    1360: x_1360,
+    1355: x_1355,
+    1356: x_1356,
+    1357: x_1357,
+    1361: x_1361,
     1362: x_1362,
     1363: x_1363,
-    1364: x_1364,
     1365: x_1365,
     1366: x_1366,
     1367: x_1367,
-    1371: x_1371,
+    1368: x_1368,
+    1369: x_1369,
+    1370: x_1370,
+    1374: x_1374,
 }
 AT = {
-    1343: 'rules_data/terraforming_mars/cards/001-070.yaml:433',
-    1351: 'rules_data/terraforming_mars/definitions/board.yaml:164',
+    1346: 'rules_data/terraforming_mars/cards/001-070.yaml:433',
+    1354: 'rules_data/terraforming_mars/definitions/board.yaml:164',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:433
-    'natural_preserve': '{"id":"natural_preserve","number":"044","name":{"en":"Natural Preserve"},"type":"automated","cost":9,"tags":["science","building"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":4},"x":1343},"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1344},"at":"rules_data/terraforming_mars/cards/001-070.yaml:440","id":1198},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":1345},"at":"rules_data/terraforming_mars/cards/001-070.yaml:440","id":1199},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1346},"o":"+=","e":{"op":"var","n":"n~746","x":1347},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1200}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:440","id":1197},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1348},"at":"rules_data/terraforming_mars/cards/001-070.yaml:441","id":1202},{"op":"let","v":"t~748","e":{"op":"lit","v":"natural_preserve","x":1349},"at":"rules_data/terraforming_mars/cards/001-070.yaml:441","id":1203},{"op":"seq","b":[{"op":"let","v":"t~752","e":{"op":"var","n":"t~748","x":1350},"at":"rules_data/terraforming_mars/definitions/board.yaml:164","id":1205},{"op":"let","v":"l~753","e":{"op":"filt","v":"x~750","src":{"op":"filt","v":"x~749","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~749"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"space","d":null}}},"w":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~751","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~750"}],"kind":"spaces"},"e":{"op":"in","a":{"op":"var","n":"x~751"},"b":{"op":"st","k":"board"},"neg":false}}]}},"x":1351},"at":"rules_data/terraforming_mars/definitions/board.yaml:164","id":1206},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~754","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~754"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"tile","d":null},"b":{"op":"var","n":"t~752"}}}]},"x":1352},"t":{"op":"seq","b":[{"op":"let","v":"open~758","e":{"op":"filt","v":"s~755","src":{"op":"var","n":"l~753"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"t~752"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~755"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~756","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~755"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~757","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~757"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~757"}}]}]}}]}]}}]}}]}]},"x":1353},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1209},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~758"}]},"b":{"op":"lit","v":0},"x":1354},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":1210},{"op":"choose","alts":[{"gens":[{"v":"space~759","src":{"op":"var","n":"open~758","x":1355},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~760","e":{"op":"var","n":"t~752","x":1356},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1213},{"op":"let","v":"s~761","e":{"op":"var","n":"space~759","x":1357},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1214},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~761"},"d":{},"x":1358},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~760"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~760"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1359},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1216},{"op":"set","t":{"op":"st","k":"last_space","x":1360},"o":"=","e":{"op":"var","n":"s~761","x":1361},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1217},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1362},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~761"},"f":"bonus","d":null,"x":1363},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1220},{"op":"for","v":"x~762","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~761"}],"kind":"spaces","x":1364},"w":{"op":"in","a":{"op":"var","n":"x~762"},"b":{"op":"st","k":"board"},"neg":false,"x":1365},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~762"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1366},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1222},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1221},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~760"},"f":"effect","d":null,"x":1367},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1223},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~760","x":1368},"space":{"op":"var","n":"s~761","x":1369},"by":{"op":"var","n":"you","x":1370}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1224}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1219},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1218}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1215}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1212},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~759"}],"x":1371}}],"kind":"space","prompt":{"def":"place_isolated","args":{"t":"natural_preserve"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Riserva naturale non adiacente ad alcuna altra tessera","en":"place a Natural Preserve tile next to no other tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1211}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1208},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":1207}],"at":"rules_data/terraforming_mars/definitions/board.yaml:164","id":1204}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:441","id":1201},"vp":{"op":"lit","v":1,"x":1372},"source":{"doc":"tm-facts","section":"cards.json #044 (tile natural preserve on isolated)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:433"}',
+    'natural_preserve': '{"id":"natural_preserve","number":"044","name":{"en":"Natural Preserve"},"type":"automated","cost":9,"tags":["science","building"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":4},"x":1346},"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1347},"at":"rules_data/terraforming_mars/cards/001-070.yaml:440","id":1201},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":1348},"at":"rules_data/terraforming_mars/cards/001-070.yaml:440","id":1202},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1349},"o":"+=","e":{"op":"var","n":"n~748","x":1350},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1203}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:440","id":1200},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1351},"at":"rules_data/terraforming_mars/cards/001-070.yaml:441","id":1205},{"op":"let","v":"t~750","e":{"op":"lit","v":"natural_preserve","x":1352},"at":"rules_data/terraforming_mars/cards/001-070.yaml:441","id":1206},{"op":"seq","b":[{"op":"let","v":"t~754","e":{"op":"var","n":"t~750","x":1353},"at":"rules_data/terraforming_mars/definitions/board.yaml:164","id":1208},{"op":"let","v":"l~755","e":{"op":"filt","v":"x~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"w":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~752"}],"kind":"spaces"},"e":{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"st","k":"board"},"neg":false}}]}},"x":1354},"at":"rules_data/terraforming_mars/definitions/board.yaml:164","id":1209},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~756","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~756"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~756"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~756"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~756"},"f":"tile","d":null},"b":{"op":"var","n":"t~754"}}}]},"x":1355},"t":{"op":"seq","b":[{"op":"let","v":"open~760","e":{"op":"filt","v":"s~757","src":{"op":"var","n":"l~755"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~757"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~757"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~757"},"f":"reserved","d":null},"b":{"op":"var","n":"t~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~757"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~757"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~757"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~757"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~758","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~757"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~758"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~758"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~759","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~758"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~758"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~759"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~758"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~759"}}]}]}}]}]}}]}}]}]},"x":1356},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1212},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~760"}]},"b":{"op":"lit","v":0},"x":1357},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":1213},{"op":"choose","alts":[{"gens":[{"v":"space~761","src":{"op":"var","n":"open~760","x":1358},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~762","e":{"op":"var","n":"t~754","x":1359},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1216},{"op":"let","v":"s~763","e":{"op":"var","n":"space~761","x":1360},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1217},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~763"},"d":{},"x":1361},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~762"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~762"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1362},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1219},{"op":"set","t":{"op":"st","k":"last_space","x":1363},"o":"=","e":{"op":"var","n":"s~763","x":1364},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1220},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1365},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~763"},"f":"bonus","d":null,"x":1366},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1223},{"op":"for","v":"x~764","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~763"}],"kind":"spaces","x":1367},"w":{"op":"in","a":{"op":"var","n":"x~764"},"b":{"op":"st","k":"board"},"neg":false,"x":1368},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~764"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1369},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1225},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1224},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~762"},"f":"effect","d":null,"x":1370},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1226},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~762","x":1371},"space":{"op":"var","n":"s~763","x":1372},"by":{"op":"var","n":"you","x":1373}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1227}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1222},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1221}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1218}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1215},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~761"}],"x":1374}}],"kind":"space","prompt":{"def":"place_isolated","args":{"t":"natural_preserve"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Riserva naturale non adiacente ad alcuna altra tessera (guadagna un eventuale bonus di piazzamento)","en":"place a Natural Preserve tile next to no other tile (gain any placement bonus)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1214}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1211},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":1210}],"at":"rules_data/terraforming_mars/definitions/board.yaml:164","id":1207}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:441","id":1204},"vp":{"op":"lit","v":1,"x":1375},"source":{"doc":"tm-facts","section":"cards.json #044 (tile natural preserve on isolated)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:433"}',
 }

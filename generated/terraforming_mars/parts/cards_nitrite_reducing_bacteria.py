@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -51,73 +52,53 @@ K = [
 ]
 
 
-x_3141 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
-x_3145 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3156 = _C.x_484  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3160 = _C.x_484  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def x_3150(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def x_3165(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~750'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~752'))) is int else num(_w4)))
 
 
-x_3151 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:208
+x_3166 = _C.x_484  # rules_data/terraforming_mars/definitions/cards.yaml:208
 
 
-def x_3155(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def x_3170(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~752'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~754'))) is str else None) == 'game')
 
 
-def x_3156(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def x_3171(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~752'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~752'), 0))
+    return (_w1.get(E.get('t~754'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~754'), 0))
 
 
-def x_3158(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def x_3173(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~752'), 0))
+    return (_w2.get(E.get('t~754'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~754'), 0))
 
 
-def x_3160(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def x_3175(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~752') == 'tr')) and (((_w1 if type((_w1 := E.get('n~753'))) is int else num(_w1)) > 0)) else False)
+    return (True if ((E.get('t~754') == 'tr')) and (((_w1 if type((_w1 := E.get('n~755'))) is int else num(_w1)) > 0)) else False)
 
 
-x_3161 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3176 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
-def d_2762(ctx, E=None, B=2762):  # rules_data/terraforming_mars/cards/141-208.yaml:174
+def d_2775(ctx, E=None, B=2775):  # rules_data/terraforming_mars/cards/141-208.yaml:174
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 3, True)
-    LOCAL(ctx, E, 'r~747', 'microbe', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
-
-
-d_2763 = _C.rebased(_C.d_793, 2762)  # rules_data/terraforming_mars/cards/141-208.yaml:174
-d_2764 = _C.rebased(_C.d_1035, 2762)  # rules_data/terraforming_mars/cards/141-208.yaml:174
-d_2765 = _C.rebased(_C.d_1036, 2762)  # rules_data/terraforming_mars/definitions/cards.yaml:185
-t_2766 = _C.rebased(_C.t_2499, 2762)  # rules_data/terraforming_mars/cards/141-208.yaml:177
-
-
-def d_2767(ctx, E=None, B=2762):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'n~748', 3, True)
     LOCAL(ctx, E, 'r~749', 'microbe', True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
@@ -125,60 +106,80 @@ def d_2767(ctx, E=None, B=2762):  # rules_data/terraforming_mars/definitions/car
     return True
 
 
-d_2768 = _C.rebased(_C.d_389, 2762)  # rules_data/terraforming_mars/cards/141-208.yaml:177
-d_2769 = _C.rebased(_C.d_798, 2762)  # rules_data/terraforming_mars/cards/141-208.yaml:177
-d_2770 = _C.rebased(_C.d_948, 2762)  # rules_data/terraforming_mars/definitions/cards.yaml:185
+d_2776 = _C.rebased(_C.d_796, 2775)  # rules_data/terraforming_mars/cards/141-208.yaml:174
+d_2777 = _C.rebased(_C.d_1038, 2775)  # rules_data/terraforming_mars/cards/141-208.yaml:174
+d_2778 = _C.rebased(_C.d_1039, 2775)  # rules_data/terraforming_mars/definitions/cards.yaml:185
+t_2779 = _C.rebased(_C.t_2508, 2775)  # rules_data/terraforming_mars/cards/141-208.yaml:177
 
 
-def d_2771(ctx, E=None, B=2762):  # rules_data/terraforming_mars/cards/141-208.yaml:177
+def d_2780(ctx, E=None, B=2775):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'microbe', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[0])
+    return True
+
+
+d_2781 = _C.rebased(_C.d_389, 2775)  # rules_data/terraforming_mars/cards/141-208.yaml:177
+d_2782 = _C.rebased(_C.d_801, 2775)  # rules_data/terraforming_mars/cards/141-208.yaml:177
+d_2783 = _C.rebased(_C.d_951, 2775)  # rules_data/terraforming_mars/definitions/cards.yaml:185
+
+
+def d_2784(ctx, E=None, B=2775):  # rules_data/terraforming_mars/cards/141-208.yaml:177
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 3, True)
-    LOCAL(ctx, E, 'r~751', 'microbe', True)
-    if not d_2774(ctx, E, B):
+    LOCAL(ctx, E, 'n~752', 3, True)
+    LOCAL(ctx, E, 'r~753', 'microbe', True)
+    if not d_2787(ctx, E, B):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 't~752', 'tr', True)
-    LOCAL(ctx, E, 'n~753', 1, True)
-    if not d_2779(ctx, E, B):
+    LOCAL(ctx, E, 't~754', 'tr', True)
+    LOCAL(ctx, E, 'n~755', 1, True)
+    if not d_2792(ctx, E, B):
         return False
     return True
 
 
-d_2772 = _C.rebased(_C.d_725, 2762)  # rules_data/terraforming_mars/cards/141-208.yaml:177
-d_2773 = _C.rebased(_C.d_2773, 2762)  # rules_data/terraforming_mars/cards/141-208.yaml:177
+d_2785 = _C.rebased(_C.d_728, 2775)  # rules_data/terraforming_mars/cards/141-208.yaml:177
+d_2786 = _C.rebased(_C.d_2786, 2775)  # rules_data/terraforming_mars/cards/141-208.yaml:177
 
 
-def d_2774(ctx, E=None, B=2762):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_2787(ctx, E=None, B=2775):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3150(ctx, E):
+    if not x_3165(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~750'), '-=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~752'), '-=', False, K[0])
     return True
 
 
-def d_2775(ctx, E=None, B=2762):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_2788(ctx, E=None, B=2775):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3150(ctx, E):
+    if not x_3165(ctx, E):
         return False
     return True
 
 
-def d_2776(ctx, E=None, B=2762):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_2789(ctx, E=None, B=2775):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -186,92 +187,92 @@ def d_2776(ctx, E=None, B=2762):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~750'), '-=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~752'), '-=', False, K[0])
     return True
 
 
-def d_2777(ctx, E=None, B=2762):  # rules_data/terraforming_mars/cards/141-208.yaml:177
+def d_2790(ctx, E=None, B=2775):  # rules_data/terraforming_mars/cards/141-208.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~752', 'tr', True)
+    LOCAL(ctx, E, 't~754', 'tr', True)
     return True
 
 
-def d_2778(ctx, E=None, B=2762):  # rules_data/terraforming_mars/cards/141-208.yaml:177
+def d_2791(ctx, E=None, B=2775):  # rules_data/terraforming_mars/cards/141-208.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~753', 1, True)
+    LOCAL(ctx, E, 'n~755', 1, True)
     return True
 
 
-def d_2779(ctx, E=None, B=2762):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def d_2792(ctx, E=None, B=2775):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3155(ctx, E):
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~754'))) is str else None) == 'game')):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[1], ctx.state.get('game_tracks'), E.get('t~752'))
+        c, key = KEYPLACE(ctx, K[1], ctx.state.get('game_tracks'), E.get('t~754'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~753'), '+=', False, K[2])
+            SET(ctx, 'game_tracks', c, key, E.get('n~755'), '+=', False, K[2])
     else:
-        if not d_2781(ctx, E, B):
+        if not d_2794(ctx, E, B):
             return False
     return True
 
 
-def d_2780(ctx, E=None, B=2762):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def d_2793(ctx, E=None, B=2775):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], ctx.state.get('game_tracks'), E.get('t~752'))
+    c, key = KEYPLACE(ctx, K[1], ctx.state.get('game_tracks'), E.get('t~754'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~753'), '+=', False, K[2])
+        SET(ctx, 'game_tracks', c, key, E.get('n~755'), '+=', False, K[2])
     return True
 
 
-def d_2781(ctx, E=None, B=2762):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_2794(ctx, E=None, B=2775):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('tracks'), E.get('t~752'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('tracks'), E.get('t~754'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~753'), '+=', False, K[3])
-    if not d_2783(ctx, E, B):
+        SET(ctx, 'tracks', c, key, E.get('n~755'), '+=', False, K[3])
+    if not d_2796(ctx, E, B):
         return False
     return True
 
 
-def d_2782(ctx, E=None, B=2762):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_2795(ctx, E=None, B=2775):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('tracks'), E.get('t~752'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('tracks'), E.get('t~754'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~753'), '+=', False, K[3])
+        SET(ctx, 'tracks', c, key, E.get('n~755'), '+=', False, K[3])
     return True
 
 
-def d_2783(ctx, E=None, B=2762):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_2796(ctx, E=None, B=2775):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3160(ctx, E):
+    if ((True if ((E.get('t~754') == 'tr')) and (((_w1 if type((_w1 := E.get('n~755'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -279,57 +280,57 @@ def d_2783(ctx, E=None, B=2762):  # rules_data/terraforming_mars/definitions/res
     return True
 
 
-d_2784 = _C.rebased(_C.d_379, 2762)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2797 = _C.rebased(_C.d_379, 2775)  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 TRIALS = {
-    2762: CPS(d_2762),
-    2763: CPS(d_2763),
-    2764: CPS(d_2764),
-    2765: CPS(d_2765),
-    2766: t_2766,
-    2767: CPS(d_2767),
-    2768: CPS(d_2768),
-    2769: CPS(d_2769),
-    2770: CPS(d_2770),
-    2771: CPS(d_2771),
-    2772: CPS(d_2772),
-    2773: CPS(d_2773),
-    2774: CPS(d_2774),
     2775: CPS(d_2775),
     2776: CPS(d_2776),
     2777: CPS(d_2777),
     2778: CPS(d_2778),
-    2779: CPS(d_2779),
+    2779: t_2779,
     2780: CPS(d_2780),
     2781: CPS(d_2781),
     2782: CPS(d_2782),
     2783: CPS(d_2783),
     2784: CPS(d_2784),
+    2785: CPS(d_2785),
+    2786: CPS(d_2786),
+    2787: CPS(d_2787),
+    2788: CPS(d_2788),
+    2789: CPS(d_2789),
+    2790: CPS(d_2790),
+    2791: CPS(d_2791),
+    2792: CPS(d_2792),
+    2793: CPS(d_2793),
+    2794: CPS(d_2794),
+    2795: CPS(d_2795),
+    2796: CPS(d_2796),
+    2797: CPS(d_2797),
 }
 
 
 CODE = {
-    3141: x_3141,
-    3145: x_3145,
-    3150: x_3150,
-    3151: x_3151,
-    3155: x_3155,
     3156: x_3156,
-    3158: x_3158,
     3160: x_3160,
-    3161: x_3161,
+    3165: x_3165,
+    3166: x_3166,
+    3170: x_3170,
+    3171: x_3171,
+    3173: x_3173,
+    3175: x_3175,
+    3176: x_3176,
 }
 AT = {
-    3150: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
-    3155: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    3156: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    3158: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    3160: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    3165: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
+    3170: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    3171: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    3173: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    3175: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:168
-    'nitrite_reducing_bacteria': '{"id":"nitrite_reducing_bacteria","number":"157","name":{"en":"Nitrite Reducing Bacteria"},"type":"active","cost":11,"tags":["microbe"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":3,"x":3139},"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2763},{"op":"let","v":"r~747","e":{"op":"lit","v":"microbe","x":3140},"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2764},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3141},"o":"+=","e":{"op":"var","n":"n~746","x":3142},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2765}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2762},"resource":"microbe","actions":[{"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3143},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2768},{"op":"let","v":"r~749","e":{"op":"lit","v":"microbe","x":3144},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2769},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3145},"o":"+=","e":{"op":"var","n":"n~748","x":3146},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2770}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2767},"label":{"op":"lit","v":{"option":0},"x":3147}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":3148},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2772},{"op":"let","v":"r~751","e":{"op":"lit","v":"microbe","x":3149},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2773},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"var","n":"n~750"},"x":3150},"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2775},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3151},"o":"-=","e":{"op":"var","n":"n~750","x":3152},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2776}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2774},{"op":"let","v":"t~752","e":{"op":"lit","v":"tr","x":3153},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2777},{"op":"let","v":"n~753","e":{"op":"lit","v":1,"x":3154},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2778},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~752"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3155},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~752"},"d":0,"x":3156},"o":"+=","e":{"op":"var","n":"n~753","x":3157},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2780},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~752"},"d":0,"x":3158},"o":"+=","e":{"op":"var","n":"n~753","x":3159},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2782},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~752"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~753"},"b":{"op":"lit","v":0}}],"x":3160},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3161},"o":"=","e":{"op":"lit","v":true,"x":3162},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2784},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2783}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2781},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2779}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2771},"label":{"op":"lit","v":{"option":1},"x":3163}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aggiungi 1 microbo a questa carta, oppure togli 3 microbi da questa carta e aumenta il NT di 1","en":"choose one: add 1 microbe to this card, or remove 3 microbes from this card and raise the TR 1 step"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2766}}],"source":{"doc":"tm-facts","section":"cards.json #157"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:168"}',
+    'nitrite_reducing_bacteria': '{"id":"nitrite_reducing_bacteria","number":"157","name":{"en":"Nitrite Reducing Bacteria"},"type":"active","cost":11,"tags":["microbe"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":3154},"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2776},{"op":"let","v":"r~749","e":{"op":"lit","v":"microbe","x":3155},"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2777},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3156},"o":"+=","e":{"op":"var","n":"n~748","x":3157},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2778}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2775},"resource":"microbe","actions":[{"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3158},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2781},{"op":"let","v":"r~751","e":{"op":"lit","v":"microbe","x":3159},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2782},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3160},"o":"+=","e":{"op":"var","n":"n~750","x":3161},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2783}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2780},"label":{"op":"lit","v":{"option":0},"x":3162}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":3,"x":3163},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2785},{"op":"let","v":"r~753","e":{"op":"lit","v":"microbe","x":3164},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2786},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"var","n":"n~752"},"x":3165},"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2788},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3166},"o":"-=","e":{"op":"var","n":"n~752","x":3167},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2789}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2787},{"op":"let","v":"t~754","e":{"op":"lit","v":"tr","x":3168},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2790},{"op":"let","v":"n~755","e":{"op":"lit","v":1,"x":3169},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2791},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~754"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3170},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~754"},"d":0,"x":3171},"o":"+=","e":{"op":"var","n":"n~755","x":3172},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2793},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~754"},"d":0,"x":3173},"o":"+=","e":{"op":"var","n":"n~755","x":3174},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2795},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~754"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~755"},"b":{"op":"lit","v":0}}],"x":3175},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3176},"o":"=","e":{"op":"lit","v":true,"x":3177},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2797},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2796}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2794},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2792}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2784},"label":{"op":"lit","v":{"option":1},"x":3178}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aggiungi 1 microbo a questa carta, oppure togli 3 microbi da questa carta e aumenta il NT di 1","en":"choose one: add 1 microbe to this card, or remove 3 microbes from this card and raise the TR 1 step"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2779}}],"source":{"doc":"tm-facts","section":"cards.json #157"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:168"}',
 }

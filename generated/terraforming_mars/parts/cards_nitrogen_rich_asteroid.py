@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -53,139 +54,102 @@ K = [
 ]
 
 
-x_1239 = _C.x_1229  # rules_data/terraforming_mars/definitions/resources.yaml:99
-x_1240 = _C.x_1230  # rules_data/terraforming_mars/definitions/resources.yaml:99
-x_1242 = _C.x_1232  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_1244 = _C.x_1234  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_1245 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_1250 = _C.x_407  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_1251 = _C.x_408  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_1252 = _C.x_409  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_1253 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_1254 = _C.x_411  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1255 = _C.x_412  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1257 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1259 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_1260 = _C.x_417  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_1261 = _C.x_418  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1242 = _C.x_1232  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_1243 = _C.x_1233  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_1245 = _C.x_1235  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_1247 = _C.x_1237  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_1248 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_1253 = _C.x_407  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_1254 = _C.x_408  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_1255 = _C.x_409  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_1256 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_1257 = _C.x_411  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1258 = _C.x_412  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1260 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1262 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1263 = _C.x_417  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1264 = _C.x_418  # rules_data/terraforming_mars/definitions/resources.yaml:89
 
 
-def x_1264(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
+def x_1267(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1264, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_751, NOREC).get('tags', []) if type(v_c_751) is str else [])).count('plant') for v_c_751 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_753, NOREC).get('tags', []) if type(v_c_753) is str else [])).count('plant') for v_c_753 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 3))
+    return MEMO(ctx, (1267, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_753, NOREC).get('tags', []) if type(v_c_753) is str else [])).count('plant') for v_c_753 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_755, NOREC).get('tags', []) if type(v_c_755) is str else [])).count('plant') for v_c_755 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 3))
 
 
-x_1267 = _C.x_1267  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1271 = _C.x_1271  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1270 = _C.x_1270  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1274 = _C.x_1274  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_1104(ctx, k, s=None, E=None, B=1104):  # rules_data/terraforming_mars/cards/001-070.yaml:375
+def t_1107(ctx, k, s=None, E=None, B=1107):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        if not d_1128(ctx, E, B):
+        if not d_1131(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 't~746', 'tr', True)
-    LOCAL(ctx, E, 'n~747', 2, True)
-    if not d_1107(ctx, E, B):
+    LOCAL(ctx, E, 't~748', 'tr', True)
+    LOCAL(ctx, E, 'n~749', 2, True)
+    if not d_1110(ctx, E, B):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~748', 'temperature', True)
-    LOCAL(ctx, E, 'n~749', 1, True)
-    return t_1115(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'p~750', 'temperature', True)
+    LOCAL(ctx, E, 'n~751', 1, True)
+    return t_1118(ctx, r1, s, E, B)
 
 
-d_1105 = _C.rebased(_C.d_1096, 1104)  # rules_data/terraforming_mars/cards/001-070.yaml:375
-d_1106 = _C.rebased(_C.d_597, 1104)  # rules_data/terraforming_mars/cards/001-070.yaml:375
-d_1107 = _C.rebased(_C.d_1098, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:99
-d_1108 = _C.rebased(_C.d_1099, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:99
-d_1109 = _C.rebased(_C.d_1100, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_1110 = _C.rebased(_C.d_1101, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_1111 = _C.rebased(_C.d_1102, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_1112 = _C.rebased(_C.d_379, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_1113 = _C.rebased(_C.d_368, 1104)  # rules_data/terraforming_mars/cards/001-070.yaml:375
-d_1114 = _C.rebased(_C.d_369, 1104)  # rules_data/terraforming_mars/cards/001-070.yaml:375
-t_1115 = _C.rebased(_C.t_370, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:84
-t_1116 = _C.rebased(_C.t_371, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:85
-t_1117 = _C.rebased(_C.t_372, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:86
-d_1118 = _C.rebased(_C.d_373, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:86
-t_1119 = _C.rebased(_C.t_374, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:87
-t_1120 = _C.rebased(_C.t_375, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_1121 = _C.rebased(_C.d_376, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_1122 = _C.rebased(_C.d_377, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_1123 = _C.rebased(_C.d_378, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_1124 = _C.rebased(_C.d_379, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_1125 = _C.rebased(_C.t_380, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_1126 = _C.rebased(_C.t_381, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_1127 = _C.rebased(_C.d_382, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_1108 = _C.rebased(_C.d_1099, 1107)  # rules_data/terraforming_mars/cards/001-070.yaml:375
+d_1109 = _C.rebased(_C.d_599, 1107)  # rules_data/terraforming_mars/cards/001-070.yaml:375
+d_1110 = _C.rebased(_C.d_1101, 1107)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_1111 = _C.rebased(_C.d_1102, 1107)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_1112 = _C.rebased(_C.d_1103, 1107)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_1113 = _C.rebased(_C.d_1104, 1107)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_1114 = _C.rebased(_C.d_1105, 1107)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_1115 = _C.rebased(_C.d_379, 1107)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_1116 = _C.rebased(_C.d_368, 1107)  # rules_data/terraforming_mars/cards/001-070.yaml:375
+d_1117 = _C.rebased(_C.d_369, 1107)  # rules_data/terraforming_mars/cards/001-070.yaml:375
+t_1118 = _C.rebased(_C.t_370, 1107)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_1119 = _C.rebased(_C.t_371, 1107)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_1120 = _C.rebased(_C.t_372, 1107)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_1121 = _C.rebased(_C.d_373, 1107)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_1122 = _C.rebased(_C.t_374, 1107)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_1123 = _C.rebased(_C.t_375, 1107)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1124 = _C.rebased(_C.d_376, 1107)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1125 = _C.rebased(_C.d_377, 1107)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1126 = _C.rebased(_C.d_378, 1107)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1127 = _C.rebased(_C.d_379, 1107)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_1128 = _C.rebased(_C.t_380, 1107)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_1129 = _C.rebased(_C.t_381, 1107)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_1130 = _C.rebased(_C.d_382, 1107)  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
-def d_1128(ctx, E=None, B=1104):  # rules_data/terraforming_mars/cards/001-070.yaml:375
+def d_1131(ctx, E=None, B=1107):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1264(ctx, E):
-        if not d_1129(ctx, E, B):
+    if x_1267(ctx, E):
+        if not d_1132(ctx, E, B):
             return False
     else:
-        if not d_1133(ctx, E, B):
+        if not d_1136(ctx, E, B):
             return False
     return True
 
 
-def d_1129(ctx, E=None, B=1104):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1132(ctx, E=None, B=1107):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~755', 4, True)
-    LOCAL(ctx, E, 'r~756', 'plants', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[6])
-    return True
-
-
-def d_1130(ctx, E=None, B=1104):  # rules_data/terraforming_mars/cards/001-070.yaml:375
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~755', 4, True)
-    return True
-
-
-def d_1131(ctx, E=None, B=1104):  # rules_data/terraforming_mars/cards/001-070.yaml:375
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~756', 'plants', True)
-    return True
-
-
-d_1132 = _C.rebased(_C.d_1132, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-
-
-def d_1133(ctx, E=None, B=1104):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~757', 1, True)
+    LOCAL(ctx, E, 'n~757', 4, True)
     LOCAL(ctx, E, 'r~758', 'plants', True)
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
     if c is not None:
@@ -193,17 +157,17 @@ def d_1133(ctx, E=None, B=1104):  # rules_data/terraforming_mars/definitions/res
     return True
 
 
-def d_1134(ctx, E=None, B=1104):  # rules_data/terraforming_mars/cards/001-070.yaml:375
+def d_1133(ctx, E=None, B=1107):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~757', 1, True)
+    LOCAL(ctx, E, 'n~757', 4, True)
     return True
 
 
-def d_1135(ctx, E=None, B=1104):  # rules_data/terraforming_mars/cards/001-070.yaml:375
+def d_1134(ctx, E=None, B=1107):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -213,14 +177,48 @@ def d_1135(ctx, E=None, B=1104):  # rules_data/terraforming_mars/cards/001-070.y
     return True
 
 
-d_1136 = _C.rebased(_C.d_1136, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1135 = _C.rebased(_C.d_1135, 1107)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+
+
+def d_1136(ctx, E=None, B=1107):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~759', 1, True)
+    LOCAL(ctx, E, 'r~760', 'plants', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~760'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~759'), '+=', False, K[6])
+    return True
+
+
+def d_1137(ctx, E=None, B=1107):  # rules_data/terraforming_mars/cards/001-070.yaml:375
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~759', 1, True)
+    return True
+
+
+def d_1138(ctx, E=None, B=1107):  # rules_data/terraforming_mars/cards/001-070.yaml:375
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~760', 'plants', True)
+    return True
+
+
+d_1139 = _C.rebased(_C.d_1139, 1107)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {
-    1104: t_1104,
-    1105: CPS(d_1105),
-    1106: CPS(d_1106),
-    1107: CPS(d_1107),
+    1107: t_1107,
     1108: CPS(d_1108),
     1109: CPS(d_1109),
     1110: CPS(d_1110),
@@ -228,21 +226,21 @@ TRIALS = {
     1112: CPS(d_1112),
     1113: CPS(d_1113),
     1114: CPS(d_1114),
-    1115: t_1115,
-    1116: t_1116,
-    1117: t_1117,
-    1118: CPS(d_1118),
+    1115: CPS(d_1115),
+    1116: CPS(d_1116),
+    1117: CPS(d_1117),
+    1118: t_1118,
     1119: t_1119,
     1120: t_1120,
     1121: CPS(d_1121),
-    1122: CPS(d_1122),
-    1123: CPS(d_1123),
+    1122: t_1122,
+    1123: t_1123,
     1124: CPS(d_1124),
-    1125: t_1125,
-    1126: t_1126,
+    1125: CPS(d_1125),
+    1126: CPS(d_1126),
     1127: CPS(d_1127),
-    1128: CPS(d_1128),
-    1129: CPS(d_1129),
+    1128: t_1128,
+    1129: t_1129,
     1130: CPS(d_1130),
     1131: CPS(d_1131),
     1132: CPS(d_1132),
@@ -250,35 +248,38 @@ TRIALS = {
     1134: CPS(d_1134),
     1135: CPS(d_1135),
     1136: CPS(d_1136),
+    1137: CPS(d_1137),
+    1138: CPS(d_1138),
+    1139: CPS(d_1139),
 }
 
 
 CODE = {
-    1239: x_1239,
-    1240: x_1240,
     1242: x_1242,
-    1244: x_1244,
+    1243: x_1243,
     1245: x_1245,
-    1250: x_1250,
-    1251: x_1251,
-    1252: x_1252,
+    1247: x_1247,
+    1248: x_1248,
     1253: x_1253,
     1254: x_1254,
     1255: x_1255,
+    1256: x_1256,
     1257: x_1257,
-    1259: x_1259,
+    1258: x_1258,
     1260: x_1260,
-    1261: x_1261,
+    1262: x_1262,
+    1263: x_1263,
     1264: x_1264,
     1267: x_1267,
-    1271: x_1271,
+    1270: x_1270,
+    1274: x_1274,
 }
 AT = {
-    1264: 'rules_data/terraforming_mars/cards/001-070.yaml:375',
+    1267: 'rules_data/terraforming_mars/cards/001-070.yaml:375',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:368
-    'nitrogen_rich_asteroid': '{"id":"nitrogen_rich_asteroid","number":"037","name":{"en":"Nitrogen-Rich Asteroid"},"type":"event","cost":31,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"tr","x":1237},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1105},{"op":"let","v":"n~747","e":{"op":"lit","v":2,"x":1238},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1106},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~746"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":1239},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~746"},"d":0,"x":1240},"o":"+=","e":{"op":"var","n":"n~747","x":1241},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":1108},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~746"},"d":0,"x":1242},"o":"+=","e":{"op":"var","n":"n~747","x":1243},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":1110},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~746"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~747"},"b":{"op":"lit","v":0}}],"x":1244},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1245},"o":"=","e":{"op":"lit","v":true,"x":1246},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":1112},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":1111}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":1109},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":1107},{"op":"let","v":"p~748","e":{"op":"lit","v":"temperature","x":1247},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1113},{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":1248},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1114},{"op":"rep","n":{"op":"var","n":"n~749","x":1249},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"max","d":0},"x":1250},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0,"x":1251},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"step","d":0,"x":1252},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1118},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1253},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1254},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"tr_track","d":null},"d":0,"x":1255},"o":"+=","e":{"op":"lit","v":1,"x":1256},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1123},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1257},"o":"=","e":{"op":"lit","v":true,"x":1258},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1124}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1122},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1121},{"op":"for","v":"b~750","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"bonuses","d":[],"x":1259},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~750"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0},"x":1260},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~750"},"k":{"op":"lit","v":"effect"},"x":1261},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1126},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1125},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~748","x":1262},"by":{"op":"var","n":"you","x":1263}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1127}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1120},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1119}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1117},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1116},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1115},{"op":"if","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~751","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~752","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~751"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~752"},"b":{"op":"lit","v":"plant"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~753","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~754","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~753"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~754"},"b":{"op":"lit","v":"plant"}}}]}}]}},"b":{"op":"lit","v":3},"x":1264},"t":{"op":"seq","b":[{"op":"let","v":"n~755","e":{"op":"lit","v":4,"x":1265},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1130},{"op":"let","v":"r~756","e":{"op":"lit","v":"plants","x":1266},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1131},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~756"},"d":0,"x":1267},"o":"+=","e":{"op":"var","n":"n~755","x":1268},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1132}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1129},"e":{"op":"seq","b":[{"op":"let","v":"n~757","e":{"op":"lit","v":1,"x":1269},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1134},{"op":"let","v":"r~758","e":{"op":"lit","v":"plants","x":1270},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1135},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~758"},"d":0,"x":1271},"o":"+=","e":{"op":"var","n":"n~757","x":1272},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1136}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1133},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1128}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1104},"source":{"doc":"tm-facts","section":"cards.json #037 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:368"}',
+    'nitrogen_rich_asteroid': '{"id":"nitrogen_rich_asteroid","number":"037","name":{"en":"Nitrogen-Rich Asteroid"},"type":"event","cost":31,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~748","e":{"op":"lit","v":"tr","x":1240},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1108},{"op":"let","v":"n~749","e":{"op":"lit","v":2,"x":1241},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1109},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~748"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":1242},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~748"},"d":0,"x":1243},"o":"+=","e":{"op":"var","n":"n~749","x":1244},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":1111},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~748"},"d":0,"x":1245},"o":"+=","e":{"op":"var","n":"n~749","x":1246},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":1113},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~748"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~749"},"b":{"op":"lit","v":0}}],"x":1247},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1248},"o":"=","e":{"op":"lit","v":true,"x":1249},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":1115},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":1114}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":1112},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":1110},{"op":"let","v":"p~750","e":{"op":"lit","v":"temperature","x":1250},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1116},{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":1251},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1117},{"op":"rep","n":{"op":"var","n":"n~751","x":1252},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"max","d":0},"x":1253},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0,"x":1254},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0,"x":1255},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1121},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1256},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1257},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tr_track","d":null},"d":0,"x":1258},"o":"+=","e":{"op":"lit","v":1,"x":1259},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1126},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1260},"o":"=","e":{"op":"lit","v":true,"x":1261},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1127}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1125},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1124},{"op":"for","v":"b~752","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"bonuses","d":[],"x":1262},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~752"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"x":1263},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~752"},"k":{"op":"lit","v":"effect"},"x":1264},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1129},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1128},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~750","x":1265},"by":{"op":"var","n":"you","x":1266}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1130}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1123},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1122}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1120},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1119},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1118},{"op":"if","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~753","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~754","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~753"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~754"},"b":{"op":"lit","v":"plant"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~755","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~756","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~755"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~756"},"b":{"op":"lit","v":"plant"}}}]}}]}},"b":{"op":"lit","v":3},"x":1267},"t":{"op":"seq","b":[{"op":"let","v":"n~757","e":{"op":"lit","v":4,"x":1268},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1133},{"op":"let","v":"r~758","e":{"op":"lit","v":"plants","x":1269},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1134},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~758"},"d":0,"x":1270},"o":"+=","e":{"op":"var","n":"n~757","x":1271},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1135}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1132},"e":{"op":"seq","b":[{"op":"let","v":"n~759","e":{"op":"lit","v":1,"x":1272},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1137},{"op":"let","v":"r~760","e":{"op":"lit","v":"plants","x":1273},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1138},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~760"},"d":0,"x":1274},"o":"+=","e":{"op":"var","n":"n~759","x":1275},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1139}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1136},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1131}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1107},"source":{"doc":"tm-facts","section":"cards.json #037 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:368"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -49,58 +50,70 @@ K = [
 ]
 
 
-x_3038 = _C.x_421  # rules_data/terraforming_mars/cards/141-208.yaml:57
-x_3041 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3045 = _C.x_756  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3046 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3049 = _C.x_421  # rules_data/terraforming_mars/cards/141-208.yaml:57
+x_3052 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3056 = _C.x_758  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:117
+x_3057 = _C.x_759  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:117
+x_3059 = _C.x_758  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:118
+x_3060 = _C.x_759  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:118
+x_3062 = _C.x_2623  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:118
 
 
-def d_2680(ctx, E=None, B=2680):  # rules_data/terraforming_mars/cards/141-208.yaml:66
+def d_2690(ctx, E=None, B=2690):  # rules_data/terraforming_mars/cards/141-208.yaml:66
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~748', 2, True)
     LOCAL(ctx, E, 'r~749', 'plants', True)
-    if not d_2686(ctx, E, B):
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'r~751', 'plants', True)
+    if not d_2696(ctx, E, B):
         return False
     return True
 
 
-d_2681 = _C.rebased(_C.d_489, 2680)  # rules_data/terraforming_mars/cards/141-208.yaml:66
-d_2682 = _C.rebased(_C.d_794, 2680)  # rules_data/terraforming_mars/cards/141-208.yaml:66
-d_2683 = _C.rebased(_C.d_365, 2680)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_2684 = _C.rebased(_C.d_787, 2680)  # rules_data/terraforming_mars/cards/141-208.yaml:66
-d_2685 = _C.rebased(_C.d_788, 2680)  # rules_data/terraforming_mars/cards/141-208.yaml:66
-d_2686 = _C.rebased(_C.d_673, 2680)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-d_2687 = _C.rebased(_C.d_674, 2680)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-d_2688 = _C.rebased(_C.d_675, 2680)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2691 = _C.rebased(_C.d_491, 2690)  # rules_data/terraforming_mars/cards/141-208.yaml:66
+d_2692 = _C.rebased(_C.d_797, 2690)  # rules_data/terraforming_mars/cards/141-208.yaml:66
+d_2693 = _C.rebased(_C.d_365, 2690)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2694 = _C.rebased(_C.d_790, 2690)  # rules_data/terraforming_mars/cards/141-208.yaml:66
+d_2695 = _C.rebased(_C.d_791, 2690)  # rules_data/terraforming_mars/cards/141-208.yaml:66
+d_2696 = _C.rebased(_C.d_2314, 2690)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:117
+d_2697 = _C.rebased(_C.d_677, 2690)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:117
+d_2698 = _C.rebased(_C.d_2316, 2690)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:118
+d_2699 = _C.rebased(_C.d_675, 2690)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:118
+d_2700 = _C.rebased(_C.d_676, 2690)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:118
+d_2701 = _C.rebased(_C.d_677, 2690)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:118
 
 
 TRIALS = {
-    2680: CPS(d_2680),
-    2681: CPS(d_2681),
-    2682: CPS(d_2682),
-    2683: CPS(d_2683),
-    2684: CPS(d_2684),
-    2685: CPS(d_2685),
-    2686: CPS(d_2686),
-    2687: CPS(d_2687),
-    2688: CPS(d_2688),
+    2690: CPS(d_2690),
+    2691: CPS(d_2691),
+    2692: CPS(d_2692),
+    2693: CPS(d_2693),
+    2694: CPS(d_2694),
+    2695: CPS(d_2695),
+    2696: CPS(d_2696),
+    2697: CPS(d_2697),
+    2698: CPS(d_2698),
+    2699: CPS(d_2699),
+    2700: CPS(d_2700),
+    2701: CPS(d_2701),
 }
 
 
 CODE = {
-    3038: x_3038,
-    3041: x_3041,
-    3045: x_3045,
-    3046: x_3046,
+    3049: x_3049,
+    3052: x_3052,
+    3056: x_3056,
+    3057: x_3057,
+    3059: x_3059,
+    3060: x_3060,
+    3062: x_3062,
 }
 AT = {
 }
@@ -108,5 +121,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:57
-    'nitrophilic_moss': '{"id":"nitrophilic_moss","number":"146","name":{"en":"Nitrophilic Moss"},"type":"automated","cost":8,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":3038},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":3039},"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2681},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":3040},"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2682},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3041},"o":"+=","e":{"op":"var","n":"n~746","x":3042},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2683},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":3043},"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2684},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3044},"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2685},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"},"x":3045},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2687},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3046},"o":"-=","e":{"op":"var","n":"n~748","x":3047},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2688}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2686}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2680},"source":{"doc":"tm-facts","section":"cards.json #146 (render icons: minus plants(2))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:57"}',
+    'nitrophilic_moss': '{"id":"nitrophilic_moss","number":"146","name":{"en":"Nitrophilic Moss"},"type":"automated","cost":8,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":3049},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":3050},"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2691},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3051},"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2692},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3052},"o":"+=","e":{"op":"var","n":"n~748","x":3053},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2693},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":3054},"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2694},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":3055},"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2695},{"op":"if","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"var","n":"n~750"},"x":3056},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3057},"o":"-=","e":{"op":"var","n":"n~750","x":3058},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:117","id":2697},"e":{"op":"grant","spec":{"on":"played","b":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"var","n":"n~750"},"x":3059},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:118","id":2700},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3060},"o":"-=","e":{"op":"var","n":"n~750","x":3061},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:118","id":2701}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:118","id":2699},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"},"x":3062}},"until":[{"ev":"round_end"}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:118","id":2698},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:117","id":2696}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2690},"source":{"doc":"tm-facts","section":"cards.json #146 (render icons: minus plants(2))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:57"}',
 }

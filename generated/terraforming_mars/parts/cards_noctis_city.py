@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -55,43 +56,43 @@ K = [
 ]
 
 
-x_837 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_838 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_842 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_844 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:178
+x_840 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_841 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_845 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_847 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:178
 
 
-def x_848(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:152
+def x_851(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:152
     if E is None:
         E = ctx.env()
-    return [E.get('s~751')]
+    return [E.get('s~753')]
 
 
-x_849 = _C.x_849  # rules_data/terraforming_mars/definitions/board.yaml:132
-x_850 = _C.x_850  # rules_data/terraforming_mars/definitions/board.yaml:133
-x_851 = _C.x_851  # rules_data/terraforming_mars/definitions/board.yaml:134
-x_855 = _C.x_855  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_856 = _C.x_856  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_857 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_859 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_860 = _C.x_860  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_861 = _C.x_861  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_862 = _C.x_862  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_863 = _C.x_863  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_864 = _C.x_864  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_868 = _C.x_868  # rules_data/terraforming_mars/definitions/board.yaml:135
-d_749 = _C.rebased(_C.d_714, 749)  # rules_data/terraforming_mars/cards/001-070.yaml:177
-d_750 = _C.rebased(_C.d_352, 749)  # rules_data/terraforming_mars/cards/001-070.yaml:177
-d_751 = _C.rebased(_C.d_364, 749)  # rules_data/terraforming_mars/cards/001-070.yaml:177
-d_752 = _C.rebased(_C.d_386, 749)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_753 = _C.rebased(_C.d_387, 749)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_754 = _C.rebased(_C.d_388, 749)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_755 = _C.rebased(_C.d_453, 749)  # rules_data/terraforming_mars/cards/001-070.yaml:177
-d_756 = _C.rebased(_C.d_495, 749)  # rules_data/terraforming_mars/cards/001-070.yaml:177
-d_757 = _C.rebased(_C.d_496, 749)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_852 = _C.x_852  # rules_data/terraforming_mars/definitions/board.yaml:132
+x_853 = _C.x_853  # rules_data/terraforming_mars/definitions/board.yaml:133
+x_854 = _C.x_854  # rules_data/terraforming_mars/definitions/board.yaml:134
+x_858 = _C.x_858  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_859 = _C.x_859  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_860 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_862 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_863 = _C.x_863  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_864 = _C.x_864  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_865 = _C.x_865  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_866 = _C.x_866  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_867 = _C.x_867  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_871 = _C.x_871  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_752 = _C.rebased(_C.d_717, 752)  # rules_data/terraforming_mars/cards/001-070.yaml:177
+d_753 = _C.rebased(_C.d_352, 752)  # rules_data/terraforming_mars/cards/001-070.yaml:177
+d_754 = _C.rebased(_C.d_364, 752)  # rules_data/terraforming_mars/cards/001-070.yaml:177
+d_755 = _C.rebased(_C.d_386, 752)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_756 = _C.rebased(_C.d_387, 752)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_757 = _C.rebased(_C.d_388, 752)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_758 = _C.rebased(_C.d_455, 752)  # rules_data/terraforming_mars/cards/001-070.yaml:177
+d_759 = _C.rebased(_C.d_497, 752)  # rules_data/terraforming_mars/cards/001-070.yaml:177
+d_760 = _C.rebased(_C.d_498, 752)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_758(ctx, k, s=None, E=None, B=749):  # rules_data/terraforming_mars/cards/001-070.yaml:178
+def t_761(ctx, k, s=None, E=None, B=752):  # rules_data/terraforming_mars/cards/001-070.yaml:178
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -99,163 +100,171 @@ def t_758(ctx, k, s=None, E=None, B=749):  # rules_data/terraforming_mars/cards/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~750', 'city', True)
-        LOCAL(ctx, E, 's~751', 's31', True)
-        return t_762(ctx, k, s, E, B)
+        LOCAL(ctx, E, 't~752', 'city', True)
+        LOCAL(ctx, E, 's~753', 's31', True)
+        return t_765(ctx, k, s, E, B)
 
-    return t_759(ctx, r1, s, E, B)
-
-
-t_759 = _C.rebased(_C.t_367, 749)  # rules_data/terraforming_mars/cards/001-070.yaml:178
-d_760 = _C.rebased(_C.d_760, 749)  # rules_data/terraforming_mars/cards/001-070.yaml:178
+    return t_762(ctx, r1, s, E, B)
 
 
-def d_761(ctx, E=None, B=749):  # rules_data/terraforming_mars/cards/001-070.yaml:178
+t_762 = _C.rebased(_C.t_367, 752)  # rules_data/terraforming_mars/cards/001-070.yaml:178
+d_763 = _C.rebased(_C.d_763, 752)  # rules_data/terraforming_mars/cards/001-070.yaml:178
+
+
+def d_764(ctx, E=None, B=752):  # rules_data/terraforming_mars/cards/001-070.yaml:178
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~751', 's31', True)
+    LOCAL(ctx, E, 's~753', 's31', True)
     return True
 
 
-def t_762(ctx, k, s=None, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:152
+def t_765(ctx, k, s=None, E=None, B=752):  # rules_data/terraforming_mars/definitions/board.yaml:152
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~752', E.get('t~750'), True)
-    LOCAL(ctx, E, 'l~753', x_848(ctx, E), True)
-    return t_765(ctx, k, s, E, B)
+    LOCAL(ctx, E, 't~754', E.get('t~752'), True)
+    LOCAL(ctx, E, 'l~755', ([E.get('s~753')]), True)
+    return t_768(ctx, k, s, E, B)
 
 
-def d_763(ctx, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:152
+def d_766(ctx, E=None, B=752):  # rules_data/terraforming_mars/definitions/board.yaml:152
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~752', E.get('t~750'), True)
+    LOCAL(ctx, E, 't~754', E.get('t~752'), True)
     return True
 
 
-def d_764(ctx, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:152
+def d_767(ctx, E=None, B=752):  # rules_data/terraforming_mars/definitions/board.yaml:152
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~753', x_848(ctx, E), True)
+    LOCAL(ctx, E, 'l~755', ([E.get('s~753')]), True)
     return True
 
 
-def t_765(ctx, k, s=None, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:132
+def t_768(ctx, k, s=None, E=None, B=752):  # rules_data/terraforming_mars/definitions/board.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_849(ctx, E):
-        return t_766(ctx, k, s, E, B)
+    if x_852(ctx, E):
+        return t_769(ctx, k, s, E, B)
     return k()
 
 
-def t_766(ctx, k, s=None, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:133
+def t_769(ctx, k, s=None, E=None, B=752):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~758', x_850(ctx, E), True)
-    if not x_851(ctx, E):
+    LOCAL(ctx, E, 'open~760', x_853(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('open~760')) > 0)):
         return False
-    return t_769(ctx, k, s, E, B)
+    return t_772(ctx, k, s, E, B)
 
 
-d_767 = _C.rebased(_C.d_767, 749)  # rules_data/terraforming_mars/definitions/board.yaml:133
-d_768 = _C.rebased(_C.d_768, 749)  # rules_data/terraforming_mars/definitions/board.yaml:134
-t_769 = _C.rebased(_C.t_769, 749)  # rules_data/terraforming_mars/definitions/board.yaml:135
-t_770 = _C.rebased(_C.t_770, 749)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_771 = _C.rebased(_C.d_771, 749)  # rules_data/terraforming_mars/definitions/board.yaml:135
-d_772 = _C.rebased(_C.d_772, 749)  # rules_data/terraforming_mars/definitions/board.yaml:135
-t_773 = _C.rebased(_C.t_773, 749)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_774 = _C.rebased(_C.d_774, 749)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_775 = _C.rebased(_C.d_775, 749)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_776 = _C.rebased(_C.t_776, 749)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_777 = _C.rebased(_C.t_777, 749)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_778 = _C.rebased(_C.t_778, 749)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_779 = _C.rebased(_C.t_779, 749)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_780 = _C.rebased(_C.t_780, 749)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_781 = _C.rebased(_C.t_781, 749)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_782 = _C.rebased(_C.d_782, 749)  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_770 = _C.rebased(_C.d_770, 752)  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_771 = _C.rebased(_C.d_771, 752)  # rules_data/terraforming_mars/definitions/board.yaml:134
+
+
+def t_772(ctx, k, s=None, E=None, B=752):  # rules_data/terraforming_mars/definitions/board.yaml:135
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 20, None, [], k)
+
+
+t_773 = _C.rebased(_C.t_773, 752)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_774 = _C.rebased(_C.d_774, 752)  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_775 = _C.rebased(_C.d_775, 752)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_776 = _C.rebased(_C.t_776, 752)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_777 = _C.rebased(_C.d_777, 752)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_778 = _C.rebased(_C.d_778, 752)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_779 = _C.rebased(_C.t_779, 752)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_780 = _C.rebased(_C.t_780, 752)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_781 = _C.rebased(_C.t_781, 752)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_782 = _C.rebased(_C.t_782, 752)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_783 = _C.rebased(_C.t_783, 752)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_784 = _C.rebased(_C.t_784, 752)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_785 = _C.rebased(_C.d_785, 752)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    749: CPS(d_749),
-    750: CPS(d_750),
-    751: CPS(d_751),
     752: CPS(d_752),
     753: CPS(d_753),
     754: CPS(d_754),
     755: CPS(d_755),
     756: CPS(d_756),
     757: CPS(d_757),
-    758: t_758,
-    759: t_759,
+    758: CPS(d_758),
+    759: CPS(d_759),
     760: CPS(d_760),
-    761: CPS(d_761),
+    761: t_761,
     762: t_762,
     763: CPS(d_763),
     764: CPS(d_764),
     765: t_765,
-    766: t_766,
+    766: CPS(d_766),
     767: CPS(d_767),
-    768: CPS(d_768),
+    768: t_768,
     769: t_769,
-    770: t_770,
+    770: CPS(d_770),
     771: CPS(d_771),
-    772: CPS(d_772),
+    772: t_772,
     773: t_773,
     774: CPS(d_774),
     775: CPS(d_775),
     776: t_776,
-    777: t_777,
-    778: t_778,
+    777: CPS(d_777),
+    778: CPS(d_778),
     779: t_779,
     780: t_780,
     781: t_781,
-    782: CPS(d_782),
+    782: t_782,
+    783: t_783,
+    784: t_784,
+    785: CPS(d_785),
 }
 
 
 CODE = {
-    837: x_837,
-    838: x_838,
-    842: x_842,
-    844: x_844,
-    848: x_848,
-    849: x_849,
-    850: x_850,
+    840: x_840,
+    841: x_841,
+    845: x_845,
+    847: x_847,
     851: x_851,
-    855: x_855,
-    856: x_856,
-    857: x_857,
+    852: x_852,
+    853: x_853,
+    854: x_854,
+    858: x_858,
     859: x_859,
     860: x_860,
-    861: x_861,
     862: x_862,
     863: x_863,
     864: x_864,
-    868: x_868,
+    865: x_865,
+    866: x_866,
+    867: x_867,
+    871: x_871,
 }
 AT = {
-    848: 'rules_data/terraforming_mars/definitions/board.yaml:152',
+    851: 'rules_data/terraforming_mars/definitions/board.yaml:152',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:171
-    'noctis_city': '{"id":"noctis_city","number":"017","name":{"en":"Noctis City"},"type":"automated","cost":18,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":835},"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":750},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":836},"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":751},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":837},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":753},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":838},"o":"-=","e":{"op":"var","n":"n~746","x":839},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":754}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":752},{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":840},"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":755},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":841},"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":756},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":842},"o":"+=","e":{"op":"var","n":"n~748","x":843},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":757}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":749},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":844},"at":"rules_data/terraforming_mars/cards/001-070.yaml:178","id":759},{"op":"let","v":"t~750","e":{"op":"lit","v":"city","x":845},"at":"rules_data/terraforming_mars/cards/001-070.yaml:178","id":760},{"op":"let","v":"s~751","e":{"op":"lit","v":"s31","x":846},"at":"rules_data/terraforming_mars/cards/001-070.yaml:178","id":761},{"op":"seq","b":[{"op":"let","v":"t~752","e":{"op":"var","n":"t~750","x":847},"at":"rules_data/terraforming_mars/definitions/board.yaml:152","id":763},{"op":"let","v":"l~753","e":{"op":"list","a":[{"op":"var","n":"s~751"}],"x":848},"at":"rules_data/terraforming_mars/definitions/board.yaml:152","id":764},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~754","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~754"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"tile","d":null},"b":{"op":"var","n":"t~752"}}}]},"x":849},"t":{"op":"seq","b":[{"op":"let","v":"open~758","e":{"op":"filt","v":"s~755","src":{"op":"var","n":"l~753"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"t~752"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~755"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~756","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~755"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~757","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~757"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~757"}}]}]}}]}]}}]}}]}]},"x":850},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":767},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~758"}]},"b":{"op":"lit","v":0},"x":851},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":768},{"op":"choose","alts":[{"gens":[{"v":"space~759","src":{"op":"var","n":"open~758","x":852},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~760","e":{"op":"var","n":"t~752","x":853},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":771},{"op":"let","v":"s~761","e":{"op":"var","n":"space~759","x":854},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":772},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~761"},"d":{},"x":855},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~760"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~760"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":856},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":774},{"op":"set","t":{"op":"st","k":"last_space","x":857},"o":"=","e":{"op":"var","n":"s~761","x":858},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":775},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":859},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~761"},"f":"bonus","d":null,"x":860},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":778},{"op":"for","v":"x~762","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~761"}],"kind":"spaces","x":861},"w":{"op":"in","a":{"op":"var","n":"x~762"},"b":{"op":"st","k":"board"},"neg":false,"x":862},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~762"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":863},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":780},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":779},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~760"},"f":"effect","d":null,"x":864},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":781},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~760","x":865},"space":{"op":"var","n":"s~761","x":866},"by":{"op":"var","n":"you","x":867}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":782}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":777},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":776}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":773}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":770},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~759"}],"x":868}}],"kind":"space","prompt":{"def":"place_on_space","args":{"t":"city","s":"s31"},"kinds":{"t":"tiles","s":"spaces"},"text":{"it":"piazza una tessera Città sulla casella Città di Noctis","en":"place a city tile on the Noctis City space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":769}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":766},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":765}],"at":"rules_data/terraforming_mars/definitions/board.yaml:152","id":762}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:178","id":758},"note":"-1 energy production comes from the render icons; cards.json `behavior` lists only the +3 M€ production (the card is not fully structured)","source":{"doc":"tm-facts","section":"cards.json #017 (render icons: reserved space)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:171"}',
+    'noctis_city': '{"id":"noctis_city","number":"017","name":{"en":"Noctis City"},"type":"automated","cost":18,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":838},"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":753},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":839},"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":754},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":840},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":756},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":841},"o":"-=","e":{"op":"var","n":"n~748","x":842},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":757}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":755},{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":843},"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":758},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":844},"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":759},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":845},"o":"+=","e":{"op":"var","n":"n~750","x":846},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":760}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":752},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":847},"at":"rules_data/terraforming_mars/cards/001-070.yaml:178","id":762},{"op":"let","v":"t~752","e":{"op":"lit","v":"city","x":848},"at":"rules_data/terraforming_mars/cards/001-070.yaml:178","id":763},{"op":"let","v":"s~753","e":{"op":"lit","v":"s31","x":849},"at":"rules_data/terraforming_mars/cards/001-070.yaml:178","id":764},{"op":"seq","b":[{"op":"let","v":"t~754","e":{"op":"var","n":"t~752","x":850},"at":"rules_data/terraforming_mars/definitions/board.yaml:152","id":766},{"op":"let","v":"l~755","e":{"op":"list","a":[{"op":"var","n":"s~753"}],"x":851},"at":"rules_data/terraforming_mars/definitions/board.yaml:152","id":767},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~756","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~756"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~756"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~756"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~756"},"f":"tile","d":null},"b":{"op":"var","n":"t~754"}}}]},"x":852},"t":{"op":"seq","b":[{"op":"let","v":"open~760","e":{"op":"filt","v":"s~757","src":{"op":"var","n":"l~755"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~757"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~757"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~757"},"f":"reserved","d":null},"b":{"op":"var","n":"t~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~757"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~757"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~757"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~757"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~758","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~757"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~758"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~758"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~759","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~758"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~758"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~759"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~758"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~759"}}]}]}}]}]}}]}}]}]},"x":853},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":770},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~760"}]},"b":{"op":"lit","v":0},"x":854},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":771},{"op":"choose","alts":[{"gens":[{"v":"space~761","src":{"op":"var","n":"open~760","x":855},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~762","e":{"op":"var","n":"t~754","x":856},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":774},{"op":"let","v":"s~763","e":{"op":"var","n":"space~761","x":857},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":775},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~763"},"d":{},"x":858},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~762"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~762"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":859},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":777},{"op":"set","t":{"op":"st","k":"last_space","x":860},"o":"=","e":{"op":"var","n":"s~763","x":861},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":778},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":862},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~763"},"f":"bonus","d":null,"x":863},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":781},{"op":"for","v":"x~764","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~763"}],"kind":"spaces","x":864},"w":{"op":"in","a":{"op":"var","n":"x~764"},"b":{"op":"st","k":"board"},"neg":false,"x":865},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~764"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":866},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":783},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":782},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~762"},"f":"effect","d":null,"x":867},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":784},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~762","x":868},"space":{"op":"var","n":"s~763","x":869},"by":{"op":"var","n":"you","x":870}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":785}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":780},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":779}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":776}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":773},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~761"}],"x":871}}],"kind":"space","prompt":{"def":"place_on_space","args":{"t":"city","s":"s31"},"kinds":{"t":"tiles","s":"spaces"},"text":{"it":"piazza una tessera Città sulla casella Città di Noctis (guadagna un eventuale bonus di piazzamento)","en":"place a city tile on the Noctis City space (gain any placement bonus)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":772}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":769},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":768}],"at":"rules_data/terraforming_mars/definitions/board.yaml:152","id":765}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:178","id":761},"note":"-1 energy production comes from the render icons; cards.json `behavior` lists only the +3 M€ production (the card is not fully structured)","source":{"doc":"tm-facts","section":"cards.json #017 (render icons: reserved space)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:171"}',
 }

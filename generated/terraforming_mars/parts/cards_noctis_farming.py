@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -50,20 +51,20 @@ K = [
 ]
 
 
-def x_3431(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:354
+def x_3447(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:354
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-20))
 
 
-x_3434 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3436 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:362
-x_3439 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
-d_3007 = _C.rebased(_C.d_1197, 3007)  # rules_data/terraforming_mars/cards/141-208.yaml:361
-d_3008 = _C.rebased(_C.d_352, 3007)  # rules_data/terraforming_mars/cards/141-208.yaml:361
-d_3009 = _C.rebased(_C.d_385, 3007)  # rules_data/terraforming_mars/cards/141-208.yaml:361
-d_3010 = _C.rebased(_C.d_365, 3007)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3450 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3452 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:362
+x_3455 = _C.x_759  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_3021 = _C.rebased(_C.d_1200, 3021)  # rules_data/terraforming_mars/cards/141-208.yaml:361
+d_3022 = _C.rebased(_C.d_352, 3021)  # rules_data/terraforming_mars/cards/141-208.yaml:361
+d_3023 = _C.rebased(_C.d_385, 3021)  # rules_data/terraforming_mars/cards/141-208.yaml:361
+d_3024 = _C.rebased(_C.d_365, 3021)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_3011(ctx, k, s=None, E=None, B=3007):  # rules_data/terraforming_mars/cards/141-208.yaml:362
+def t_3025(ctx, k, s=None, E=None, B=3021):  # rules_data/terraforming_mars/cards/141-208.yaml:362
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -71,47 +72,47 @@ def t_3011(ctx, k, s=None, E=None, B=3007):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~748', 2, True)
-        LOCAL(ctx, E, 'r~749', 'plants', True)
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+        LOCAL(ctx, E, 'n~750', 2, True)
+        LOCAL(ctx, E, 'r~751', 'plants', True)
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[3])
+            SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[3])
         return k()
 
-    return t_3012(ctx, r1, s, E, B)
+    return t_3026(ctx, r1, s, E, B)
 
 
-t_3012 = _C.rebased(_C.t_367, 3007)  # rules_data/terraforming_mars/cards/141-208.yaml:362
-d_3013 = _C.rebased(_C.d_787, 3007)  # rules_data/terraforming_mars/cards/141-208.yaml:362
-d_3014 = _C.rebased(_C.d_788, 3007)  # rules_data/terraforming_mars/cards/141-208.yaml:362
-d_3015 = _C.rebased(_C.d_914, 3007)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+t_3026 = _C.rebased(_C.t_367, 3021)  # rules_data/terraforming_mars/cards/141-208.yaml:362
+d_3027 = _C.rebased(_C.d_790, 3021)  # rules_data/terraforming_mars/cards/141-208.yaml:362
+d_3028 = _C.rebased(_C.d_791, 3021)  # rules_data/terraforming_mars/cards/141-208.yaml:362
+d_3029 = _C.rebased(_C.d_917, 3021)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {
-    3007: CPS(d_3007),
-    3008: CPS(d_3008),
-    3009: CPS(d_3009),
-    3010: CPS(d_3010),
-    3011: t_3011,
-    3012: t_3012,
-    3013: CPS(d_3013),
-    3014: CPS(d_3014),
-    3015: CPS(d_3015),
+    3021: CPS(d_3021),
+    3022: CPS(d_3022),
+    3023: CPS(d_3023),
+    3024: CPS(d_3024),
+    3025: t_3025,
+    3026: t_3026,
+    3027: CPS(d_3027),
+    3028: CPS(d_3028),
+    3029: CPS(d_3029),
 }
 
 
 CODE = {
-    3431: x_3431,
-    3434: x_3434,
-    3436: x_3436,
-    3439: x_3439,
+    3447: x_3447,
+    3450: x_3450,
+    3452: x_3452,
+    3455: x_3455,
 }
 AT = {
-    3431: 'rules_data/terraforming_mars/cards/141-208.yaml:354',
+    3447: 'rules_data/terraforming_mars/cards/141-208.yaml:354',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:354
-    'noctis_farming': '{"id":"noctis_farming","number":"176","name":{"en":"Noctis Farming"},"type":"automated","cost":10,"tags":["plant","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-20},"x":3431},"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3432},"at":"rules_data/terraforming_mars/cards/141-208.yaml:361","id":3008},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":3433},"at":"rules_data/terraforming_mars/cards/141-208.yaml:361","id":3009},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3434},"o":"+=","e":{"op":"var","n":"n~746","x":3435},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3010}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:361","id":3007},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3436},"at":"rules_data/terraforming_mars/cards/141-208.yaml:362","id":3012},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":3437},"at":"rules_data/terraforming_mars/cards/141-208.yaml:362","id":3013},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3438},"at":"rules_data/terraforming_mars/cards/141-208.yaml:362","id":3014},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3439},"o":"+=","e":{"op":"var","n":"n~748","x":3440},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3015}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:362","id":3011},"vp":{"op":"lit","v":1,"x":3441},"source":{"doc":"tm-facts","section":"cards.json #176"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:354"}',
+    'noctis_farming': '{"id":"noctis_farming","number":"176","name":{"en":"Noctis Farming"},"type":"automated","cost":10,"tags":["plant","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-20},"x":3447},"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3448},"at":"rules_data/terraforming_mars/cards/141-208.yaml:361","id":3022},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":3449},"at":"rules_data/terraforming_mars/cards/141-208.yaml:361","id":3023},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3450},"o":"+=","e":{"op":"var","n":"n~748","x":3451},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3024}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:361","id":3021},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3452},"at":"rules_data/terraforming_mars/cards/141-208.yaml:362","id":3026},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":3453},"at":"rules_data/terraforming_mars/cards/141-208.yaml:362","id":3027},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":3454},"at":"rules_data/terraforming_mars/cards/141-208.yaml:362","id":3028},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3455},"o":"+=","e":{"op":"var","n":"n~750","x":3456},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3029}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:362","id":3025},"vp":{"op":"lit","v":1,"x":3457},"source":{"doc":"tm-facts","section":"cards.json #176"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:354"}',
 }

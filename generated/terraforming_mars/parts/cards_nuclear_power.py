@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -49,61 +50,61 @@ K = [
 ]
 
 
-x_1375 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1376 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1380 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1382 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:451
+x_1378 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1379 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1383 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1385 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:451
 
 
-def d_1225(ctx, E=None, B=1225):  # rules_data/terraforming_mars/cards/001-070.yaml:450
+def d_1228(ctx, E=None, B=1228):  # rules_data/terraforming_mars/cards/001-070.yaml:450
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    if not d_1228(ctx, E, B):
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    if not d_1231(ctx, E, B):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~748', 3, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~750', 3, True)
+    LOCAL(ctx, E, 'r~751', 'energy', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-d_1226 = _C.rebased(_C.d_489, 1225)  # rules_data/terraforming_mars/cards/001-070.yaml:450
-d_1227 = _C.rebased(_C.d_385, 1225)  # rules_data/terraforming_mars/cards/001-070.yaml:450
-d_1228 = _C.rebased(_C.d_386, 1225)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_1229 = _C.rebased(_C.d_387, 1225)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_1230 = _C.rebased(_C.d_388, 1225)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_1231 = _C.rebased(_C.d_453, 1225)  # rules_data/terraforming_mars/cards/001-070.yaml:450
-d_1232 = _C.rebased(_C.d_1232, 1225)  # rules_data/terraforming_mars/cards/001-070.yaml:450
-d_1233 = _C.rebased(_C.d_496, 1225)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_1234 = _C.rebased(_C.t_367, 1225)  # rules_data/terraforming_mars/cards/001-070.yaml:451
+d_1229 = _C.rebased(_C.d_491, 1228)  # rules_data/terraforming_mars/cards/001-070.yaml:450
+d_1230 = _C.rebased(_C.d_385, 1228)  # rules_data/terraforming_mars/cards/001-070.yaml:450
+d_1231 = _C.rebased(_C.d_386, 1228)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1232 = _C.rebased(_C.d_387, 1228)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1233 = _C.rebased(_C.d_388, 1228)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1234 = _C.rebased(_C.d_455, 1228)  # rules_data/terraforming_mars/cards/001-070.yaml:450
+d_1235 = _C.rebased(_C.d_1235, 1228)  # rules_data/terraforming_mars/cards/001-070.yaml:450
+d_1236 = _C.rebased(_C.d_498, 1228)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_1237 = _C.rebased(_C.t_367, 1228)  # rules_data/terraforming_mars/cards/001-070.yaml:451
 
 
 TRIALS = {
-    1225: CPS(d_1225),
-    1226: CPS(d_1226),
-    1227: CPS(d_1227),
     1228: CPS(d_1228),
     1229: CPS(d_1229),
     1230: CPS(d_1230),
     1231: CPS(d_1231),
     1232: CPS(d_1232),
     1233: CPS(d_1233),
-    1234: t_1234,
+    1234: CPS(d_1234),
+    1235: CPS(d_1235),
+    1236: CPS(d_1236),
+    1237: t_1237,
 }
 
 
 CODE = {
-    1375: x_1375,
-    1376: x_1376,
-    1380: x_1380,
-    1382: x_1382,
+    1378: x_1378,
+    1379: x_1379,
+    1383: x_1383,
+    1385: x_1385,
 }
 AT = {
 }
@@ -111,5 +112,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:444
-    'nuclear_power': '{"id":"nuclear_power","number":"045","name":{"en":"Nuclear Power"},"type":"automated","cost":10,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":1373},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1226},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":1374},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1227},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":1375},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1229},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1376},"o":"-=","e":{"op":"var","n":"n~746","x":1377},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1230}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1228},{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":1378},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1231},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":1379},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1232},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1380},"o":"+=","e":{"op":"var","n":"n~748","x":1381},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1233}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1225},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1382},"at":"rules_data/terraforming_mars/cards/001-070.yaml:451","id":1234},"source":{"doc":"tm-facts","section":"cards.json #045"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:444"}',
+    'nuclear_power': '{"id":"nuclear_power","number":"045","name":{"en":"Nuclear Power"},"type":"automated","cost":10,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":1376},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1229},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":1377},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1230},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":1378},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1232},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1379},"o":"-=","e":{"op":"var","n":"n~748","x":1380},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1233}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1231},{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":1381},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1234},{"op":"let","v":"r~751","e":{"op":"lit","v":"energy","x":1382},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1235},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1383},"o":"+=","e":{"op":"var","n":"n~750","x":1384},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1236}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1228},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1385},"at":"rules_data/terraforming_mars/cards/001-070.yaml:451","id":1237},"source":{"doc":"tm-facts","section":"cards.json #045"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:444"}',
 }

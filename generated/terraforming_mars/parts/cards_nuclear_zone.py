@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -57,78 +58,78 @@ K = [
 ]
 
 
-x_2182 = _C.x_977  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_2183 = _C.x_978  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_2184 = _C.x_979  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_2185 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_2186 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_2190 = _C.x_985  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_2191 = _C.x_986  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_2192 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_2194 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_2195 = _C.x_990  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_2196 = _C.x_991  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2197 = _C.x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2198 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2199 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_2203 = _C.x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
+x_2186 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_2187 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_2188 = _C.x_982  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_2189 = _C.x_983  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_2190 = _C.x_984  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_2194 = _C.x_988  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2195 = _C.x_989  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2196 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_2198 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_2199 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_2200 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2201 = _C.x_995  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2202 = _C.x_996  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2203 = _C.x_997  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_2207 = _C.x_1001  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def x_2207(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_2211(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~766'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~766'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~766'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~766'))) is str else 0))) is int else num(_w7)))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~768'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~768'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~768'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~768'))) is str else 0))) is int else num(_w7)))
 
 
-def x_2208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_2212(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~766'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~766'), 0))
+    return (_w1.get(E.get('p~768'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~768'), 0))
 
 
-def x_2209(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_2213(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~766'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~768'))) is str else 0)
 
 
-x_2210 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_2214 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
-def x_2211(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_2215(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~766'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~768'))) is str else None) != None)
 
 
-def x_2212(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_2216(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~766'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~766'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~768'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~768'))) is str else None), 0))
 
 
-x_2214 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2218 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
-def x_2216(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_2220(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('p~766'))
+    return FLD(ctx, K[3], E.get('p~768'))
 
 
-def x_2217(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_2221(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~768'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~766'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~766'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~770'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~768'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~768'), 0)))
 
 
-def x_2218(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_2222(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~768'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~770'))) is dict else KEY(_w1, 'effect', None))
 
 
-def t_1928(ctx, k, s=None, E=None, B=1928):  # rules_data/terraforming_mars/cards/071-140.yaml:280
+def t_1932(ctx, k, s=None, E=None, B=1932):  # rules_data/terraforming_mars/cards/071-140.yaml:280
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -136,68 +137,68 @@ def t_1928(ctx, k, s=None, E=None, B=1928):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'p~766', 'temperature', True)
-        LOCAL(ctx, E, 'n~767', 2, True)
-        return t_1952(ctx, k, s, E, B)
+        LOCAL(ctx, E, 'p~768', 'temperature', True)
+        LOCAL(ctx, E, 'n~769', 2, True)
+        return t_1956(ctx, k, s, E, B)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~746', 'nuclear_zone', True)
-    return t_1930(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 't~748', 'nuclear_zone', True)
+    return t_1934(ctx, r1, s, E, B)
 
 
-def d_1929(ctx, E=None, B=1928):  # rules_data/terraforming_mars/cards/071-140.yaml:280
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~746', 'nuclear_zone', True)
-    return True
-
-
-t_1930 = _C.rebased(_C.t_879, 1928)  # rules_data/terraforming_mars/definitions/board.yaml:141
-t_1931 = _C.rebased(_C.t_880, 1928)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1932 = _C.rebased(_C.d_881, 1928)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1933 = _C.rebased(_C.d_882, 1928)  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_1934 = _C.rebased(_C.d_883, 1928)  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_1935 = _C.rebased(_C.d_884, 1928)  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_1936 = _C.rebased(_C.t_885, 1928)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_1937 = _C.rebased(_C.t_886, 1928)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1938 = _C.rebased(_C.d_887, 1928)  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_1939 = _C.rebased(_C.d_888, 1928)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_1940 = _C.rebased(_C.t_889, 1928)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1941 = _C.rebased(_C.d_890, 1928)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1942 = _C.rebased(_C.d_891, 1928)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_1943 = _C.rebased(_C.t_892, 1928)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_1944 = _C.rebased(_C.t_893, 1928)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1945 = _C.rebased(_C.t_894, 1928)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1946 = _C.rebased(_C.t_895, 1928)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1947 = _C.rebased(_C.t_896, 1928)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1948 = _C.rebased(_C.t_897, 1928)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_1949 = _C.rebased(_C.d_898, 1928)  # rules_data/terraforming_mars/definitions/board.yaml:123
-
-
-def d_1950(ctx, E=None, B=1928):  # rules_data/terraforming_mars/cards/071-140.yaml:280
+def d_1933(ctx, E=None, B=1932):  # rules_data/terraforming_mars/cards/071-140.yaml:280
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~766', 'temperature', True)
+    LOCAL(ctx, E, 't~748', 'nuclear_zone', True)
     return True
 
 
-def d_1951(ctx, E=None, B=1928):  # rules_data/terraforming_mars/cards/071-140.yaml:280
+t_1934 = _C.rebased(_C.t_882, 1932)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_1935 = _C.rebased(_C.t_883, 1932)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1936 = _C.rebased(_C.d_884, 1932)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1937 = _C.rebased(_C.d_885, 1932)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1938 = _C.rebased(_C.d_886, 1932)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1939 = _C.rebased(_C.d_887, 1932)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_1940 = _C.rebased(_C.t_888, 1932)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1941 = _C.rebased(_C.t_889, 1932)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1942 = _C.rebased(_C.d_890, 1932)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1943 = _C.rebased(_C.d_891, 1932)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1944 = _C.rebased(_C.t_892, 1932)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1945 = _C.rebased(_C.d_893, 1932)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1946 = _C.rebased(_C.d_894, 1932)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1947 = _C.rebased(_C.t_895, 1932)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1948 = _C.rebased(_C.t_896, 1932)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1949 = _C.rebased(_C.t_897, 1932)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1950 = _C.rebased(_C.t_898, 1932)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1951 = _C.rebased(_C.t_899, 1932)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1952 = _C.rebased(_C.t_900, 1932)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1953 = _C.rebased(_C.d_901, 1932)  # rules_data/terraforming_mars/definitions/board.yaml:123
+
+
+def d_1954(ctx, E=None, B=1932):  # rules_data/terraforming_mars/cards/071-140.yaml:280
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~767', 2, True)
+    LOCAL(ctx, E, 'p~768', 'temperature', True)
     return True
 
 
-def t_1952(ctx, k, s=None, E=None, B=1928):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def d_1955(ctx, E=None, B=1932):  # rules_data/terraforming_mars/cards/071-140.yaml:280
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~769', 2, True)
+    return True
+
+
+def t_1956(ctx, k, s=None, E=None, B=1932):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -206,58 +207,58 @@ def t_1952(ctx, k, s=None, E=None, B=1928):  # rules_data/terraforming_mars/defi
     def nxt(left):
         if left <= 0:
             return k()
-        return t_1953(ctx, lambda: nxt(left - 1), k, E, B)
+        return t_1957(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('n~767')))
+    return nxt(num(E.get('n~769')))
 
 
-def t_1953(ctx, k, s=None, E=None, B=1928):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def t_1957(ctx, k, s=None, E=None, B=1932):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2207(ctx, E):
-        return t_1954(ctx, k, s, E, B)
+    if x_2211(ctx, E):
+        return t_1958(ctx, k, s, E, B)
     return k()
 
 
-def t_1954(ctx, k, s=None, E=None, B=1928):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def t_1958(ctx, k, s=None, E=None, B=1932):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], ctx.state.get('params'), E.get('p~766'))
+    c, key = KEYPLACE(ctx, K[8], ctx.state.get('params'), E.get('p~768'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2209(ctx, E), '+=', False, K[7])
-    return t_1956(ctx, k, s, E, B)
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~768'))) is str else 0)), '+=', False, K[7])
+    return t_1960(ctx, k, s, E, B)
 
 
-def d_1955(ctx, E=None, B=1928):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def d_1959(ctx, E=None, B=1932):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], ctx.state.get('params'), E.get('p~766'))
+    c, key = KEYPLACE(ctx, K[8], ctx.state.get('params'), E.get('p~768'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2209(ctx, E), '+=', False, K[7])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~768'))) is str else 0)), '+=', False, K[7])
     return True
 
 
-def t_1956(ctx, k, s=None, E=None, B=1928):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def t_1960(ctx, k, s=None, E=None, B=1932):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2210(ctx, E):
-        return t_1957(ctx, k, s, E, B)
+    if ((E.get('you') != None)):
+        return t_1961(ctx, k, s, E, B)
     return k()
 
 
-def t_1957(ctx, k, s=None, E=None, B=1928):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def t_1961(ctx, k, s=None, E=None, B=1932):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -265,34 +266,34 @@ def t_1957(ctx, k, s=None, E=None, B=1928):  # rules_data/terraforming_mars/defi
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not EMIT(ctx, 'raised', {'parameter': E.get('p~766'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~768'), 'by': E.get('you')}):
             return False
         return k()
 
-    if not d_1958(ctx, E, B):
+    if not d_1962(ctx, E, B):
         return False
-    return t_1962(ctx, r1, s, E, B)
+    return t_1966(ctx, r1, s, E, B)
 
 
-def d_1958(ctx, E=None, B=1928):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1962(ctx, E=None, B=1932):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2211(ctx, E):
-        if not d_1959(ctx, E, B):
+    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~768'))) is str else None) != None)):
+        if not d_1963(ctx, E, B):
             return False
     return True
 
 
-def d_1959(ctx, E=None, B=1928):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1963(ctx, E=None, B=1932):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~766'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~768'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[9])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -301,147 +302,147 @@ def d_1959(ctx, E=None, B=1928):  # rules_data/terraforming_mars/definitions/res
     return True
 
 
-def d_1960(ctx, E=None, B=1928):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1964(ctx, E=None, B=1932):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~766'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~768'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[9])
     return True
 
 
-d_1961 = _C.rebased(_C.d_379, 1928)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1965 = _C.rebased(_C.d_379, 1932)  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
-def t_1962(ctx, k, s=None, E=None, B=1928):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_1966(ctx, k, s=None, E=None, B=1932):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_2216(ctx, E)))
-    old = E.get('b~768', MISSING)
+    items = list(items_of(x_2220(ctx, E)))
+    old = E.get('b~770', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~768', old)
+        UNSET(ctx, E, 'b~770', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~768', item, True)
-            if x_2217(ctx, E):
-                return t_1963(ctx, lambda i=i: nxt(i), brk, E, B)
+            LOCAL(ctx, E, 'b~770', item, True)
+            if x_2221(ctx, E):
+                return t_1967(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_1963(ctx, k, s=None, E=None, B=1928):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_1967(ctx, k, s=None, E=None, B=1932):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_2218(ctx, E), k)
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~770'))) is dict else KEY(_w1, 'effect', None))), k)
 
 
-def d_1964(ctx, E=None, B=1928):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_1968(ctx, E=None, B=1932):  # rules_data/terraforming_mars/definitions/resources.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'raised', {'parameter': E.get('p~766'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'raised', {'parameter': E.get('p~768'), 'by': E.get('you')}):
         return False
     return True
 
 
 TRIALS = {
-    1928: t_1928,
-    1929: CPS(d_1929),
-    1930: t_1930,
-    1931: t_1931,
-    1932: CPS(d_1932),
+    1932: t_1932,
     1933: CPS(d_1933),
-    1934: CPS(d_1934),
-    1935: CPS(d_1935),
-    1936: t_1936,
-    1937: t_1937,
+    1934: t_1934,
+    1935: t_1935,
+    1936: CPS(d_1936),
+    1937: CPS(d_1937),
     1938: CPS(d_1938),
     1939: CPS(d_1939),
     1940: t_1940,
-    1941: CPS(d_1941),
+    1941: t_1941,
     1942: CPS(d_1942),
-    1943: t_1943,
+    1943: CPS(d_1943),
     1944: t_1944,
-    1945: t_1945,
-    1946: t_1946,
+    1945: CPS(d_1945),
+    1946: CPS(d_1946),
     1947: t_1947,
     1948: t_1948,
-    1949: CPS(d_1949),
-    1950: CPS(d_1950),
-    1951: CPS(d_1951),
+    1949: t_1949,
+    1950: t_1950,
+    1951: t_1951,
     1952: t_1952,
-    1953: t_1953,
-    1954: t_1954,
+    1953: CPS(d_1953),
+    1954: CPS(d_1954),
     1955: CPS(d_1955),
     1956: t_1956,
     1957: t_1957,
-    1958: CPS(d_1958),
+    1958: t_1958,
     1959: CPS(d_1959),
-    1960: CPS(d_1960),
-    1961: CPS(d_1961),
-    1962: t_1962,
-    1963: t_1963,
+    1960: t_1960,
+    1961: t_1961,
+    1962: CPS(d_1962),
+    1963: CPS(d_1963),
     1964: CPS(d_1964),
+    1965: CPS(d_1965),
+    1966: t_1966,
+    1967: t_1967,
+    1968: CPS(d_1968),
 }
 
 
 CODE = {
-    2182: x_2182,
-    2183: x_2183,
-    2184: x_2184,
-    2185: x_2185,
     2186: x_2186,
+    2187: x_2187,
+    2188: x_2188,
+    2189: x_2189,
     2190: x_2190,
-    2191: x_2191,
-    2192: x_2192,
     2194: x_2194,
     2195: x_2195,
     2196: x_2196,
-    2197: x_2197,
     2198: x_2198,
     2199: x_2199,
+    2200: x_2200,
+    2201: x_2201,
+    2202: x_2202,
     2203: x_2203,
     2207: x_2207,
-    2208: x_2208,
-    2209: x_2209,
-    2210: x_2210,
     2211: x_2211,
     2212: x_2212,
+    2213: x_2213,
     2214: x_2214,
+    2215: x_2215,
     2216: x_2216,
-    2217: x_2217,
     2218: x_2218,
+    2220: x_2220,
+    2221: x_2221,
+    2222: x_2222,
 }
 AT = {
-    2207: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    2208: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    2209: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    2211: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    2212: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    2216: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    2217: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    2218: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    2211: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    2212: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    2213: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    2215: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    2216: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    2220: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    2221: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    2222: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:274
-    'nuclear_zone': '{"id":"nuclear_zone","number":"097","name":{"en":"Nuclear Zone"},"type":"automated","cost":10,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"nuclear_zone","x":2181},"at":"rules_data/terraforming_mars/cards/071-140.yaml:280","id":1929},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~747","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~747"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"tile","d":null},"b":{"op":"var","n":"t~746"}}}]},"x":2182},"t":{"op":"seq","b":[{"op":"let","v":"mine~750","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~749","src":{"op":"filt","v":"x~748","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~748"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~749"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":2183},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1932},{"op":"let","v":"empty~755","e":{"op":"filt","v":"s~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"t~746"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~750"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~752"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~754","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~754"}}]}]}}]}]}}]}}]}]},"x":2184},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1933},{"op":"let","v":"legal~761","e":{"op":"letx","v":"open~757","e":{"op":"filt","v":"s~756","src":{"op":"var","n":"empty~755"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~756"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~760","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"open~757"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~760"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~760"},"b":{"op":"var","n":"open~757"}}},"b":{"op":"var","n":"open~757"}},"x":2185},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1934},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~761"}]},"b":{"op":"lit","v":0},"x":2186},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1935},{"op":"choose","alts":[{"gens":[{"v":"space~762","src":{"op":"var","n":"legal~761","x":2187},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~763","e":{"op":"var","n":"t~746","x":2188},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1938},{"op":"let","v":"s~764","e":{"op":"var","n":"space~762","x":2189},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1939},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~764"},"d":{},"x":2190},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~763"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2191},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1941},{"op":"set","t":{"op":"st","k":"last_space","x":2192},"o":"=","e":{"op":"var","n":"s~764","x":2193},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1942},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2194},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"bonus","d":null,"x":2195},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1945},{"op":"for","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces","x":2196},"w":{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false,"x":2197},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2198},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1947},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1946},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"effect","d":null,"x":2199},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1948},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~763","x":2200},"space":{"op":"var","n":"s~764","x":2201},"by":{"op":"var","n":"you","x":2202}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1949}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1944},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1943}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1940}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1937},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~762"}],"x":2203}}],"kind":"space","prompt":{"def":"place","args":{"t":"nuclear_zone"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Zona nucleare","en":"place a Nuclear Zone tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1936}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1931},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1930},{"op":"let","v":"p~766","e":{"op":"lit","v":"temperature","x":2204},"at":"rules_data/terraforming_mars/cards/071-140.yaml:280","id":1950},{"op":"let","v":"n~767","e":{"op":"lit","v":2,"x":2205},"at":"rules_data/terraforming_mars/cards/071-140.yaml:280","id":1951},{"op":"rep","n":{"op":"var","n":"n~767","x":2206},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~766"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~766"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~766"},"f":"max","d":0},"x":2207},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~766"},"d":0,"x":2208},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~766"},"f":"step","d":0,"x":2209},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1955},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2210},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~766"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2211},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~766"},"f":"tr_track","d":null},"d":0,"x":2212},"o":"+=","e":{"op":"lit","v":1,"x":2213},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1960},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2214},"o":"=","e":{"op":"lit","v":true,"x":2215},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1961}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1959},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1958},{"op":"for","v":"b~768","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~766"},"f":"bonuses","d":[],"x":2216},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~768"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~766"},"d":0},"x":2217},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~768"},"k":{"op":"lit","v":"effect"},"x":2218},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1963},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1962},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~766","x":2219},"by":{"op":"var","n":"you","x":2220}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1964}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1957},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1956}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1954},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1953},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1952}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:280","id":1928},"vp":{"op":"lit","v":-2,"x":2221},"source":{"doc":"tm-facts","section":"cards.json #097"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:274"}',
+    'nuclear_zone': '{"id":"nuclear_zone","number":"097","name":{"en":"Nuclear Zone"},"type":"automated","cost":10,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"t~748","e":{"op":"lit","v":"nuclear_zone","x":2185},"at":"rules_data/terraforming_mars/cards/071-140.yaml:280","id":1933},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~749","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~749"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"tile","d":null},"b":{"op":"var","n":"t~748"}}}]},"x":2186},"t":{"op":"seq","b":[{"op":"let","v":"mine~752","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~751","src":{"op":"filt","v":"x~750","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~750"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":2187},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1936},{"op":"let","v":"empty~757","e":{"op":"filt","v":"s~754","src":{"op":"filt","v":"x~753","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~753"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"t~748"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~752"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~755","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~754"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~756","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~756"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~756"}}]}]}}]}]}}]}}]}]},"x":2188},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1937},{"op":"let","v":"legal~763","e":{"op":"letx","v":"open~759","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"empty~757"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~758"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~762","e":{"op":"filt","v":"s~760","src":{"op":"var","n":"open~759"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~761","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~760"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~761"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~762"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~762"},"b":{"op":"var","n":"open~759"}}},"b":{"op":"var","n":"open~759"}},"x":2189},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1938},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~763"}]},"b":{"op":"lit","v":0},"x":2190},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1939},{"op":"choose","alts":[{"gens":[{"v":"space~764","src":{"op":"var","n":"legal~763","x":2191},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~765","e":{"op":"var","n":"t~748","x":2192},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1942},{"op":"let","v":"s~766","e":{"op":"var","n":"space~764","x":2193},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1943},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~766"},"d":{},"x":2194},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~765"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~765"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2195},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1945},{"op":"set","t":{"op":"st","k":"last_space","x":2196},"o":"=","e":{"op":"var","n":"s~766","x":2197},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1946},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2198},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~766"},"f":"bonus","d":null,"x":2199},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1949},{"op":"for","v":"x~767","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~766"}],"kind":"spaces","x":2200},"w":{"op":"in","a":{"op":"var","n":"x~767"},"b":{"op":"st","k":"board"},"neg":false,"x":2201},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~767"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2202},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1951},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1950},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~765"},"f":"effect","d":null,"x":2203},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1952},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~765","x":2204},"space":{"op":"var","n":"s~766","x":2205},"by":{"op":"var","n":"you","x":2206}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1953}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1948},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1947}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1944}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1941},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~764"}],"x":2207}}],"kind":"space","prompt":{"def":"place","args":{"t":"nuclear_zone"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Zona nucleare (guadagna un eventuale bonus di piazzamento)","en":"place a Nuclear Zone tile (gain any placement bonus)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1940}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1935},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1934},{"op":"let","v":"p~768","e":{"op":"lit","v":"temperature","x":2208},"at":"rules_data/terraforming_mars/cards/071-140.yaml:280","id":1954},{"op":"let","v":"n~769","e":{"op":"lit","v":2,"x":2209},"at":"rules_data/terraforming_mars/cards/071-140.yaml:280","id":1955},{"op":"rep","n":{"op":"var","n":"n~769","x":2210},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~768"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~768"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~768"},"f":"max","d":0},"x":2211},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~768"},"d":0,"x":2212},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~768"},"f":"step","d":0,"x":2213},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1959},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2214},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~768"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2215},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~768"},"f":"tr_track","d":null},"d":0,"x":2216},"o":"+=","e":{"op":"lit","v":1,"x":2217},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1964},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2218},"o":"=","e":{"op":"lit","v":true,"x":2219},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1965}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1963},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1962},{"op":"for","v":"b~770","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~768"},"f":"bonuses","d":[],"x":2220},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~770"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~768"},"d":0},"x":2221},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~770"},"k":{"op":"lit","v":"effect"},"x":2222},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1967},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1966},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~768","x":2223},"by":{"op":"var","n":"you","x":2224}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1968}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1961},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1960}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1958},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1957},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1956}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:280","id":1932},"vp":{"op":"lit","v":-2,"x":2225},"source":{"doc":"tm-facts","section":"cards.json #097"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:274"}',
 }

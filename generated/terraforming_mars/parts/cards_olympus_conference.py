@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -52,92 +53,50 @@ K = [
 ]
 
 
-x_3594 = _C.x_1774  # rules_data/terraforming_mars/cards/141-208.yaml:448
-x_3595 = _C.x_1775  # rules_data/terraforming_mars/cards/141-208.yaml:459
-x_3598 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3610 = _C.x_1777  # rules_data/terraforming_mars/cards/141-208.yaml:448
+x_3611 = _C.x_1778  # rules_data/terraforming_mars/cards/141-208.yaml:459
+x_3614 = _C.x_484  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def x_3603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def x_3619(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~749'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~751'))) is int else num(_w4)))
 
 
-x_3604 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:208
-x_3608 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3609 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3610 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3611 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3613 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3614 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3615 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3616 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3617 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3618 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
-t_3152 = _C.rebased(_C.t_1570, 3152)  # rules_data/terraforming_mars/cards/141-208.yaml:459
-t_3153 = _C.rebased(_C.t_791, 3152)  # rules_data/terraforming_mars/cards/141-208.yaml:459
+x_3620 = _C.x_484  # rules_data/terraforming_mars/definitions/cards.yaml:208
+x_3624 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3625 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3626 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3627 = _C.x_471  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3629 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3630 = _C.x_476  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3631 = _C.x_528  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3632 = _C.x_478  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3633 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3634 = _C.x_478  # rules_data/terraforming_mars/definitions/cards.yaml:14
+t_3166 = _C.rebased(_C.t_1573, 3166)  # rules_data/terraforming_mars/cards/141-208.yaml:459
+t_3167 = _C.rebased(_C.t_794, 3166)  # rules_data/terraforming_mars/cards/141-208.yaml:459
 
 
-def d_3154(ctx, E=None, B=3152):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_3168(ctx, E=None, B=3166):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~747', 1, True)
-    LOCAL(ctx, E, 'r~748', 'science', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~747'), '+=', False, K[0])
-    return True
-
-
-d_3155 = _C.rebased(_C.d_524, 3152)  # rules_data/terraforming_mars/cards/141-208.yaml:459
-
-
-def d_3156(ctx, E=None, B=3152):  # rules_data/terraforming_mars/cards/141-208.yaml:459
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~748', 'science', True)
-    return True
-
-
-def d_3157(ctx, E=None, B=3152):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~747'), '+=', False, K[0])
-    return True
-
-
-def d_3158(ctx, E=None, B=3152):  # rules_data/terraforming_mars/cards/141-208.yaml:459
-    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~749', 1, True)
     LOCAL(ctx, E, 'r~750', 'science', True)
-    if not d_3161(ctx, E, B):
-        return False
-    ctx.steps += 1
-    LOCAL(ctx, E, 'n~751', 1, True)
-    if not d_3165(ctx, E, B):
-        return False
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~749'), '+=', False, K[0])
     return True
 
 
-d_3159 = _C.rebased(_C.d_369, 3152)  # rules_data/terraforming_mars/cards/141-208.yaml:459
+d_3169 = _C.rebased(_C.d_526, 3166)  # rules_data/terraforming_mars/cards/141-208.yaml:459
 
 
-def d_3160(ctx, E=None, B=3152):  # rules_data/terraforming_mars/cards/141-208.yaml:459
+def d_3170(ctx, E=None, B=3166):  # rules_data/terraforming_mars/cards/141-208.yaml:459
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -147,33 +106,75 @@ def d_3160(ctx, E=None, B=3152):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-def d_3161(ctx, E=None, B=3152):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_3171(ctx, E=None, B=3166):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~749'), '+=', False, K[0])
+    return True
+
+
+def d_3172(ctx, E=None, B=3166):  # rules_data/terraforming_mars/cards/141-208.yaml:459
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~751', 1, True)
+    LOCAL(ctx, E, 'r~752', 'science', True)
+    if not d_3175(ctx, E, B):
+        return False
+    ctx.steps += 1
+    LOCAL(ctx, E, 'n~753', 1, True)
+    if not d_3179(ctx, E, B):
+        return False
+    return True
+
+
+d_3173 = _C.rebased(_C.d_369, 3166)  # rules_data/terraforming_mars/cards/141-208.yaml:459
+
+
+def d_3174(ctx, E=None, B=3166):  # rules_data/terraforming_mars/cards/141-208.yaml:459
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~752', 'science', True)
+    return True
+
+
+def d_3175(ctx, E=None, B=3166):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3603(ctx, E):
+    if not x_3619(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~749'), '-=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~751'), '-=', False, K[0])
     return True
 
 
-def d_3162(ctx, E=None, B=3152):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_3176(ctx, E=None, B=3166):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3603(ctx, E):
+    if not x_3619(ctx, E):
         return False
     return True
 
 
-def d_3163(ctx, E=None, B=3152):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_3177(ctx, E=None, B=3166):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -181,69 +182,67 @@ def d_3163(ctx, E=None, B=3152):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~749'), '-=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~751'), '-=', False, K[0])
     return True
 
 
-d_3164 = _C.rebased(_C.d_1044, 3152)  # rules_data/terraforming_mars/cards/141-208.yaml:459
+d_3178 = _C.rebased(_C.d_1047, 3166)  # rules_data/terraforming_mars/cards/141-208.yaml:459
 
 
-def d_3165(ctx, E=None, B=3152):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_3179(ctx, E=None, B=3166):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~751'))
+    left = num(E.get('n~753'))
     while left > 0:
         left -= 1
-        if not d_3166(ctx, E, B):
+        if not d_3180(ctx, E, B):
             return False
     return True
 
 
-def d_3166(ctx, E=None, B=3152):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3180(ctx, E=None, B=3166):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3167(ctx, E, B):
+    if not d_3181(ctx, E, B):
         return False
-    if not d_3172(ctx, E, B):
+    if not d_3186(ctx, E, B):
         return False
     return True
 
 
-def d_3167(ctx, E=None, B=3152):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3181(ctx, E=None, B=3166):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3608(ctx, E):
-        if not d_3168(ctx, E, B):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        if not d_3182(ctx, E, B):
             return False
     return True
 
 
-def d_3168(ctx, E=None, B=3152):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3182(ctx, E=None, B=3166):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3610(ctx, E), '=', False, K[2])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[2])
     SET(ctx, 'discard', ctx.state, 'discard', K[3], '=', False, K[4])
     STMT(ctx, B + 19)
     return True
 
 
-d_3169 = _C.rebased(_C.d_424, 3152)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3170 = _C.rebased(_C.d_425, 3152)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3183 = _C.rebased(_C.d_425, 3166)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3184 = _C.rebased(_C.d_426, 3166)  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_3171(ctx, E=None, B=3152):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3185(ctx, E=None, B=3166):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -251,29 +250,15 @@ def d_3171(ctx, E=None, B=3152):  # rules_data/terraforming_mars/definitions/car
     return True
 
 
-d_3172 = _C.rebased(_C.d_695, 3152)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3173 = _C.rebased(_C.d_696, 3152)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3174 = _C.rebased(_C.d_697, 3152)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3175 = _C.rebased(_C.d_431, 3152)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3186 = _C.rebased(_C.d_698, 3166)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3187 = _C.rebased(_C.d_699, 3166)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3188 = _C.rebased(_C.d_700, 3166)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3189 = _C.rebased(_C.d_432, 3166)  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {
-    3152: t_3152,
-    3153: t_3153,
-    3154: CPS(d_3154),
-    3155: CPS(d_3155),
-    3156: CPS(d_3156),
-    3157: CPS(d_3157),
-    3158: CPS(d_3158),
-    3159: CPS(d_3159),
-    3160: CPS(d_3160),
-    3161: CPS(d_3161),
-    3162: CPS(d_3162),
-    3163: CPS(d_3163),
-    3164: CPS(d_3164),
-    3165: CPS(d_3165),
-    3166: CPS(d_3166),
-    3167: CPS(d_3167),
+    3166: t_3166,
+    3167: t_3167,
     3168: CPS(d_3168),
     3169: CPS(d_3169),
     3170: CPS(d_3170),
@@ -282,32 +267,46 @@ TRIALS = {
     3173: CPS(d_3173),
     3174: CPS(d_3174),
     3175: CPS(d_3175),
+    3176: CPS(d_3176),
+    3177: CPS(d_3177),
+    3178: CPS(d_3178),
+    3179: CPS(d_3179),
+    3180: CPS(d_3180),
+    3181: CPS(d_3181),
+    3182: CPS(d_3182),
+    3183: CPS(d_3183),
+    3184: CPS(d_3184),
+    3185: CPS(d_3185),
+    3186: CPS(d_3186),
+    3187: CPS(d_3187),
+    3188: CPS(d_3188),
+    3189: CPS(d_3189),
 }
 
 
 CODE = {
-    3594: x_3594,
-    3595: x_3595,
-    3598: x_3598,
-    3603: x_3603,
-    3604: x_3604,
-    3608: x_3608,
-    3609: x_3609,
     3610: x_3610,
     3611: x_3611,
-    3613: x_3613,
     3614: x_3614,
-    3615: x_3615,
-    3616: x_3616,
-    3617: x_3617,
-    3618: x_3618,
+    3619: x_3619,
+    3620: x_3620,
+    3624: x_3624,
+    3625: x_3625,
+    3626: x_3626,
+    3627: x_3627,
+    3629: x_3629,
+    3630: x_3630,
+    3631: x_3631,
+    3632: x_3632,
+    3633: x_3633,
+    3634: x_3634,
 }
 AT = {
-    3603: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
+    3619: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:448
-    'olympus_conference': '{"id":"olympus_conference","number":"185","name":{"en":"Olympus Conference"},"type":"active","cost":10,"tags":["science","earth","building"],"resource":"science","triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"in","a":{"op":"lit","v":"science"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}],"x":3594},"b":{"op":"rep","n":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~746","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~746"},"b":{"op":"lit","v":"science"}}}],"x":3595},"b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~747","e":{"op":"lit","v":1,"x":3596},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3155},{"op":"let","v":"r~748","e":{"op":"lit","v":"science","x":3597},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3156},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3598},"o":"+=","e":{"op":"var","n":"n~747","x":3599},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":3157}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":3154},"label":{"op":"lit","v":{"option":0},"x":3600}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":3601},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3159},{"op":"let","v":"r~750","e":{"op":"lit","v":"science","x":3602},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3160},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"var","n":"n~749"},"x":3603},"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3162},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3604},"o":"-=","e":{"op":"var","n":"n~749","x":3605},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3163}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3161},{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":3606},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3164},{"op":"rep","n":{"op":"var","n":"n~751","x":3607},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3608},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3609},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3610},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3169},{"op":"set","t":{"op":"st","k":"discard","x":3611},"o":"=","e":{"op":"lit","v":[],"x":3612},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3170},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3613}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3171}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3168},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3167},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3614},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3615},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3616},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3174},{"op":"set","t":{"op":"st","k":"deck","x":3617},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3618},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3175}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3173},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3172}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3166},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3165}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3158},"label":{"op":"lit","v":{"option":1},"x":3619}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aggiungi 1 scienza a questa carta, oppure togli 1 scienza da questa carta e pesca 1 carta","en":"choose one: add 1 science to this card, or remove 1 science from this card and draw 1 card"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3153},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3152}}],"vp":{"op":"lit","v":1,"x":3620},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #185 (render icons: tag(science): science or -science +cards(1))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:448"}',
+    'olympus_conference': '{"id":"olympus_conference","number":"185","name":{"en":"Olympus Conference"},"type":"active","cost":10,"tags":["science","earth","building"],"resource":"science","triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"in","a":{"op":"lit","v":"science"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}],"x":3610},"b":{"op":"rep","n":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~748","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~748"},"b":{"op":"lit","v":"science"}}}],"x":3611},"b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":3612},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3169},{"op":"let","v":"r~750","e":{"op":"lit","v":"science","x":3613},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3170},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3614},"o":"+=","e":{"op":"var","n":"n~749","x":3615},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":3171}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":3168},"label":{"op":"lit","v":{"option":0},"x":3616}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":3617},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3173},{"op":"let","v":"r~752","e":{"op":"lit","v":"science","x":3618},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3174},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"var","n":"n~751"},"x":3619},"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3176},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3620},"o":"-=","e":{"op":"var","n":"n~751","x":3621},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3177}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3175},{"op":"let","v":"n~753","e":{"op":"lit","v":1,"x":3622},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3178},{"op":"rep","n":{"op":"var","n":"n~753","x":3623},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3624},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3625},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3626},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3183},{"op":"set","t":{"op":"st","k":"discard","x":3627},"o":"=","e":{"op":"lit","v":[],"x":3628},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3184},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3629}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3185}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3182},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3181},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3630},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3631},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3632},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3188},{"op":"set","t":{"op":"st","k":"deck","x":3633},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3634},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3189}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3187},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3186}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3180},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3179}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3172},"label":{"op":"lit","v":{"option":1},"x":3635}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aggiungi 1 scienza a questa carta, oppure togli 1 scienza da questa carta e pesca 1 carta","en":"choose one: add 1 science to this card, or remove 1 science from this card and draw 1 card"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3167},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3166}}],"vp":{"op":"lit","v":1,"x":3636},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #185 (render icons: tag(science): science or -science +cards(1))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:448"}',
 }

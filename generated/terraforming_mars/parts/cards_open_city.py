@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -56,42 +57,42 @@ K = [
 ]
 
 
-def x_2342(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:379
+def x_2346(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:379
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 12)
 
 
-x_2345 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2346 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2350 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2352 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:387
-x_2355 = _C.x_761  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_2358 = _C.x_812  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_2359 = _C.x_813  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_2360 = _C.x_814  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_2361 = _C.x_815  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_2362 = _C.x_816  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_2366 = _C.x_820  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_2367 = _C.x_821  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_2368 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_2370 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_2371 = _C.x_825  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_2372 = _C.x_826  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2373 = _C.x_827  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2374 = _C.x_828  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2375 = _C.x_829  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_2379 = _C.x_833  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_2079 = _C.rebased(_C.d_1817, 2079)  # rules_data/terraforming_mars/cards/071-140.yaml:386
-d_2080 = _C.rebased(_C.d_352, 2079)  # rules_data/terraforming_mars/cards/071-140.yaml:386
-d_2081 = _C.rebased(_C.d_364, 2079)  # rules_data/terraforming_mars/cards/071-140.yaml:386
-d_2082 = _C.rebased(_C.d_386, 2079)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2083 = _C.rebased(_C.d_387, 2079)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2084 = _C.rebased(_C.d_388, 2079)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2085 = _C.rebased(_C.d_1179, 2079)  # rules_data/terraforming_mars/cards/071-140.yaml:386
-d_2086 = _C.rebased(_C.d_495, 2079)  # rules_data/terraforming_mars/cards/071-140.yaml:386
-d_2087 = _C.rebased(_C.d_496, 2079)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2349 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2350 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2354 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2356 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:387
+x_2359 = _C.x_763  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_2362 = _C.x_815  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_2363 = _C.x_816  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_2364 = _C.x_817  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_2365 = _C.x_818  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_2366 = _C.x_819  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_2370 = _C.x_823  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2371 = _C.x_824  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2372 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_2374 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_2375 = _C.x_828  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_2376 = _C.x_829  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2377 = _C.x_830  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2378 = _C.x_831  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2379 = _C.x_832  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_2383 = _C.x_836  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_2083 = _C.rebased(_C.d_1820, 2083)  # rules_data/terraforming_mars/cards/071-140.yaml:386
+d_2084 = _C.rebased(_C.d_352, 2083)  # rules_data/terraforming_mars/cards/071-140.yaml:386
+d_2085 = _C.rebased(_C.d_364, 2083)  # rules_data/terraforming_mars/cards/071-140.yaml:386
+d_2086 = _C.rebased(_C.d_386, 2083)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2087 = _C.rebased(_C.d_387, 2083)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2088 = _C.rebased(_C.d_388, 2083)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2089 = _C.rebased(_C.d_1182, 2083)  # rules_data/terraforming_mars/cards/071-140.yaml:386
+d_2090 = _C.rebased(_C.d_497, 2083)  # rules_data/terraforming_mars/cards/071-140.yaml:386
+d_2091 = _C.rebased(_C.d_498, 2083)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_2088(ctx, k, s=None, E=None, B=2079):  # rules_data/terraforming_mars/cards/071-140.yaml:387
+def t_2092(ctx, k, s=None, E=None, B=2083):  # rules_data/terraforming_mars/cards/071-140.yaml:387
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -99,112 +100,112 @@ def t_2088(ctx, k, s=None, E=None, B=2079):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 4
-        LOCAL(ctx, E, 'n~750', 2, True)
-        LOCAL(ctx, E, 'r~751', 'plants', True)
-        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+        LOCAL(ctx, E, 'n~752', 2, True)
+        LOCAL(ctx, E, 'r~753', 'plants', True)
+        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[6])
-        LOCAL(ctx, E, 't~752', 'city', True)
-        return t_2094(ctx, k, s, E, B)
+            SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[6])
+        LOCAL(ctx, E, 't~754', 'city', True)
+        return t_2098(ctx, k, s, E, B)
 
-    return t_2089(ctx, r1, s, E, B)
+    return t_2093(ctx, r1, s, E, B)
 
 
-t_2089 = _C.rebased(_C.t_367, 2079)  # rules_data/terraforming_mars/cards/071-140.yaml:387
-d_2090 = _C.rebased(_C.d_990, 2079)  # rules_data/terraforming_mars/cards/071-140.yaml:387
-d_2091 = _C.rebased(_C.d_726, 2079)  # rules_data/terraforming_mars/cards/071-140.yaml:387
-d_2092 = _C.rebased(_C.d_679, 2079)  # rules_data/terraforming_mars/definitions/resources.yaml:11
-d_2093 = _C.rebased(_C.d_728, 2079)  # rules_data/terraforming_mars/cards/071-140.yaml:387
-t_2094 = _C.rebased(_C.t_729, 2079)  # rules_data/terraforming_mars/definitions/board.yaml:141
-t_2095 = _C.rebased(_C.t_730, 2079)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_2096 = _C.rebased(_C.d_731, 2079)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_2097 = _C.rebased(_C.d_732, 2079)  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_2098 = _C.rebased(_C.d_733, 2079)  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_2099 = _C.rebased(_C.d_734, 2079)  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_2100 = _C.rebased(_C.t_735, 2079)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_2101 = _C.rebased(_C.t_736, 2079)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2102 = _C.rebased(_C.d_737, 2079)  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_2103 = _C.rebased(_C.d_738, 2079)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_2104 = _C.rebased(_C.t_739, 2079)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2105 = _C.rebased(_C.d_740, 2079)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2106 = _C.rebased(_C.d_741, 2079)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_2107 = _C.rebased(_C.t_742, 2079)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_2108 = _C.rebased(_C.t_743, 2079)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2109 = _C.rebased(_C.t_744, 2079)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2110 = _C.rebased(_C.t_745, 2079)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2111 = _C.rebased(_C.t_746, 2079)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2112 = _C.rebased(_C.t_747, 2079)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_2113 = _C.rebased(_C.d_748, 2079)  # rules_data/terraforming_mars/definitions/board.yaml:123
+t_2093 = _C.rebased(_C.t_367, 2083)  # rules_data/terraforming_mars/cards/071-140.yaml:387
+d_2094 = _C.rebased(_C.d_993, 2083)  # rules_data/terraforming_mars/cards/071-140.yaml:387
+d_2095 = _C.rebased(_C.d_729, 2083)  # rules_data/terraforming_mars/cards/071-140.yaml:387
+d_2096 = _C.rebased(_C.d_681, 2083)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_2097 = _C.rebased(_C.d_731, 2083)  # rules_data/terraforming_mars/cards/071-140.yaml:387
+t_2098 = _C.rebased(_C.t_732, 2083)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_2099 = _C.rebased(_C.t_733, 2083)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_2100 = _C.rebased(_C.d_734, 2083)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_2101 = _C.rebased(_C.d_735, 2083)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_2102 = _C.rebased(_C.d_736, 2083)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_2103 = _C.rebased(_C.d_737, 2083)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_2104 = _C.rebased(_C.t_738, 2083)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_2105 = _C.rebased(_C.t_739, 2083)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2106 = _C.rebased(_C.d_740, 2083)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_2107 = _C.rebased(_C.d_741, 2083)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_2108 = _C.rebased(_C.t_742, 2083)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2109 = _C.rebased(_C.d_743, 2083)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2110 = _C.rebased(_C.d_744, 2083)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2111 = _C.rebased(_C.t_745, 2083)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2112 = _C.rebased(_C.t_746, 2083)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2113 = _C.rebased(_C.t_747, 2083)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2114 = _C.rebased(_C.t_748, 2083)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2115 = _C.rebased(_C.t_749, 2083)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2116 = _C.rebased(_C.t_750, 2083)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_2117 = _C.rebased(_C.d_751, 2083)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    2079: CPS(d_2079),
-    2080: CPS(d_2080),
-    2081: CPS(d_2081),
-    2082: CPS(d_2082),
     2083: CPS(d_2083),
     2084: CPS(d_2084),
     2085: CPS(d_2085),
     2086: CPS(d_2086),
     2087: CPS(d_2087),
-    2088: t_2088,
-    2089: t_2089,
+    2088: CPS(d_2088),
+    2089: CPS(d_2089),
     2090: CPS(d_2090),
     2091: CPS(d_2091),
-    2092: CPS(d_2092),
-    2093: CPS(d_2093),
-    2094: t_2094,
-    2095: t_2095,
+    2092: t_2092,
+    2093: t_2093,
+    2094: CPS(d_2094),
+    2095: CPS(d_2095),
     2096: CPS(d_2096),
     2097: CPS(d_2097),
-    2098: CPS(d_2098),
-    2099: CPS(d_2099),
-    2100: t_2100,
-    2101: t_2101,
+    2098: t_2098,
+    2099: t_2099,
+    2100: CPS(d_2100),
+    2101: CPS(d_2101),
     2102: CPS(d_2102),
     2103: CPS(d_2103),
     2104: t_2104,
-    2105: CPS(d_2105),
+    2105: t_2105,
     2106: CPS(d_2106),
-    2107: t_2107,
+    2107: CPS(d_2107),
     2108: t_2108,
-    2109: t_2109,
-    2110: t_2110,
+    2109: CPS(d_2109),
+    2110: CPS(d_2110),
     2111: t_2111,
     2112: t_2112,
-    2113: CPS(d_2113),
+    2113: t_2113,
+    2114: t_2114,
+    2115: t_2115,
+    2116: t_2116,
+    2117: CPS(d_2117),
 }
 
 
 CODE = {
-    2342: x_2342,
-    2345: x_2345,
     2346: x_2346,
+    2349: x_2349,
     2350: x_2350,
-    2352: x_2352,
-    2355: x_2355,
-    2358: x_2358,
+    2354: x_2354,
+    2356: x_2356,
     2359: x_2359,
-    2360: x_2360,
-    2361: x_2361,
     2362: x_2362,
+    2363: x_2363,
+    2364: x_2364,
+    2365: x_2365,
     2366: x_2366,
-    2367: x_2367,
-    2368: x_2368,
     2370: x_2370,
     2371: x_2371,
     2372: x_2372,
-    2373: x_2373,
     2374: x_2374,
     2375: x_2375,
+    2376: x_2376,
+    2377: x_2377,
+    2378: x_2378,
     2379: x_2379,
+    2383: x_2383,
 }
 AT = {
-    2342: 'rules_data/terraforming_mars/cards/071-140.yaml:379',
+    2346: 'rules_data/terraforming_mars/cards/071-140.yaml:379',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:379
-    'open_city': '{"id":"open_city","number":"108","name":{"en":"Open City"},"type":"automated","cost":23,"tags":["city","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":12},"x":2342},"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2343},"at":"rules_data/terraforming_mars/cards/071-140.yaml:386","id":2080},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2344},"at":"rules_data/terraforming_mars/cards/071-140.yaml:386","id":2081},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":2345},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2083},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2346},"o":"-=","e":{"op":"var","n":"n~746","x":2347},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2084}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2082},{"op":"let","v":"n~748","e":{"op":"lit","v":4,"x":2348},"at":"rules_data/terraforming_mars/cards/071-140.yaml:386","id":2085},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":2349},"at":"rules_data/terraforming_mars/cards/071-140.yaml:386","id":2086},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2350},"o":"+=","e":{"op":"var","n":"n~748","x":2351},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2087}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:386","id":2079},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2352},"at":"rules_data/terraforming_mars/cards/071-140.yaml:387","id":2089},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":2353},"at":"rules_data/terraforming_mars/cards/071-140.yaml:387","id":2090},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":2354},"at":"rules_data/terraforming_mars/cards/071-140.yaml:387","id":2091},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2355},"o":"+=","e":{"op":"var","n":"n~750","x":2356},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2092},{"op":"let","v":"t~752","e":{"op":"lit","v":"city","x":2357},"at":"rules_data/terraforming_mars/cards/071-140.yaml:387","id":2093},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~753","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~753"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"tile","d":null},"b":{"op":"var","n":"t~752"}}}]},"x":2358},"t":{"op":"seq","b":[{"op":"let","v":"mine~756","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~755","src":{"op":"filt","v":"x~754","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~754"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~755"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":2359},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":2096},{"op":"let","v":"empty~761","e":{"op":"filt","v":"s~758","src":{"op":"filt","v":"x~757","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~757"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"var","n":"t~752"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~756"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~760","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~760"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~760"}}]}]}}]}]}}]}}]}]},"x":2360},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":2097},{"op":"let","v":"legal~767","e":{"op":"letx","v":"open~763","e":{"op":"filt","v":"s~762","src":{"op":"var","n":"empty~761"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~762"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~762"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~766","e":{"op":"filt","v":"s~764","src":{"op":"var","n":"open~763"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~766"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~766"},"b":{"op":"var","n":"open~763"}}},"b":{"op":"var","n":"open~763"}},"x":2361},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":2098},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~767"}]},"b":{"op":"lit","v":0},"x":2362},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":2099},{"op":"choose","alts":[{"gens":[{"v":"space~768","src":{"op":"var","n":"legal~767","x":2363},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~769","e":{"op":"var","n":"t~752","x":2364},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2102},{"op":"let","v":"s~770","e":{"op":"var","n":"space~768","x":2365},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2103},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~770"},"d":{},"x":2366},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~769"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2367},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2105},{"op":"set","t":{"op":"st","k":"last_space","x":2368},"o":"=","e":{"op":"var","n":"s~770","x":2369},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2106},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2370},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~770"},"f":"bonus","d":null,"x":2371},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2109},{"op":"for","v":"x~771","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~770"}],"kind":"spaces","x":2372},"w":{"op":"in","a":{"op":"var","n":"x~771"},"b":{"op":"st","k":"board"},"neg":false,"x":2373},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~771"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2374},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2111},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2110},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"effect","d":null,"x":2375},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2112},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~769","x":2376},"space":{"op":"var","n":"s~770","x":2377},"by":{"op":"var","n":"you","x":2378}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":2113}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2108},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2107}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2104}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2101},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~768"}],"x":2379}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2100}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":2095},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":2094}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:387","id":2088},"vp":{"op":"lit","v":1,"x":2380},"source":{"doc":"tm-facts","section":"cards.json #108"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:379"}',
+    'open_city': '{"id":"open_city","number":"108","name":{"en":"Open City"},"type":"automated","cost":23,"tags":["city","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":12},"x":2346},"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2347},"at":"rules_data/terraforming_mars/cards/071-140.yaml:386","id":2084},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":2348},"at":"rules_data/terraforming_mars/cards/071-140.yaml:386","id":2085},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":2349},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2087},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2350},"o":"-=","e":{"op":"var","n":"n~748","x":2351},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2088}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2086},{"op":"let","v":"n~750","e":{"op":"lit","v":4,"x":2352},"at":"rules_data/terraforming_mars/cards/071-140.yaml:386","id":2089},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":2353},"at":"rules_data/terraforming_mars/cards/071-140.yaml:386","id":2090},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2354},"o":"+=","e":{"op":"var","n":"n~750","x":2355},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2091}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:386","id":2083},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2356},"at":"rules_data/terraforming_mars/cards/071-140.yaml:387","id":2093},{"op":"let","v":"n~752","e":{"op":"lit","v":2,"x":2357},"at":"rules_data/terraforming_mars/cards/071-140.yaml:387","id":2094},{"op":"let","v":"r~753","e":{"op":"lit","v":"plants","x":2358},"at":"rules_data/terraforming_mars/cards/071-140.yaml:387","id":2095},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":2359},"o":"+=","e":{"op":"var","n":"n~752","x":2360},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2096},{"op":"let","v":"t~754","e":{"op":"lit","v":"city","x":2361},"at":"rules_data/terraforming_mars/cards/071-140.yaml:387","id":2097},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~755","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~755"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~755"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~755"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~755"},"f":"tile","d":null},"b":{"op":"var","n":"t~754"}}}]},"x":2362},"t":{"op":"seq","b":[{"op":"let","v":"mine~758","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~757","src":{"op":"filt","v":"x~756","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~756"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~757"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":2363},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":2100},{"op":"let","v":"empty~763","e":{"op":"filt","v":"s~760","src":{"op":"filt","v":"x~759","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~759"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~760"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~760"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~760"},"f":"reserved","d":null},"b":{"op":"var","n":"t~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~760"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~758"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~760"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~761","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~760"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~761"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~761"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~762","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~762"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~762"}}]}]}}]}]}}]}}]}]},"x":2364},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":2101},{"op":"let","v":"legal~769","e":{"op":"letx","v":"open~765","e":{"op":"filt","v":"s~764","src":{"op":"var","n":"empty~763"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~764"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~764"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~768","e":{"op":"filt","v":"s~766","src":{"op":"var","n":"open~765"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~767","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~766"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~767"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~767"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~768"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~768"},"b":{"op":"var","n":"open~765"}}},"b":{"op":"var","n":"open~765"}},"x":2365},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":2102},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~769"}]},"b":{"op":"lit","v":0},"x":2366},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":2103},{"op":"choose","alts":[{"gens":[{"v":"space~770","src":{"op":"var","n":"legal~769","x":2367},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~771","e":{"op":"var","n":"t~754","x":2368},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2106},{"op":"let","v":"s~772","e":{"op":"var","n":"space~770","x":2369},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2107},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~772"},"d":{},"x":2370},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~771"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~771"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2371},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2109},{"op":"set","t":{"op":"st","k":"last_space","x":2372},"o":"=","e":{"op":"var","n":"s~772","x":2373},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2110},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2374},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~772"},"f":"bonus","d":null,"x":2375},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2113},{"op":"for","v":"x~773","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~772"}],"kind":"spaces","x":2376},"w":{"op":"in","a":{"op":"var","n":"x~773"},"b":{"op":"st","k":"board"},"neg":false,"x":2377},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~773"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2378},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2115},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2114},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~771"},"f":"effect","d":null,"x":2379},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2116},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~771","x":2380},"space":{"op":"var","n":"s~772","x":2381},"by":{"op":"var","n":"you","x":2382}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":2117}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2112},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2111}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2108}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2105},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~770"}],"x":2383}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città (guadagna un eventuale bonus di piazzamento)","en":"place a city tile (gain any placement bonus)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2104}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":2099},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":2098}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:387","id":2092},"vp":{"op":"lit","v":1,"x":2384},"source":{"doc":"tm-facts","section":"cards.json #108"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:379"}',
 }

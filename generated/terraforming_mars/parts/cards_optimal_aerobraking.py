@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,65 +49,65 @@ K = [
 ]
 
 
-def x_1113(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:310
+def x_1116(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:310
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (((ctx.index.plain['cards'].get(_w3, NOREC).get('type', None) if type((_w3 := (_w2.get('card', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'card', None)))) is str else None) == 'event')) and (('space' in _w5 if type((_w5 := (_w4.get('tags', None) if type((_w4 := E.get('event'))) is dict else KEY(_w4, 'tags', None)))) in (list, dict) else IN('space', _w5))) else False)
 
 
-x_1116 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_1120 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_1119 = _C.x_539  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_1123 = _C.x_759  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_993(ctx, E=None, B=993):  # rules_data/terraforming_mars/cards/001-070.yaml:317
+def d_996(ctx, E=None, B=996):  # rules_data/terraforming_mars/cards/001-070.yaml:317
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 3, True)
-    LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~748', 3, True)
-    LOCAL(ctx, E, 'r~749', 'heat', True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~750', 3, True)
+    LOCAL(ctx, E, 'r~751', 'heat', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[0])
     return True
 
 
-d_994 = _C.rebased(_C.d_793, 993)  # rules_data/terraforming_mars/cards/001-070.yaml:317
-d_995 = _C.rebased(_C.d_385, 993)  # rules_data/terraforming_mars/cards/001-070.yaml:317
-d_996 = _C.rebased(_C.d_795, 993)  # rules_data/terraforming_mars/definitions/resources.yaml:11
-d_997 = _C.rebased(_C.d_453, 993)  # rules_data/terraforming_mars/cards/001-070.yaml:317
-d_998 = _C.rebased(_C.d_390, 993)  # rules_data/terraforming_mars/cards/001-070.yaml:317
-d_999 = _C.rebased(_C.d_914, 993)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_997 = _C.rebased(_C.d_796, 996)  # rules_data/terraforming_mars/cards/001-070.yaml:317
+d_998 = _C.rebased(_C.d_385, 996)  # rules_data/terraforming_mars/cards/001-070.yaml:317
+d_999 = _C.rebased(_C.d_798, 996)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_1000 = _C.rebased(_C.d_455, 996)  # rules_data/terraforming_mars/cards/001-070.yaml:317
+d_1001 = _C.rebased(_C.d_390, 996)  # rules_data/terraforming_mars/cards/001-070.yaml:317
+d_1002 = _C.rebased(_C.d_917, 996)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {
-    993: CPS(d_993),
-    994: CPS(d_994),
-    995: CPS(d_995),
     996: CPS(d_996),
     997: CPS(d_997),
     998: CPS(d_998),
     999: CPS(d_999),
+    1000: CPS(d_1000),
+    1001: CPS(d_1001),
+    1002: CPS(d_1002),
 }
 
 
 CODE = {
-    1113: x_1113,
     1116: x_1116,
-    1120: x_1120,
+    1119: x_1119,
+    1123: x_1123,
 }
 AT = {
-    1113: 'rules_data/terraforming_mars/cards/001-070.yaml:310',
+    1116: 'rules_data/terraforming_mars/cards/001-070.yaml:310',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:310
-    'optimal_aerobraking': '{"id":"optimal_aerobraking","number":"031","name":{"en":"Optimal Aerobraking"},"type":"active","cost":7,"tags":["space"],"triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"f":"type","d":null},"b":{"op":"lit","v":"event"}},{"op":"in","a":{"op":"lit","v":"space"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}],"x":1113},"b":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":3,"x":1114},"at":"rules_data/terraforming_mars/cards/001-070.yaml:317","id":994},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":1115},"at":"rules_data/terraforming_mars/cards/001-070.yaml:317","id":995},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1116},"o":"+=","e":{"op":"var","n":"n~746","x":1117},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":996},{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":1118},"at":"rules_data/terraforming_mars/cards/001-070.yaml:317","id":997},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":1119},"at":"rules_data/terraforming_mars/cards/001-070.yaml:317","id":998},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1120},"o":"+=","e":{"op":"var","n":"n~748","x":1121},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":999}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:317","id":993}}],"source":{"doc":"tm-facts","section":"cards.json #031 (render effects: space event -> 3 M€, 3 heat)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:310"}',
+    'optimal_aerobraking': '{"id":"optimal_aerobraking","number":"031","name":{"en":"Optimal Aerobraking"},"type":"active","cost":7,"tags":["space"],"triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"f":"type","d":null},"b":{"op":"lit","v":"event"}},{"op":"in","a":{"op":"lit","v":"space"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}],"x":1116},"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":1117},"at":"rules_data/terraforming_mars/cards/001-070.yaml:317","id":997},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":1118},"at":"rules_data/terraforming_mars/cards/001-070.yaml:317","id":998},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1119},"o":"+=","e":{"op":"var","n":"n~748","x":1120},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":999},{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":1121},"at":"rules_data/terraforming_mars/cards/001-070.yaml:317","id":1000},{"op":"let","v":"r~751","e":{"op":"lit","v":"heat","x":1122},"at":"rules_data/terraforming_mars/cards/001-070.yaml:317","id":1001},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1123},"o":"+=","e":{"op":"var","n":"n~750","x":1124},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1002}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:317","id":996}}],"source":{"doc":"tm-facts","section":"cards.json #031 (render effects: space event -> 3 M€, 3 heat)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:310"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -52,106 +53,106 @@ K = [
 ]
 
 
-x_2307 = _C.x_536  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_2308 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_2312 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_2317 = _C.x_1168  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_2318 = _C.x_1169  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_2319 = _C.x_1170  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_2320 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_2321 = _C.x_1172  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2322 = _C.x_1173  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2324 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2326 = _C.x_1177  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_2327 = _C.x_1178  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_2328 = _C.x_1179  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_2045 = _C.rebased(_C.d_1990, 2045)  # rules_data/terraforming_mars/cards/071-140.yaml:348
-d_2046 = _C.rebased(_C.d_1991, 2045)  # rules_data/terraforming_mars/cards/071-140.yaml:348
-d_2047 = _C.rebased(_C.d_364, 2045)  # rules_data/terraforming_mars/cards/071-140.yaml:348
-d_2048 = _C.rebased(_C.d_480, 2045)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-d_2049 = _C.rebased(_C.d_481, 2045)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-d_2050 = _C.rebased(_C.d_482, 2045)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2311 = _C.x_538  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2312 = _C.x_539  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2316 = _C.x_759  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_2321 = _C.x_1171  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_2322 = _C.x_1172  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_2323 = _C.x_1173  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_2324 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_2325 = _C.x_1175  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2326 = _C.x_1176  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2328 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2330 = _C.x_1180  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_2331 = _C.x_1181  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_2332 = _C.x_1182  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_2049 = _C.rebased(_C.d_1994, 2049)  # rules_data/terraforming_mars/cards/071-140.yaml:348
+d_2050 = _C.rebased(_C.d_1995, 2049)  # rules_data/terraforming_mars/cards/071-140.yaml:348
+d_2051 = _C.rebased(_C.d_364, 2049)  # rules_data/terraforming_mars/cards/071-140.yaml:348
+d_2052 = _C.rebased(_C.d_482, 2049)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2053 = _C.rebased(_C.d_483, 2049)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2054 = _C.rebased(_C.d_484, 2049)  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def t_2051(ctx, k, s=None, E=None, B=2045):  # rules_data/terraforming_mars/cards/071-140.yaml:348
+def t_2055(ctx, k, s=None, E=None, B=2049):  # rules_data/terraforming_mars/cards/071-140.yaml:348
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'titanium', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
-    LOCAL(ctx, E, 'p~750', 'oxygen', True)
-    LOCAL(ctx, E, 'n~751', 1, True)
-    return t_2057(ctx, k, s, E, B)
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[1])
+    LOCAL(ctx, E, 'p~752', 'oxygen', True)
+    LOCAL(ctx, E, 'n~753', 1, True)
+    return t_2061(ctx, k, s, E, B)
 
 
-d_2052 = _C.rebased(_C.d_389, 2045)  # rules_data/terraforming_mars/cards/071-140.yaml:348
-d_2053 = _C.rebased(_C.d_1670, 2045)  # rules_data/terraforming_mars/cards/071-140.yaml:348
-d_2054 = _C.rebased(_C.d_914, 2045)  # rules_data/terraforming_mars/definitions/resources.yaml:11
-d_2055 = _C.rebased(_C.d_1043, 2045)  # rules_data/terraforming_mars/cards/071-140.yaml:348
-d_2056 = _C.rebased(_C.d_1044, 2045)  # rules_data/terraforming_mars/cards/071-140.yaml:348
-t_2057 = _C.rebased(_C.t_1045, 2045)  # rules_data/terraforming_mars/definitions/resources.yaml:84
-t_2058 = _C.rebased(_C.t_1046, 2045)  # rules_data/terraforming_mars/definitions/resources.yaml:85
-t_2059 = _C.rebased(_C.t_1047, 2045)  # rules_data/terraforming_mars/definitions/resources.yaml:86
-d_2060 = _C.rebased(_C.d_1048, 2045)  # rules_data/terraforming_mars/definitions/resources.yaml:86
-t_2061 = _C.rebased(_C.t_1049, 2045)  # rules_data/terraforming_mars/definitions/resources.yaml:87
-t_2062 = _C.rebased(_C.t_1050, 2045)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_2063 = _C.rebased(_C.d_1051, 2045)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_2064 = _C.rebased(_C.d_1052, 2045)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_2065 = _C.rebased(_C.d_1053, 2045)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_2066 = _C.rebased(_C.d_379, 2045)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_2067 = _C.rebased(_C.t_1055, 2045)  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_2068 = _C.rebased(_C.t_1056, 2045)  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_2069 = _C.rebased(_C.d_1057, 2045)  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_2056 = _C.rebased(_C.d_389, 2049)  # rules_data/terraforming_mars/cards/071-140.yaml:348
+d_2057 = _C.rebased(_C.d_1673, 2049)  # rules_data/terraforming_mars/cards/071-140.yaml:348
+d_2058 = _C.rebased(_C.d_917, 2049)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_2059 = _C.rebased(_C.d_1046, 2049)  # rules_data/terraforming_mars/cards/071-140.yaml:348
+d_2060 = _C.rebased(_C.d_1047, 2049)  # rules_data/terraforming_mars/cards/071-140.yaml:348
+t_2061 = _C.rebased(_C.t_1048, 2049)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_2062 = _C.rebased(_C.t_1049, 2049)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_2063 = _C.rebased(_C.t_1050, 2049)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_2064 = _C.rebased(_C.d_1051, 2049)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_2065 = _C.rebased(_C.t_1052, 2049)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_2066 = _C.rebased(_C.t_1053, 2049)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2067 = _C.rebased(_C.d_1054, 2049)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2068 = _C.rebased(_C.d_1055, 2049)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2069 = _C.rebased(_C.d_1056, 2049)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2070 = _C.rebased(_C.d_379, 2049)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_2071 = _C.rebased(_C.t_1058, 2049)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_2072 = _C.rebased(_C.t_1059, 2049)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_2073 = _C.rebased(_C.d_1060, 2049)  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 TRIALS = {
-    2045: CPS(d_2045),
-    2046: CPS(d_2046),
-    2047: CPS(d_2047),
-    2048: CPS(d_2048),
     2049: CPS(d_2049),
     2050: CPS(d_2050),
-    2051: t_2051,
+    2051: CPS(d_2051),
     2052: CPS(d_2052),
     2053: CPS(d_2053),
     2054: CPS(d_2054),
-    2055: CPS(d_2055),
+    2055: t_2055,
     2056: CPS(d_2056),
-    2057: t_2057,
-    2058: t_2058,
-    2059: t_2059,
+    2057: CPS(d_2057),
+    2058: CPS(d_2058),
+    2059: CPS(d_2059),
     2060: CPS(d_2060),
     2061: t_2061,
     2062: t_2062,
-    2063: CPS(d_2063),
+    2063: t_2063,
     2064: CPS(d_2064),
-    2065: CPS(d_2065),
-    2066: CPS(d_2066),
-    2067: t_2067,
-    2068: t_2068,
+    2065: t_2065,
+    2066: t_2066,
+    2067: CPS(d_2067),
+    2068: CPS(d_2068),
     2069: CPS(d_2069),
+    2070: CPS(d_2070),
+    2071: t_2071,
+    2072: t_2072,
+    2073: CPS(d_2073),
 }
 
 
 CODE = {
-    2307: x_2307,
-    2308: x_2308,
+    2311: x_2311,
     2312: x_2312,
-    2317: x_2317,
-    2318: x_2318,
-    2319: x_2319,
-    2320: x_2320,
+    2316: x_2316,
     2321: x_2321,
     2322: x_2322,
+    2323: x_2323,
     2324: x_2324,
+    2325: x_2325,
     2326: x_2326,
-    2327: x_2327,
     2328: x_2328,
+    2330: x_2330,
+    2331: x_2331,
+    2332: x_2332,
 }
 AT = {
 }
@@ -159,5 +160,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:341
-    'ore_processor': '{"id":"ore_processor","number":"104","name":{"en":"Ore Processor"},"type":"active","cost":13,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":4,"x":2305},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2046},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2306},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2047},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"},"x":2307},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2049},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2308},"o":"-=","e":{"op":"var","n":"n~746","x":2309},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2050}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2048}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2045},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2310},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2052},{"op":"let","v":"r~749","e":{"op":"lit","v":"titanium","x":2311},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2053},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2312},"o":"+=","e":{"op":"var","n":"n~748","x":2313},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2054},{"op":"let","v":"p~750","e":{"op":"lit","v":"oxygen","x":2314},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2055},{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":2315},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2056},{"op":"rep","n":{"op":"var","n":"n~751","x":2316},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"max","d":0},"x":2317},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0,"x":2318},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0,"x":2319},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2060},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2320},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2321},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tr_track","d":null},"d":0,"x":2322},"o":"+=","e":{"op":"lit","v":1,"x":2323},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2065},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2324},"o":"=","e":{"op":"lit","v":true,"x":2325},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2066}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2064},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2063},{"op":"for","v":"b~752","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"bonuses","d":[],"x":2326},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~752"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"x":2327},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~752"},"k":{"op":"lit","v":"effect"},"x":2328},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2068},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2067},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~750","x":2329},"by":{"op":"var","n":"you","x":2330}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2069}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2062},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":2061}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2059},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":2058},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":2057}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2051}}],"source":{"doc":"tm-facts","section":"cards.json #104"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:341"}',
+    'ore_processor': '{"id":"ore_processor","number":"104","name":{"en":"Ore Processor"},"type":"active","cost":13,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":4,"x":2309},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2050},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":2310},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2051},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"},"x":2311},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2053},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2312},"o":"-=","e":{"op":"var","n":"n~748","x":2313},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2054}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2052}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2049},"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":2314},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2056},{"op":"let","v":"r~751","e":{"op":"lit","v":"titanium","x":2315},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2057},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2316},"o":"+=","e":{"op":"var","n":"n~750","x":2317},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2058},{"op":"let","v":"p~752","e":{"op":"lit","v":"oxygen","x":2318},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2059},{"op":"let","v":"n~753","e":{"op":"lit","v":1,"x":2319},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2060},{"op":"rep","n":{"op":"var","n":"n~753","x":2320},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~752"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"max","d":0},"x":2321},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~752"},"d":0,"x":2322},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"step","d":0,"x":2323},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2064},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2324},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2325},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"tr_track","d":null},"d":0,"x":2326},"o":"+=","e":{"op":"lit","v":1,"x":2327},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2069},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2328},"o":"=","e":{"op":"lit","v":true,"x":2329},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2070}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2068},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2067},{"op":"for","v":"b~754","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"bonuses","d":[],"x":2330},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~754"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~752"},"d":0},"x":2331},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~754"},"k":{"op":"lit","v":"effect"},"x":2332},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2072},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2071},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~752","x":2333},"by":{"op":"var","n":"you","x":2334}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2073}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2066},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":2065}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2063},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":2062},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":2061}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2055}}],"source":{"doc":"tm-facts","section":"cards.json #104"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:341"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -52,99 +53,99 @@ K = [
 ]
 
 
-def x_3733(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:512
+def x_3749(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:512
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-8))
 
 
-x_3735 = _C.x_977  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_3736 = _C.x_978  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_3737 = _C.x_979  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_3738 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_3739 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_3743 = _C.x_985  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_3744 = _C.x_986  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_3745 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_3747 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_3748 = _C.x_990  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_3749 = _C.x_991  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3750 = _C.x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3751 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3752 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_3756 = _C.x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_3273 = _C.rebased(_C.t_2425, 3273)  # rules_data/terraforming_mars/cards/141-208.yaml:518
-d_3274 = _C.rebased(_C.d_878, 3273)  # rules_data/terraforming_mars/cards/141-208.yaml:518
-t_3275 = _C.rebased(_C.t_879, 3273)  # rules_data/terraforming_mars/definitions/board.yaml:141
-t_3276 = _C.rebased(_C.t_880, 3273)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_3277 = _C.rebased(_C.d_881, 3273)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_3278 = _C.rebased(_C.d_882, 3273)  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_3279 = _C.rebased(_C.d_883, 3273)  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_3280 = _C.rebased(_C.d_884, 3273)  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_3281 = _C.rebased(_C.t_885, 3273)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_3282 = _C.rebased(_C.t_886, 3273)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3283 = _C.rebased(_C.d_887, 3273)  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_3284 = _C.rebased(_C.d_888, 3273)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_3285 = _C.rebased(_C.t_889, 3273)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3286 = _C.rebased(_C.d_890, 3273)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3287 = _C.rebased(_C.d_891, 3273)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_3288 = _C.rebased(_C.t_892, 3273)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_3289 = _C.rebased(_C.t_893, 3273)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3290 = _C.rebased(_C.t_894, 3273)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3291 = _C.rebased(_C.t_895, 3273)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3292 = _C.rebased(_C.t_896, 3273)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3293 = _C.rebased(_C.t_897, 3273)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_3294 = _C.rebased(_C.d_898, 3273)  # rules_data/terraforming_mars/definitions/board.yaml:123
+x_3751 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_3752 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_3753 = _C.x_982  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_3754 = _C.x_983  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_3755 = _C.x_984  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_3759 = _C.x_988  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3760 = _C.x_989  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3761 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_3763 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_3764 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_3765 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3766 = _C.x_995  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3767 = _C.x_996  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3768 = _C.x_997  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_3772 = _C.x_1001  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3287 = _C.rebased(_C.t_2434, 3287)  # rules_data/terraforming_mars/cards/141-208.yaml:518
+d_3288 = _C.rebased(_C.d_881, 3287)  # rules_data/terraforming_mars/cards/141-208.yaml:518
+t_3289 = _C.rebased(_C.t_882, 3287)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_3290 = _C.rebased(_C.t_883, 3287)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3291 = _C.rebased(_C.d_884, 3287)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3292 = _C.rebased(_C.d_885, 3287)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_3293 = _C.rebased(_C.d_886, 3287)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_3294 = _C.rebased(_C.d_887, 3287)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_3295 = _C.rebased(_C.t_888, 3287)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3296 = _C.rebased(_C.t_889, 3287)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3297 = _C.rebased(_C.d_890, 3287)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_3298 = _C.rebased(_C.d_891, 3287)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3299 = _C.rebased(_C.t_892, 3287)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3300 = _C.rebased(_C.d_893, 3287)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3301 = _C.rebased(_C.d_894, 3287)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_3302 = _C.rebased(_C.t_895, 3287)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_3303 = _C.rebased(_C.t_896, 3287)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3304 = _C.rebased(_C.t_897, 3287)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3305 = _C.rebased(_C.t_898, 3287)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3306 = _C.rebased(_C.t_899, 3287)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3307 = _C.rebased(_C.t_900, 3287)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_3308 = _C.rebased(_C.d_901, 3287)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    3273: t_3273,
-    3274: CPS(d_3274),
-    3275: t_3275,
-    3276: t_3276,
-    3277: CPS(d_3277),
-    3278: CPS(d_3278),
-    3279: CPS(d_3279),
-    3280: CPS(d_3280),
-    3281: t_3281,
-    3282: t_3282,
-    3283: CPS(d_3283),
-    3284: CPS(d_3284),
-    3285: t_3285,
-    3286: CPS(d_3286),
-    3287: CPS(d_3287),
-    3288: t_3288,
+    3287: t_3287,
+    3288: CPS(d_3288),
     3289: t_3289,
     3290: t_3290,
-    3291: t_3291,
-    3292: t_3292,
-    3293: t_3293,
+    3291: CPS(d_3291),
+    3292: CPS(d_3292),
+    3293: CPS(d_3293),
     3294: CPS(d_3294),
+    3295: t_3295,
+    3296: t_3296,
+    3297: CPS(d_3297),
+    3298: CPS(d_3298),
+    3299: t_3299,
+    3300: CPS(d_3300),
+    3301: CPS(d_3301),
+    3302: t_3302,
+    3303: t_3303,
+    3304: t_3304,
+    3305: t_3305,
+    3306: t_3306,
+    3307: t_3307,
+    3308: CPS(d_3308),
 }
 
 
 CODE = {
-    3733: x_3733,
-    3735: x_3735,
-    3736: x_3736,
-    3737: x_3737,
-    3738: x_3738,
-    3739: x_3739,
-    3743: x_3743,
-    3744: x_3744,
-    3745: x_3745,
-    3747: x_3747,
-    3748: x_3748,
     3749: x_3749,
-    3750: x_3750,
     3751: x_3751,
     3752: x_3752,
-    3756: x_3756,
+    3753: x_3753,
+    3754: x_3754,
+    3755: x_3755,
+    3759: x_3759,
+    3760: x_3760,
+    3761: x_3761,
+    3763: x_3763,
+    3764: x_3764,
+    3765: x_3765,
+    3766: x_3766,
+    3767: x_3767,
+    3768: x_3768,
+    3772: x_3772,
 }
 AT = {
-    3733: 'rules_data/terraforming_mars/cards/141-208.yaml:512',
+    3749: 'rules_data/terraforming_mars/cards/141-208.yaml:512',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:512
-    'permafrost_extraction': '{"id":"permafrost_extraction","number":"191","name":{"en":"Permafrost Extraction"},"type":"event","cost":8,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-8},"x":3733},"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"ocean","x":3734},"at":"rules_data/terraforming_mars/cards/141-208.yaml:518","id":3274},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~747","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~747"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"tile","d":null},"b":{"op":"var","n":"t~746"}}}]},"x":3735},"t":{"op":"seq","b":[{"op":"let","v":"mine~750","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~749","src":{"op":"filt","v":"x~748","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~748"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~749"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3736},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3277},{"op":"let","v":"empty~755","e":{"op":"filt","v":"s~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"t~746"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~750"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~752"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~754","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~754"}}]}]}}]}]}}]}}]}]},"x":3737},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":3278},{"op":"let","v":"legal~761","e":{"op":"letx","v":"open~757","e":{"op":"filt","v":"s~756","src":{"op":"var","n":"empty~755"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~756"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~760","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"open~757"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~760"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~760"},"b":{"op":"var","n":"open~757"}}},"b":{"op":"var","n":"open~757"}},"x":3738},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":3279},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~761"}]},"b":{"op":"lit","v":0},"x":3739},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":3280},{"op":"choose","alts":[{"gens":[{"v":"space~762","src":{"op":"var","n":"legal~761","x":3740},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~763","e":{"op":"var","n":"t~746","x":3741},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3283},{"op":"let","v":"s~764","e":{"op":"var","n":"space~762","x":3742},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3284},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~764"},"d":{},"x":3743},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~763"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3744},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3286},{"op":"set","t":{"op":"st","k":"last_space","x":3745},"o":"=","e":{"op":"var","n":"s~764","x":3746},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":3287},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3747},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"bonus","d":null,"x":3748},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3290},{"op":"for","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces","x":3749},"w":{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false,"x":3750},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3751},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3292},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3291},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"effect","d":null,"x":3752},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":3293},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~763","x":3753},"space":{"op":"var","n":"s~764","x":3754},"by":{"op":"var","n":"you","x":3755}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":3294}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3289},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":3288}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3285}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3282},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~762"}],"x":3756}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (aumenta gli oceani e la NT di 1)","en":"place an ocean tile (raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3281}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3276},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":3275}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:518","id":3273},"source":{"doc":"tm-facts","section":"cards.json #191"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:512"}',
+    'permafrost_extraction': '{"id":"permafrost_extraction","number":"191","name":{"en":"Permafrost Extraction"},"type":"event","cost":8,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-8},"x":3749},"effect":{"op":"seq","b":[{"op":"let","v":"t~748","e":{"op":"lit","v":"ocean","x":3750},"at":"rules_data/terraforming_mars/cards/141-208.yaml:518","id":3288},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~749","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~749"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"tile","d":null},"b":{"op":"var","n":"t~748"}}}]},"x":3751},"t":{"op":"seq","b":[{"op":"let","v":"mine~752","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~751","src":{"op":"filt","v":"x~750","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~750"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3752},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3291},{"op":"let","v":"empty~757","e":{"op":"filt","v":"s~754","src":{"op":"filt","v":"x~753","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~753"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"t~748"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~752"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~755","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~754"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~756","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~756"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~756"}}]}]}}]}]}}]}}]}]},"x":3753},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":3292},{"op":"let","v":"legal~763","e":{"op":"letx","v":"open~759","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"empty~757"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~758"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~762","e":{"op":"filt","v":"s~760","src":{"op":"var","n":"open~759"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~761","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~760"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~761"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~762"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~762"},"b":{"op":"var","n":"open~759"}}},"b":{"op":"var","n":"open~759"}},"x":3754},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":3293},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~763"}]},"b":{"op":"lit","v":0},"x":3755},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":3294},{"op":"choose","alts":[{"gens":[{"v":"space~764","src":{"op":"var","n":"legal~763","x":3756},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~765","e":{"op":"var","n":"t~748","x":3757},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3297},{"op":"let","v":"s~766","e":{"op":"var","n":"space~764","x":3758},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3298},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~766"},"d":{},"x":3759},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~765"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~765"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3760},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3300},{"op":"set","t":{"op":"st","k":"last_space","x":3761},"o":"=","e":{"op":"var","n":"s~766","x":3762},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":3301},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3763},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~766"},"f":"bonus","d":null,"x":3764},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3304},{"op":"for","v":"x~767","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~766"}],"kind":"spaces","x":3765},"w":{"op":"in","a":{"op":"var","n":"x~767"},"b":{"op":"st","k":"board"},"neg":false,"x":3766},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~767"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3767},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3306},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3305},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~765"},"f":"effect","d":null,"x":3768},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":3307},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~765","x":3769},"space":{"op":"var","n":"s~766","x":3770},"by":{"op":"var","n":"you","x":3771}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":3308}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3303},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":3302}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3299}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3296},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~764"}],"x":3772}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (guadagna un eventuale bonus di piazzamento; aumenta gli oceani e la NT di 1)","en":"place an ocean tile (gain any placement bonus; raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3295}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3290},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":3289}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:518","id":3287},"source":{"doc":"tm-facts","section":"cards.json #191"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:512"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -49,61 +50,61 @@ K = [
 ]
 
 
-x_2113 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2114 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2118 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2120 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:199
+x_2116 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2117 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2121 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2123 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:199
 
 
-def d_1868(ctx, E=None, B=1868):  # rules_data/terraforming_mars/cards/071-140.yaml:198
+def d_1871(ctx, E=None, B=1871):  # rules_data/terraforming_mars/cards/071-140.yaml:198
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    if not d_1871(ctx, E, B):
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    if not d_1874(ctx, E, B):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'r~751', 'energy', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-d_1869 = _C.rebased(_C.d_352, 1868)  # rules_data/terraforming_mars/cards/071-140.yaml:198
-d_1870 = _C.rebased(_C.d_385, 1868)  # rules_data/terraforming_mars/cards/071-140.yaml:198
-d_1871 = _C.rebased(_C.d_386, 1868)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_1872 = _C.rebased(_C.d_387, 1868)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_1873 = _C.rebased(_C.d_388, 1868)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_1874 = _C.rebased(_C.d_787, 1868)  # rules_data/terraforming_mars/cards/071-140.yaml:198
-d_1875 = _C.rebased(_C.d_1232, 1868)  # rules_data/terraforming_mars/cards/071-140.yaml:198
-d_1876 = _C.rebased(_C.d_496, 1868)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_1877 = _C.rebased(_C.t_367, 1868)  # rules_data/terraforming_mars/cards/071-140.yaml:199
+d_1872 = _C.rebased(_C.d_352, 1871)  # rules_data/terraforming_mars/cards/071-140.yaml:198
+d_1873 = _C.rebased(_C.d_385, 1871)  # rules_data/terraforming_mars/cards/071-140.yaml:198
+d_1874 = _C.rebased(_C.d_386, 1871)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1875 = _C.rebased(_C.d_387, 1871)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1876 = _C.rebased(_C.d_388, 1871)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1877 = _C.rebased(_C.d_790, 1871)  # rules_data/terraforming_mars/cards/071-140.yaml:198
+d_1878 = _C.rebased(_C.d_1235, 1871)  # rules_data/terraforming_mars/cards/071-140.yaml:198
+d_1879 = _C.rebased(_C.d_498, 1871)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_1880 = _C.rebased(_C.t_367, 1871)  # rules_data/terraforming_mars/cards/071-140.yaml:199
 
 
 TRIALS = {
-    1868: CPS(d_1868),
-    1869: CPS(d_1869),
-    1870: CPS(d_1870),
     1871: CPS(d_1871),
     1872: CPS(d_1872),
     1873: CPS(d_1873),
     1874: CPS(d_1874),
     1875: CPS(d_1875),
     1876: CPS(d_1876),
-    1877: t_1877,
+    1877: CPS(d_1877),
+    1878: CPS(d_1878),
+    1879: CPS(d_1879),
+    1880: t_1880,
 }
 
 
 CODE = {
-    2113: x_2113,
-    2114: x_2114,
-    2118: x_2118,
-    2120: x_2120,
+    2116: x_2116,
+    2117: x_2117,
+    2121: x_2121,
+    2123: x_2123,
 }
 AT = {
 }
@@ -111,5 +112,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:192
-    'peroxide_power': '{"id":"peroxide_power","number":"089","name":{"en":"Peroxide Power"},"type":"automated","cost":7,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2111},"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1869},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":2112},"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1870},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":2113},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1872},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2114},"o":"-=","e":{"op":"var","n":"n~746","x":2115},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1873}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1871},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2116},"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1874},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":2117},"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1875},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2118},"o":"+=","e":{"op":"var","n":"n~748","x":2119},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1876}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1868},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2120},"at":"rules_data/terraforming_mars/cards/071-140.yaml:199","id":1877},"source":{"doc":"tm-facts","section":"cards.json #089"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:192"}',
+    'peroxide_power': '{"id":"peroxide_power","number":"089","name":{"en":"Peroxide Power"},"type":"automated","cost":7,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2114},"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1872},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":2115},"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1873},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":2116},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1875},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2117},"o":"-=","e":{"op":"var","n":"n~748","x":2118},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1876}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1874},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":2119},"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1877},{"op":"let","v":"r~751","e":{"op":"lit","v":"energy","x":2120},"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1878},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2121},"o":"+=","e":{"op":"var","n":"n~750","x":2122},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1879}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1871},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2123},"at":"rules_data/terraforming_mars/cards/071-140.yaml:199","id":1880},"source":{"doc":"tm-facts","section":"cards.json #089"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:192"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,40 +49,21 @@ K = [
 ]
 
 
-x_3383 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
-x_3385 = _C.x_1274  # rules_data/terraforming_mars/cards/141-208.yaml:307
-x_3388 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3399 = _C.x_484  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3401 = _C.x_1277  # rules_data/terraforming_mars/cards/141-208.yaml:307
+x_3404 = _C.x_484  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def x_3391(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:307
+def x_3407(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:307
     if E is None:
         E = ctx.env()
     return (E.get('card') == E.get('this'))
 
 
-x_3392 = _C.x_1213  # rules_data/terraforming_mars/cards/141-208.yaml:307
+x_3408 = _C.x_1216  # rules_data/terraforming_mars/cards/141-208.yaml:307
 
 
-def d_2965(ctx, E=None, B=2965):  # rules_data/terraforming_mars/cards/141-208.yaml:314
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'animal', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
-
-
-d_2966 = _C.rebased(_C.d_352, 2965)  # rules_data/terraforming_mars/cards/141-208.yaml:314
-d_2967 = _C.rebased(_C.d_917, 2965)  # rules_data/terraforming_mars/cards/141-208.yaml:314
-d_2968 = _C.rebased(_C.d_1036, 2965)  # rules_data/terraforming_mars/definitions/cards.yaml:185
-
-
-def d_2969(ctx, E=None, B=2965):  # rules_data/terraforming_mars/cards/141-208.yaml:318
+def d_2979(ctx, E=None, B=2979):  # rules_data/terraforming_mars/cards/141-208.yaml:314
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -95,36 +77,55 @@ def d_2969(ctx, E=None, B=2965):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-d_2970 = _C.rebased(_C.d_389, 2965)  # rules_data/terraforming_mars/cards/141-208.yaml:318
-d_2971 = _C.rebased(_C.d_932, 2965)  # rules_data/terraforming_mars/cards/141-208.yaml:318
-d_2972 = _C.rebased(_C.d_948, 2965)  # rules_data/terraforming_mars/definitions/cards.yaml:185
+d_2980 = _C.rebased(_C.d_352, 2979)  # rules_data/terraforming_mars/cards/141-208.yaml:314
+d_2981 = _C.rebased(_C.d_920, 2979)  # rules_data/terraforming_mars/cards/141-208.yaml:314
+d_2982 = _C.rebased(_C.d_1039, 2979)  # rules_data/terraforming_mars/definitions/cards.yaml:185
+
+
+def d_2983(ctx, E=None, B=2979):  # rules_data/terraforming_mars/cards/141-208.yaml:318
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'animal', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[0])
+    return True
+
+
+d_2984 = _C.rebased(_C.d_389, 2979)  # rules_data/terraforming_mars/cards/141-208.yaml:318
+d_2985 = _C.rebased(_C.d_935, 2979)  # rules_data/terraforming_mars/cards/141-208.yaml:318
+d_2986 = _C.rebased(_C.d_951, 2979)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 TRIALS = {
-    2965: CPS(d_2965),
-    2966: CPS(d_2966),
-    2967: CPS(d_2967),
-    2968: CPS(d_2968),
-    2969: CPS(d_2969),
-    2970: CPS(d_2970),
-    2971: CPS(d_2971),
-    2972: CPS(d_2972),
+    2979: CPS(d_2979),
+    2980: CPS(d_2980),
+    2981: CPS(d_2981),
+    2982: CPS(d_2982),
+    2983: CPS(d_2983),
+    2984: CPS(d_2984),
+    2985: CPS(d_2985),
+    2986: CPS(d_2986),
 }
 
 
 CODE = {
-    3383: x_3383,
-    3385: x_3385,
-    3388: x_3388,
-    3391: x_3391,
-    3392: x_3392,
+    3399: x_3399,
+    3401: x_3401,
+    3404: x_3404,
+    3407: x_3407,
+    3408: x_3408,
 }
 AT = {
-    3391: 'rules_data/terraforming_mars/cards/141-208.yaml:307',
+    3407: 'rules_data/terraforming_mars/cards/141-208.yaml:307',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:307
-    'pets': '{"id":"pets","number":"172","name":{"en":"Pets"},"type":"active","cost":10,"tags":["earth","animal"],"resource":"animal","effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3381},"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2966},{"op":"let","v":"r~747","e":{"op":"lit","v":"animal","x":3382},"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2967},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3383},"o":"+=","e":{"op":"var","n":"n~746","x":3384},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2968}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2965},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}],"x":3385},"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3386},"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2970},{"op":"let","v":"r~749","e":{"op":"lit","v":"animal","x":3387},"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2971},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3388},"o":"+=","e":{"op":"var","n":"n~748","x":3389},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2972}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2969}}],"modifiers":[{"mod":"card_protection","by":{"op":"lit","v":1,"x":3390},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"card"},"b":{"op":"var","n":"this"},"x":3391},"anyone":true}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":3392},"source":{"doc":"tm-facts","section":"cards.json #172 (render effects: city(all) -> animal; protected_resources)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:307"}',
+    'pets': '{"id":"pets","number":"172","name":{"en":"Pets"},"type":"active","cost":10,"tags":["earth","animal"],"resource":"animal","effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3397},"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2980},{"op":"let","v":"r~749","e":{"op":"lit","v":"animal","x":3398},"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2981},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3399},"o":"+=","e":{"op":"var","n":"n~748","x":3400},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2982}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2979},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}],"x":3401},"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3402},"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2984},{"op":"let","v":"r~751","e":{"op":"lit","v":"animal","x":3403},"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2985},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3404},"o":"+=","e":{"op":"var","n":"n~750","x":3405},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2986}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2983}}],"modifiers":[{"mod":"card_protection","by":{"op":"lit","v":1,"x":3406},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"card"},"b":{"op":"var","n":"this"},"x":3407},"anyone":true}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":3408},"source":{"doc":"tm-facts","section":"cards.json #172 (render effects: city(all) -> animal; protected_resources)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:307"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -54,205 +55,205 @@ K = [
 ]
 
 
-x_949 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_952 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def x_954(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:152
+def x_957(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:152
     if E is None:
         E = ctx.env()
-    return [E.get('s~749')]
+    return [E.get('s~751')]
 
 
-x_955 = _C.x_926  # rules_data/terraforming_mars/definitions/board.yaml:132
-x_956 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:133
-x_957 = _C.x_928  # rules_data/terraforming_mars/definitions/board.yaml:134
-x_961 = _C.x_932  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_962 = _C.x_933  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_963 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_965 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_966 = _C.x_937  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_967 = _C.x_938  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_968 = _C.x_939  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_969 = _C.x_940  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_970 = _C.x_941  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_974 = _C.x_945  # rules_data/terraforming_mars/definitions/board.yaml:135
+x_958 = _C.x_929  # rules_data/terraforming_mars/definitions/board.yaml:132
+x_959 = _C.x_930  # rules_data/terraforming_mars/definitions/board.yaml:133
+x_960 = _C.x_931  # rules_data/terraforming_mars/definitions/board.yaml:134
+x_964 = _C.x_935  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_965 = _C.x_936  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_966 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_968 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_969 = _C.x_940  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_970 = _C.x_941  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_971 = _C.x_942  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_972 = _C.x_943  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_973 = _C.x_944  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_977 = _C.x_948  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def t_850(ctx, k, s=None, E=None, B=850):  # rules_data/terraforming_mars/cards/001-070.yaml:215
+def t_853(ctx, k, s=None, E=None, B=853):  # rules_data/terraforming_mars/cards/001-070.yaml:215
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'titanium', True)
+    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[3])
-    LOCAL(ctx, E, 't~748', 'city', True)
-    LOCAL(ctx, E, 's~749', 's02', True)
-    return t_856(ctx, k, s, E, B)
-
-
-d_851 = _C.rebased(_C.d_352, 850)  # rules_data/terraforming_mars/cards/001-070.yaml:215
-d_852 = _C.rebased(_C.d_353, 850)  # rules_data/terraforming_mars/cards/001-070.yaml:215
-d_853 = _C.rebased(_C.d_365, 850)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-
-
-def d_854(ctx, E=None, B=850):  # rules_data/terraforming_mars/cards/001-070.yaml:215
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'city', True)
-    return True
-
-
-def d_855(ctx, E=None, B=850):  # rules_data/terraforming_mars/cards/001-070.yaml:215
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's~749', 's02', True)
-    return True
-
-
-def t_856(ctx, k, s=None, E=None, B=850):  # rules_data/terraforming_mars/definitions/board.yaml:152
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~750', E.get('t~748'), True)
-    LOCAL(ctx, E, 'l~751', x_954(ctx, E), True)
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[3])
+    LOCAL(ctx, E, 't~750', 'city', True)
+    LOCAL(ctx, E, 's~751', 's02', True)
     return t_859(ctx, k, s, E, B)
 
 
-def d_857(ctx, E=None, B=850):  # rules_data/terraforming_mars/definitions/board.yaml:152
+d_854 = _C.rebased(_C.d_352, 853)  # rules_data/terraforming_mars/cards/001-070.yaml:215
+d_855 = _C.rebased(_C.d_353, 853)  # rules_data/terraforming_mars/cards/001-070.yaml:215
+d_856 = _C.rebased(_C.d_365, 853)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+
+
+def d_857(ctx, E=None, B=853):  # rules_data/terraforming_mars/cards/001-070.yaml:215
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~750', E.get('t~748'), True)
+    LOCAL(ctx, E, 't~750', 'city', True)
     return True
 
 
-def d_858(ctx, E=None, B=850):  # rules_data/terraforming_mars/definitions/board.yaml:152
+def d_858(ctx, E=None, B=853):  # rules_data/terraforming_mars/cards/001-070.yaml:215
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~751', x_954(ctx, E), True)
+    LOCAL(ctx, E, 's~751', 's02', True)
     return True
 
 
-def t_859(ctx, k, s=None, E=None, B=850):  # rules_data/terraforming_mars/definitions/board.yaml:132
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_955(ctx, E):
-        return t_860(ctx, k, s, E, B)
-    return k()
-
-
-def t_860(ctx, k, s=None, E=None, B=850):  # rules_data/terraforming_mars/definitions/board.yaml:133
+def t_859(ctx, k, s=None, E=None, B=853):  # rules_data/terraforming_mars/definitions/board.yaml:152
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~756', x_956(ctx, E), True)
-    if not x_957(ctx, E):
+    LOCAL(ctx, E, 't~752', E.get('t~750'), True)
+    LOCAL(ctx, E, 'l~753', ([E.get('s~751')]), True)
+    return t_862(ctx, k, s, E, B)
+
+
+def d_860(ctx, E=None, B=853):  # rules_data/terraforming_mars/definitions/board.yaml:152
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~752', E.get('t~750'), True)
+    return True
+
+
+def d_861(ctx, E=None, B=853):  # rules_data/terraforming_mars/definitions/board.yaml:152
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'l~753', ([E.get('s~751')]), True)
+    return True
+
+
+def t_862(ctx, k, s=None, E=None, B=853):  # rules_data/terraforming_mars/definitions/board.yaml:132
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_958(ctx, E):
+        return t_863(ctx, k, s, E, B)
+    return k()
+
+
+def t_863(ctx, k, s=None, E=None, B=853):  # rules_data/terraforming_mars/definitions/board.yaml:133
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'open~758', x_959(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('open~758')) > 0)):
         return False
-    return t_863(ctx, k, s, E, B)
+    return t_866(ctx, k, s, E, B)
 
 
-d_861 = _C.rebased(_C.d_834, 850)  # rules_data/terraforming_mars/definitions/board.yaml:133
-d_862 = _C.rebased(_C.d_835, 850)  # rules_data/terraforming_mars/definitions/board.yaml:134
+d_864 = _C.rebased(_C.d_837, 853)  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_865 = _C.rebased(_C.d_838, 853)  # rules_data/terraforming_mars/definitions/board.yaml:134
 
 
-def t_863(ctx, k, s=None, E=None, B=850):  # rules_data/terraforming_mars/definitions/board.yaml:135
+def t_866(ctx, k, s=None, E=None, B=853):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, B + 13, None, [], k)
 
 
-t_864 = _C.rebased(_C.t_837, 850)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_865 = _C.rebased(_C.d_838, 850)  # rules_data/terraforming_mars/definitions/board.yaml:135
-d_866 = _C.rebased(_C.d_839, 850)  # rules_data/terraforming_mars/definitions/board.yaml:135
-t_867 = _C.rebased(_C.t_840, 850)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_868 = _C.rebased(_C.d_841, 850)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_869 = _C.rebased(_C.d_842, 850)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_870 = _C.rebased(_C.t_843, 850)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_871 = _C.rebased(_C.t_844, 850)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_872 = _C.rebased(_C.t_845, 850)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_873 = _C.rebased(_C.t_846, 850)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_874 = _C.rebased(_C.t_847, 850)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_875 = _C.rebased(_C.t_848, 850)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_876 = _C.rebased(_C.d_849, 850)  # rules_data/terraforming_mars/definitions/board.yaml:123
+t_867 = _C.rebased(_C.t_840, 853)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_868 = _C.rebased(_C.d_841, 853)  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_869 = _C.rebased(_C.d_842, 853)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_870 = _C.rebased(_C.t_843, 853)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_871 = _C.rebased(_C.d_844, 853)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_872 = _C.rebased(_C.d_845, 853)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_873 = _C.rebased(_C.t_846, 853)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_874 = _C.rebased(_C.t_847, 853)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_875 = _C.rebased(_C.t_848, 853)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_876 = _C.rebased(_C.t_849, 853)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_877 = _C.rebased(_C.t_850, 853)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_878 = _C.rebased(_C.t_851, 853)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_879 = _C.rebased(_C.d_852, 853)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    850: t_850,
-    851: CPS(d_851),
-    852: CPS(d_852),
-    853: CPS(d_853),
+    853: t_853,
     854: CPS(d_854),
     855: CPS(d_855),
-    856: t_856,
+    856: CPS(d_856),
     857: CPS(d_857),
     858: CPS(d_858),
     859: t_859,
-    860: t_860,
+    860: CPS(d_860),
     861: CPS(d_861),
-    862: CPS(d_862),
+    862: t_862,
     863: t_863,
-    864: t_864,
+    864: CPS(d_864),
     865: CPS(d_865),
-    866: CPS(d_866),
+    866: t_866,
     867: t_867,
     868: CPS(d_868),
     869: CPS(d_869),
     870: t_870,
-    871: t_871,
-    872: t_872,
+    871: CPS(d_871),
+    872: CPS(d_872),
     873: t_873,
     874: t_874,
     875: t_875,
-    876: CPS(d_876),
+    876: t_876,
+    877: t_877,
+    878: t_878,
+    879: CPS(d_879),
 }
 
 
 CODE = {
-    949: x_949,
-    954: x_954,
-    955: x_955,
-    956: x_956,
+    952: x_952,
     957: x_957,
-    961: x_961,
-    962: x_962,
-    963: x_963,
+    958: x_958,
+    959: x_959,
+    960: x_960,
+    964: x_964,
     965: x_965,
     966: x_966,
-    967: x_967,
     968: x_968,
     969: x_969,
     970: x_970,
-    974: x_974,
+    971: x_971,
+    972: x_972,
+    973: x_973,
+    977: x_977,
 }
 AT = {
-    954: 'rules_data/terraforming_mars/definitions/board.yaml:152',
+    957: 'rules_data/terraforming_mars/definitions/board.yaml:152',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:209
-    'phobos_space_haven': '{"id":"phobos_space_haven","number":"021","name":{"en":"Phobos Space Haven"},"type":"automated","cost":25,"tags":["space","city"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":947},"at":"rules_data/terraforming_mars/cards/001-070.yaml:215","id":851},{"op":"let","v":"r~747","e":{"op":"lit","v":"titanium","x":948},"at":"rules_data/terraforming_mars/cards/001-070.yaml:215","id":852},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":949},"o":"+=","e":{"op":"var","n":"n~746","x":950},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":853},{"op":"let","v":"t~748","e":{"op":"lit","v":"city","x":951},"at":"rules_data/terraforming_mars/cards/001-070.yaml:215","id":854},{"op":"let","v":"s~749","e":{"op":"lit","v":"s02","x":952},"at":"rules_data/terraforming_mars/cards/001-070.yaml:215","id":855},{"op":"seq","b":[{"op":"let","v":"t~750","e":{"op":"var","n":"t~748","x":953},"at":"rules_data/terraforming_mars/definitions/board.yaml:152","id":857},{"op":"let","v":"l~751","e":{"op":"list","a":[{"op":"var","n":"s~749"}],"x":954},"at":"rules_data/terraforming_mars/definitions/board.yaml:152","id":858},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~752","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~752"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"tile","d":null},"b":{"op":"var","n":"t~750"}}}]},"x":955},"t":{"op":"seq","b":[{"op":"let","v":"open~756","e":{"op":"filt","v":"s~753","src":{"op":"var","n":"l~751"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~753"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~753"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~753"},"f":"reserved","d":null},"b":{"op":"var","n":"t~750"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~753"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~753"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~753"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~754","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~753"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~754"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~754"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~755","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~754"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~754"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~755"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~754"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~755"}}]}]}}]}]}}]}}]}]},"x":956},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":861},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~756"}]},"b":{"op":"lit","v":0},"x":957},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":862},{"op":"choose","alts":[{"gens":[{"v":"space~757","src":{"op":"var","n":"open~756","x":958},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~758","e":{"op":"var","n":"t~750","x":959},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":865},{"op":"let","v":"s~759","e":{"op":"var","n":"space~757","x":960},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":866},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~759"},"d":{},"x":961},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~758"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~758"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":962},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":868},{"op":"set","t":{"op":"st","k":"last_space","x":963},"o":"=","e":{"op":"var","n":"s~759","x":964},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":869},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":965},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~759"},"f":"bonus","d":null,"x":966},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":872},{"op":"for","v":"x~760","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~759"}],"kind":"spaces","x":967},"w":{"op":"in","a":{"op":"var","n":"x~760"},"b":{"op":"st","k":"board"},"neg":false,"x":968},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~760"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":969},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":874},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":873},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~758"},"f":"effect","d":null,"x":970},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":875},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~758","x":971},"space":{"op":"var","n":"s~759","x":972},"by":{"op":"var","n":"you","x":973}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":876}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":871},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":870}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":867}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":864},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~757"}],"x":974}}],"kind":"space","prompt":{"def":"place_on_space","args":{"t":"city","s":"s02"},"kinds":{"t":"tiles","s":"spaces"},"text":{"it":"piazza una tessera Città sulla casella Base spaziale di Phobos","en":"place a city tile on the Phobos Space Haven space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":863}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":860},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":859}],"at":"rules_data/terraforming_mars/definitions/board.yaml:152","id":856}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:215","id":850},"vp":{"op":"lit","v":3,"x":975},"source":{"doc":"tm-facts","section":"cards.json #021 (city on the off-map space Phobos Space Haven)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:209"}',
+    'phobos_space_haven': '{"id":"phobos_space_haven","number":"021","name":{"en":"Phobos Space Haven"},"type":"automated","cost":25,"tags":["space","city"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":950},"at":"rules_data/terraforming_mars/cards/001-070.yaml:215","id":854},{"op":"let","v":"r~749","e":{"op":"lit","v":"titanium","x":951},"at":"rules_data/terraforming_mars/cards/001-070.yaml:215","id":855},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":952},"o":"+=","e":{"op":"var","n":"n~748","x":953},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":856},{"op":"let","v":"t~750","e":{"op":"lit","v":"city","x":954},"at":"rules_data/terraforming_mars/cards/001-070.yaml:215","id":857},{"op":"let","v":"s~751","e":{"op":"lit","v":"s02","x":955},"at":"rules_data/terraforming_mars/cards/001-070.yaml:215","id":858},{"op":"seq","b":[{"op":"let","v":"t~752","e":{"op":"var","n":"t~750","x":956},"at":"rules_data/terraforming_mars/definitions/board.yaml:152","id":860},{"op":"let","v":"l~753","e":{"op":"list","a":[{"op":"var","n":"s~751"}],"x":957},"at":"rules_data/terraforming_mars/definitions/board.yaml:152","id":861},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~754","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~754"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"tile","d":null},"b":{"op":"var","n":"t~752"}}}]},"x":958},"t":{"op":"seq","b":[{"op":"let","v":"open~758","e":{"op":"filt","v":"s~755","src":{"op":"var","n":"l~753"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"t~752"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~755"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~756","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~755"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~757","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~757"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~757"}}]}]}}]}]}}]}}]}]},"x":959},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":864},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~758"}]},"b":{"op":"lit","v":0},"x":960},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":865},{"op":"choose","alts":[{"gens":[{"v":"space~759","src":{"op":"var","n":"open~758","x":961},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~760","e":{"op":"var","n":"t~752","x":962},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":868},{"op":"let","v":"s~761","e":{"op":"var","n":"space~759","x":963},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":869},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~761"},"d":{},"x":964},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~760"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~760"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":965},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":871},{"op":"set","t":{"op":"st","k":"last_space","x":966},"o":"=","e":{"op":"var","n":"s~761","x":967},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":872},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":968},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~761"},"f":"bonus","d":null,"x":969},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":875},{"op":"for","v":"x~762","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~761"}],"kind":"spaces","x":970},"w":{"op":"in","a":{"op":"var","n":"x~762"},"b":{"op":"st","k":"board"},"neg":false,"x":971},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~762"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":972},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":877},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":876},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~760"},"f":"effect","d":null,"x":973},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":878},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~760","x":974},"space":{"op":"var","n":"s~761","x":975},"by":{"op":"var","n":"you","x":976}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":879}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":874},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":873}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":870}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":867},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~759"}],"x":977}}],"kind":"space","prompt":{"def":"place_on_space","args":{"t":"city","s":"s02"},"kinds":{"t":"tiles","s":"spaces"},"text":{"it":"piazza una tessera Città sulla casella Base spaziale di Phobos (guadagna un eventuale bonus di piazzamento)","en":"place a city tile on the Phobos Space Haven space (gain any placement bonus)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":866}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":863},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":862}],"at":"rules_data/terraforming_mars/definitions/board.yaml:152","id":859}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:215","id":853},"vp":{"op":"lit","v":3,"x":978},"source":{"doc":"tm-facts","section":"cards.json #021 (city on the off-map space Phobos Space Haven)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:209"}',
 }

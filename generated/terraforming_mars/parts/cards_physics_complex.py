@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -49,102 +50,102 @@ K = [
 ]
 
 
-def x_2166(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:253
+def x_2170(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:253
     if E is None:
         E = ctx.env()
     return (2 * (_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)))
 
 
-x_2169 = _C.x_536  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_2170 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_2174 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_2173 = _C.x_538  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2174 = _C.x_539  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2178 = _C.x_484  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def d_1913(ctx, E=None, B=1913):  # rules_data/terraforming_mars/cards/071-140.yaml:262
+def d_1917(ctx, E=None, B=1917):  # rules_data/terraforming_mars/cards/071-140.yaml:262
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 6, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_1916(ctx, E, B):
+    LOCAL(ctx, E, 'n~748', 6, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
+    if not d_1920(ctx, E, B):
         return False
     return True
 
 
-def d_1914(ctx, E=None, B=1913):  # rules_data/terraforming_mars/cards/071-140.yaml:262
+def d_1918(ctx, E=None, B=1917):  # rules_data/terraforming_mars/cards/071-140.yaml:262
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 6, True)
+    LOCAL(ctx, E, 'n~748', 6, True)
     return True
 
 
-d_1915 = _C.rebased(_C.d_364, 1913)  # rules_data/terraforming_mars/cards/071-140.yaml:262
-d_1916 = _C.rebased(_C.d_480, 1913)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-d_1917 = _C.rebased(_C.d_481, 1913)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-d_1918 = _C.rebased(_C.d_482, 1913)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_1919 = _C.rebased(_C.d_364, 1917)  # rules_data/terraforming_mars/cards/071-140.yaml:262
+d_1920 = _C.rebased(_C.d_482, 1917)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_1921 = _C.rebased(_C.d_483, 1917)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_1922 = _C.rebased(_C.d_484, 1917)  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_1919(ctx, E=None, B=1913):  # rules_data/terraforming_mars/cards/071-140.yaml:262
+def d_1923(ctx, E=None, B=1917):  # rules_data/terraforming_mars/cards/071-140.yaml:262
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'science', True)
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'science', True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[2])
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[2])
     return True
 
 
-d_1920 = _C.rebased(_C.d_389, 1913)  # rules_data/terraforming_mars/cards/071-140.yaml:262
+d_1924 = _C.rebased(_C.d_389, 1917)  # rules_data/terraforming_mars/cards/071-140.yaml:262
 
 
-def d_1921(ctx, E=None, B=1913):  # rules_data/terraforming_mars/cards/071-140.yaml:262
+def d_1925(ctx, E=None, B=1917):  # rules_data/terraforming_mars/cards/071-140.yaml:262
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'science', True)
+    LOCAL(ctx, E, 'r~751', 'science', True)
     return True
 
 
-d_1922 = _C.rebased(_C.d_948, 1913)  # rules_data/terraforming_mars/definitions/cards.yaml:185
+d_1926 = _C.rebased(_C.d_951, 1917)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 TRIALS = {
-    1913: CPS(d_1913),
-    1914: CPS(d_1914),
-    1915: CPS(d_1915),
-    1916: CPS(d_1916),
     1917: CPS(d_1917),
     1918: CPS(d_1918),
     1919: CPS(d_1919),
     1920: CPS(d_1920),
     1921: CPS(d_1921),
     1922: CPS(d_1922),
+    1923: CPS(d_1923),
+    1924: CPS(d_1924),
+    1925: CPS(d_1925),
+    1926: CPS(d_1926),
 }
 
 
 CODE = {
-    2166: x_2166,
-    2169: x_2169,
     2170: x_2170,
+    2173: x_2173,
     2174: x_2174,
+    2178: x_2178,
 }
 AT = {
-    2166: 'rules_data/terraforming_mars/cards/071-140.yaml:253',
+    2170: 'rules_data/terraforming_mars/cards/071-140.yaml:253',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:253
-    'physics_complex': '{"id":"physics_complex","number":"095","name":{"en":"Physics Complex"},"type":"active","cost":12,"tags":["science","building"],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":2},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":2166},"resource":"science","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":6,"x":2167},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1914},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2168},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1915},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"},"x":2169},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1917},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2170},"o":"-=","e":{"op":"var","n":"n~746","x":2171},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1918}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1916}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1913},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2172},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1920},{"op":"let","v":"r~749","e":{"op":"lit","v":"science","x":2173},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1921},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":2174},"o":"+=","e":{"op":"var","n":"n~748","x":2175},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1922}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1919}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #095"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:253"}',
+    'physics_complex': '{"id":"physics_complex","number":"095","name":{"en":"Physics Complex"},"type":"active","cost":12,"tags":["science","building"],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":2},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":2170},"resource":"science","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":6,"x":2171},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1918},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":2172},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1919},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"},"x":2173},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1921},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2174},"o":"-=","e":{"op":"var","n":"n~748","x":2175},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1922}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1920}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1917},"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":2176},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1924},{"op":"let","v":"r~751","e":{"op":"lit","v":"science","x":2177},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1925},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":2178},"o":"+=","e":{"op":"var","n":"n~750","x":2179},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1926}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1923}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #095"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:253"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -52,132 +53,132 @@ K = [
 ]
 
 
-x_3783 = _C.x_3031  # rules_data/terraforming_mars/cards/141-208.yaml:529
-x_3785 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_3786 = _C.x_557  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_3787 = _C.x_558  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_3788 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_3789 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_3793 = _C.x_564  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_3794 = _C.x_565  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_3795 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_3797 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_3798 = _C.x_569  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_3799 = _C.x_570  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3800 = _C.x_571  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3801 = _C.x_572  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3802 = _C.x_573  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_3806 = _C.x_577  # rules_data/terraforming_mars/definitions/board.yaml:146
+x_3800 = _C.x_3042  # rules_data/terraforming_mars/cards/141-208.yaml:529
+x_3802 = _C.x_558  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_3803 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_3804 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_3805 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_3806 = _C.x_562  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_3810 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3811 = _C.x_567  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3812 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_3814 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_3815 = _C.x_571  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_3816 = _C.x_572  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3817 = _C.x_573  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3818 = _C.x_574  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3819 = _C.x_575  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_3823 = _C.x_579  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_3317(ctx, k, s=None, E=None, B=3317):  # rules_data/terraforming_mars/cards/141-208.yaml:536
+def t_3332(ctx, k, s=None, E=None, B=3332):  # rules_data/terraforming_mars/cards/141-208.yaml:536
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~750', 'greenery', True)
-    return t_3319(ctx, k, s, E, B)
+    LOCAL(ctx, E, 't~752', 'greenery', True)
+    return t_3334(ctx, k, s, E, B)
 
 
-def d_3318(ctx, E=None, B=3317):  # rules_data/terraforming_mars/cards/141-208.yaml:536
+def d_3333(ctx, E=None, B=3332):  # rules_data/terraforming_mars/cards/141-208.yaml:536
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~750', 'greenery', True)
+    LOCAL(ctx, E, 't~752', 'greenery', True)
     return True
 
 
-def t_3319(ctx, k, s=None, E=None, B=3317):  # rules_data/terraforming_mars/definitions/board.yaml:141
+def t_3334(ctx, k, s=None, E=None, B=3332):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3785(ctx, E):
-        return t_3320(ctx, k, s, E, B)
+    if x_3802(ctx, E):
+        return t_3335(ctx, k, s, E, B)
     return k()
 
 
-def t_3320(ctx, k, s=None, E=None, B=3317):  # rules_data/terraforming_mars/definitions/board.yaml:142
+def t_3335(ctx, k, s=None, E=None, B=3332):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~754', x_3786(ctx, E), True)
-    LOCAL(ctx, E, 'empty~759', x_3787(ctx, E), True)
-    LOCAL(ctx, E, 'legal~765', x_3788(ctx, E), True)
-    if not x_3789(ctx, E):
+    LOCAL(ctx, E, 'mine~756', x_3803(ctx, E), True)
+    LOCAL(ctx, E, 'empty~761', x_3804(ctx, E), True)
+    LOCAL(ctx, E, 'legal~767', x_3805(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('legal~767')) > 0)):
         return False
-    return t_3325(ctx, k, s, E, B)
+    return t_3340(ctx, k, s, E, B)
 
 
-d_3321 = _C.rebased(_C.d_502, 3317)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_3322 = _C.rebased(_C.d_503, 3317)  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_3323 = _C.rebased(_C.d_504, 3317)  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_3324 = _C.rebased(_C.d_505, 3317)  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_3325 = _C.rebased(_C.t_885, 3317)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_3326 = _C.rebased(_C.t_507, 3317)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3327 = _C.rebased(_C.d_508, 3317)  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_3328 = _C.rebased(_C.d_509, 3317)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_3329 = _C.rebased(_C.t_510, 3317)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3330 = _C.rebased(_C.d_511, 3317)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3331 = _C.rebased(_C.d_512, 3317)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_3332 = _C.rebased(_C.t_513, 3317)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_3333 = _C.rebased(_C.t_514, 3317)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3334 = _C.rebased(_C.t_515, 3317)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3335 = _C.rebased(_C.t_516, 3317)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3336 = _C.rebased(_C.t_517, 3317)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3337 = _C.rebased(_C.t_518, 3317)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_3338 = _C.rebased(_C.d_519, 3317)  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_3336 = _C.rebased(_C.d_504, 3332)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3337 = _C.rebased(_C.d_505, 3332)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_3338 = _C.rebased(_C.d_506, 3332)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_3339 = _C.rebased(_C.d_507, 3332)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_3340 = _C.rebased(_C.t_888, 3332)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3341 = _C.rebased(_C.t_509, 3332)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3342 = _C.rebased(_C.d_510, 3332)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_3343 = _C.rebased(_C.d_511, 3332)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3344 = _C.rebased(_C.t_512, 3332)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3345 = _C.rebased(_C.d_513, 3332)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3346 = _C.rebased(_C.d_514, 3332)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_3347 = _C.rebased(_C.t_515, 3332)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_3348 = _C.rebased(_C.t_516, 3332)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3349 = _C.rebased(_C.t_517, 3332)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3350 = _C.rebased(_C.t_518, 3332)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3351 = _C.rebased(_C.t_519, 3332)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3352 = _C.rebased(_C.t_520, 3332)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_3353 = _C.rebased(_C.d_521, 3332)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    3317: t_3317,
-    3318: CPS(d_3318),
-    3319: t_3319,
-    3320: t_3320,
-    3321: CPS(d_3321),
-    3322: CPS(d_3322),
-    3323: CPS(d_3323),
-    3324: CPS(d_3324),
-    3325: t_3325,
-    3326: t_3326,
-    3327: CPS(d_3327),
-    3328: CPS(d_3328),
-    3329: t_3329,
-    3330: CPS(d_3330),
-    3331: CPS(d_3331),
     3332: t_3332,
-    3333: t_3333,
+    3333: CPS(d_3333),
     3334: t_3334,
     3335: t_3335,
-    3336: t_3336,
-    3337: t_3337,
+    3336: CPS(d_3336),
+    3337: CPS(d_3337),
     3338: CPS(d_3338),
+    3339: CPS(d_3339),
+    3340: t_3340,
+    3341: t_3341,
+    3342: CPS(d_3342),
+    3343: CPS(d_3343),
+    3344: t_3344,
+    3345: CPS(d_3345),
+    3346: CPS(d_3346),
+    3347: t_3347,
+    3348: t_3348,
+    3349: t_3349,
+    3350: t_3350,
+    3351: t_3351,
+    3352: t_3352,
+    3353: CPS(d_3353),
 }
 
 
 CODE = {
-    3783: x_3783,
-    3785: x_3785,
-    3786: x_3786,
-    3787: x_3787,
-    3788: x_3788,
-    3789: x_3789,
-    3793: x_3793,
-    3794: x_3794,
-    3795: x_3795,
-    3797: x_3797,
-    3798: x_3798,
-    3799: x_3799,
     3800: x_3800,
-    3801: x_3801,
     3802: x_3802,
+    3803: x_3803,
+    3804: x_3804,
+    3805: x_3805,
     3806: x_3806,
+    3810: x_3810,
+    3811: x_3811,
+    3812: x_3812,
+    3814: x_3814,
+    3815: x_3815,
+    3816: x_3816,
+    3817: x_3817,
+    3818: x_3818,
+    3819: x_3819,
+    3823: x_3823,
 }
 AT = {
 }
@@ -185,5 +186,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:529
-    'plantation': '{"id":"plantation","number":"193","name":{"en":"Plantation"},"type":"automated","cost":15,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~746","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~747","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~746"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~747"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":2},"x":3783},"effect":{"op":"seq","b":[{"op":"let","v":"t~750","e":{"op":"lit","v":"greenery","x":3784},"at":"rules_data/terraforming_mars/cards/141-208.yaml:536","id":3318},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~751","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~751"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"tile","d":null},"b":{"op":"var","n":"t~750"}}}]},"x":3785},"t":{"op":"seq","b":[{"op":"let","v":"mine~754","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"filt","v":"x~752","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~752"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~753"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3786},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3321},{"op":"let","v":"empty~759","e":{"op":"filt","v":"s~756","src":{"op":"filt","v":"x~755","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~755"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"t~750"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~754"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~757","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~756"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~758","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~758"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~758"}}]}]}}]}]}}]}}]}]},"x":3787},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":3322},{"op":"let","v":"legal~765","e":{"op":"letx","v":"open~761","e":{"op":"filt","v":"s~760","src":{"op":"var","n":"empty~759"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~760"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~760"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~764","e":{"op":"filt","v":"s~762","src":{"op":"var","n":"open~761"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~763","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~762"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~764"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~764"},"b":{"op":"var","n":"open~761"}}},"b":{"op":"var","n":"open~761"}},"x":3788},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":3323},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~765"}]},"b":{"op":"lit","v":0},"x":3789},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":3324},{"op":"choose","alts":[{"gens":[{"v":"space~766","src":{"op":"var","n":"legal~765","x":3790},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~767","e":{"op":"var","n":"t~750","x":3791},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3327},{"op":"let","v":"s~768","e":{"op":"var","n":"space~766","x":3792},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3328},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~768"},"d":{},"x":3793},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~767"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3794},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3330},{"op":"set","t":{"op":"st","k":"last_space","x":3795},"o":"=","e":{"op":"var","n":"s~768","x":3796},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":3331},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3797},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~768"},"f":"bonus","d":null,"x":3798},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3334},{"op":"for","v":"x~769","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~768"}],"kind":"spaces","x":3799},"w":{"op":"in","a":{"op":"var","n":"x~769"},"b":{"op":"st","k":"board"},"neg":false,"x":3800},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~769"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3801},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3336},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3335},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"effect","d":null,"x":3802},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":3337},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~767","x":3803},"space":{"op":"var","n":"s~768","x":3804},"by":{"op":"var","n":"you","x":3805}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":3338}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3333},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":3332}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3329}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3326},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~766"}],"x":3806}}],"kind":"space","prompt":{"def":"place","args":{"t":"greenery"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Verde (aumenta l\'ossigeno e la NT di 1)","en":"place a greenery tile (raise the oxygen and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3325}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3320},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":3319}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:536","id":3317},"source":{"doc":"tm-facts","section":"cards.json #193"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:529"}',
+    'plantation': '{"id":"plantation","number":"193","name":{"en":"Plantation"},"type":"automated","cost":15,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~750","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~751","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~750"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~751"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":2},"x":3800},"effect":{"op":"seq","b":[{"op":"let","v":"t~752","e":{"op":"lit","v":"greenery","x":3801},"at":"rules_data/terraforming_mars/cards/141-208.yaml:536","id":3333},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~753","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~753"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"tile","d":null},"b":{"op":"var","n":"t~752"}}}]},"x":3802},"t":{"op":"seq","b":[{"op":"let","v":"mine~756","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~755","src":{"op":"filt","v":"x~754","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~754"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~755"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3803},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3336},{"op":"let","v":"empty~761","e":{"op":"filt","v":"s~758","src":{"op":"filt","v":"x~757","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~757"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"var","n":"t~752"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~756"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~760","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~760"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~760"}}]}]}}]}]}}]}}]}]},"x":3804},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":3337},{"op":"let","v":"legal~767","e":{"op":"letx","v":"open~763","e":{"op":"filt","v":"s~762","src":{"op":"var","n":"empty~761"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~762"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~762"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~766","e":{"op":"filt","v":"s~764","src":{"op":"var","n":"open~763"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~766"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~766"},"b":{"op":"var","n":"open~763"}}},"b":{"op":"var","n":"open~763"}},"x":3805},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":3338},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~767"}]},"b":{"op":"lit","v":0},"x":3806},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":3339},{"op":"choose","alts":[{"gens":[{"v":"space~768","src":{"op":"var","n":"legal~767","x":3807},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~769","e":{"op":"var","n":"t~752","x":3808},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3342},{"op":"let","v":"s~770","e":{"op":"var","n":"space~768","x":3809},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3343},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~770"},"d":{},"x":3810},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~769"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3811},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3345},{"op":"set","t":{"op":"st","k":"last_space","x":3812},"o":"=","e":{"op":"var","n":"s~770","x":3813},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":3346},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3814},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~770"},"f":"bonus","d":null,"x":3815},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3349},{"op":"for","v":"x~771","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~770"}],"kind":"spaces","x":3816},"w":{"op":"in","a":{"op":"var","n":"x~771"},"b":{"op":"st","k":"board"},"neg":false,"x":3817},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~771"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3818},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3351},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3350},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"effect","d":null,"x":3819},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":3352},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~769","x":3820},"space":{"op":"var","n":"s~770","x":3821},"by":{"op":"var","n":"you","x":3822}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":3353}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3348},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":3347}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3344}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3341},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~768"}],"x":3823}}],"kind":"space","prompt":{"def":"place","args":{"t":"greenery"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Verde (guadagna un eventuale bonus di piazzamento; aumenta l\'ossigeno e la NT di 1)","en":"place a greenery tile (gain any placement bonus; raise the oxygen and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3340}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3335},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":3334}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:536","id":3332},"source":{"doc":"tm-facts","section":"cards.json #193"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:529"}',
 }

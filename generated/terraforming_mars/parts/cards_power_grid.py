@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,77 +49,77 @@ K = [
 ]
 
 
-def x_2276(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
+def x_2280(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2276, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_755, NOREC).get('tags', []) if type(v_c_755) is str else [])).count('power') for v_c_755 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_757, NOREC).get('tags', []) if type(v_c_757) is str else [])).count('power') for v_c_757 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('power')))) is int else AR('+', _w6, _w7)))
+    return MEMO(ctx, (2280, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_757, NOREC).get('tags', []) if type(v_c_757) is str else [])).count('power') for v_c_757 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_759, NOREC).get('tags', []) if type(v_c_759) is str else [])).count('power') for v_c_759 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('power')))) is int else AR('+', _w6, _w7)))
 
 
-x_2277 = _C.x_2277  # rules_data/terraforming_mars/definitions/resources.yaml:26
-x_2278 = _C.x_2278  # rules_data/terraforming_mars/definitions/resources.yaml:26
+x_2281 = _C.x_2281  # rules_data/terraforming_mars/definitions/resources.yaml:26
+x_2282 = _C.x_2282  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
-def d_2015(ctx, E=None, B=2015):  # rules_data/terraforming_mars/cards/071-140.yaml:330
+def d_2019(ctx, E=None, B=2019):  # rules_data/terraforming_mars/cards/071-140.yaml:330
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~760', 1, True)
-    LOCAL(ctx, E, 'r~761', 'energy', True)
-    LOCAL(ctx, E, 'k~762', x_2276(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~761'))
+    LOCAL(ctx, E, 'n~762', 1, True)
+    LOCAL(ctx, E, 'r~763', 'energy', True)
+    LOCAL(ctx, E, 'k~764', x_2280(ctx, E), True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~763'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_2278(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~762'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~764'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
-d_2016 = _C.rebased(_C.d_2016, 2015)  # rules_data/terraforming_mars/cards/071-140.yaml:330
+d_2020 = _C.rebased(_C.d_2020, 2019)  # rules_data/terraforming_mars/cards/071-140.yaml:330
 
 
-def d_2017(ctx, E=None, B=2015):  # rules_data/terraforming_mars/cards/071-140.yaml:330
+def d_2021(ctx, E=None, B=2019):  # rules_data/terraforming_mars/cards/071-140.yaml:330
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~761', 'energy', True)
+    LOCAL(ctx, E, 'r~763', 'energy', True)
     return True
 
 
-def d_2018(ctx, E=None, B=2015):  # rules_data/terraforming_mars/cards/071-140.yaml:330
+def d_2022(ctx, E=None, B=2019):  # rules_data/terraforming_mars/cards/071-140.yaml:330
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~762', x_2276(ctx, E), True)
+    LOCAL(ctx, E, 'k~764', x_2280(ctx, E), True)
     return True
 
 
-d_2019 = _C.rebased(_C.d_2019, 2015)  # rules_data/terraforming_mars/definitions/resources.yaml:26
+d_2023 = _C.rebased(_C.d_2023, 2019)  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
 TRIALS = {
-    2015: CPS(d_2015),
-    2016: CPS(d_2016),
-    2017: CPS(d_2017),
-    2018: CPS(d_2018),
     2019: CPS(d_2019),
+    2020: CPS(d_2020),
+    2021: CPS(d_2021),
+    2022: CPS(d_2022),
+    2023: CPS(d_2023),
 }
 
 
 CODE = {
-    2276: x_2276,
-    2277: x_2277,
-    2278: x_2278,
+    2280: x_2280,
+    2281: x_2281,
+    2282: x_2282,
 }
 AT = {
-    2276: 'rules_data/terraforming_mars/cards/071-140.yaml:330',
+    2280: 'rules_data/terraforming_mars/cards/071-140.yaml:330',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:324
-    'power_grid': '{"id":"power_grid","number":"102","name":{"en":"Power Grid"},"type":"automated","cost":18,"tags":["power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~760","e":{"op":"lit","v":1,"x":2274},"at":"rules_data/terraforming_mars/cards/071-140.yaml:330","id":2016},{"op":"let","v":"r~761","e":{"op":"lit","v":"energy","x":2275},"at":"rules_data/terraforming_mars/cards/071-140.yaml:330","id":2017},{"op":"let","v":"k~762","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~755","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~756","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~755"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~756"},"b":{"op":"lit","v":"power"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~757","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~758","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~757"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~758"},"b":{"op":"lit","v":"power"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~759","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~759"},"b":{"op":"lit","v":"power"}}}]}},"x":2276},"at":"rules_data/terraforming_mars/cards/071-140.yaml:330","id":2018},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~761"},"d":0,"x":2277},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~760"},"b":{"op":"var","n":"k~762"},"x":2278},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":2019}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:330","id":2015},"source":{"doc":"tm-facts","section":"cards.json #102 (production per power tag)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:324"}',
+    'power_grid': '{"id":"power_grid","number":"102","name":{"en":"Power Grid"},"type":"automated","cost":18,"tags":["power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~762","e":{"op":"lit","v":1,"x":2278},"at":"rules_data/terraforming_mars/cards/071-140.yaml:330","id":2020},{"op":"let","v":"r~763","e":{"op":"lit","v":"energy","x":2279},"at":"rules_data/terraforming_mars/cards/071-140.yaml:330","id":2021},{"op":"let","v":"k~764","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~757","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~758","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~757"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~758"},"b":{"op":"lit","v":"power"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~759","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~760","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~759"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~760"},"b":{"op":"lit","v":"power"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~761","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~761"},"b":{"op":"lit","v":"power"}}}]}},"x":2280},"at":"rules_data/terraforming_mars/cards/071-140.yaml:330","id":2022},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~763"},"d":0,"x":2281},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~762"},"b":{"op":"var","n":"k~764"},"x":2282},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":2023}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:330","id":2019},"source":{"doc":"tm-facts","section":"cards.json #102 (production per power tag)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:324"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -49,25 +50,25 @@ K = [
 ]
 
 
-def x_3807(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
+def x_3824(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
     if E is None:
         E = ctx.env()
     return (_w2.get('energy', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'energy', 0))
 
 
-x_3808 = _C.x_3094  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:68
-x_3809 = _C.x_3095  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:69
-x_3811 = _C.x_3097  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
-x_3812 = _C.x_3095  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
-x_3814 = _C.x_3100  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
-x_3816 = _C.x_3095  # rules_data/terraforming_mars/cards/141-208.yaml:546
-x_3818 = _C.x_756  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3819 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3821 = _C.x_3095  # rules_data/terraforming_mars/cards/141-208.yaml:546
-x_3823 = _C.x_761  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3825 = _C.x_3109  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:68
+x_3826 = _C.x_3110  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:69
+x_3828 = _C.x_3112  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
+x_3829 = _C.x_3110  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
+x_3831 = _C.x_3115  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
+x_3833 = _C.x_3110  # rules_data/terraforming_mars/cards/141-208.yaml:546
+x_3835 = _C.x_758  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3836 = _C.x_759  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3838 = _C.x_3110  # rules_data/terraforming_mars/cards/141-208.yaml:546
+x_3840 = _C.x_763  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def t_3339(ctx, k, s=None, E=None, B=3339):  # rules_data/terraforming_mars/cards/141-208.yaml:546
+def t_3354(ctx, k, s=None, E=None, B=3354):  # rules_data/terraforming_mars/cards/141-208.yaml:546
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -75,97 +76,97 @@ def t_3339(ctx, k, s=None, E=None, B=3339):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~748', x_3816(ctx, E), True)
-        LOCAL(ctx, E, 'r~749', 'energy', True)
-        if not d_3348(ctx, E, B):
+        LOCAL(ctx, E, 'n~750', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')), True)
+        LOCAL(ctx, E, 'r~751', 'energy', True)
+        if not d_3363(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~746', x_3807(ctx, E), True)
-    return t_3341(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'n~748', x_3824(ctx, E), True)
+    return t_3356(ctx, r1, s, E, B)
 
 
-def d_3340(ctx, E=None, B=3339):  # rules_data/terraforming_mars/cards/141-208.yaml:546
+def d_3355(ctx, E=None, B=3354):  # rules_data/terraforming_mars/cards/141-208.yaml:546
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', x_3807(ctx, E), True)
+    LOCAL(ctx, E, 'n~748', x_3824(ctx, E), True)
     return True
 
 
-t_3341 = _C.rebased(_C.t_2726, 3339)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:68
-d_3342 = _C.rebased(_C.d_2727, 3339)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:68
-d_3343 = _C.rebased(_C.d_2728, 3339)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:69
-t_3344 = _C.rebased(_C.t_920, 3339)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
-d_3345 = _C.rebased(_C.d_2730, 3339)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
-d_3346 = _C.rebased(_C.d_2731, 3339)  # rules_data/terraforming_mars/cards/141-208.yaml:546
-d_3347 = _C.rebased(_C.d_1232, 3339)  # rules_data/terraforming_mars/cards/141-208.yaml:546
-d_3348 = _C.rebased(_C.d_673, 3339)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-d_3349 = _C.rebased(_C.d_674, 3339)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-d_3350 = _C.rebased(_C.d_675, 3339)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+t_3356 = _C.rebased(_C.t_2739, 3354)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:68
+d_3357 = _C.rebased(_C.d_2740, 3354)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:68
+d_3358 = _C.rebased(_C.d_2741, 3354)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:69
+t_3359 = _C.rebased(_C.t_923, 3354)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
+d_3360 = _C.rebased(_C.d_2743, 3354)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
+d_3361 = _C.rebased(_C.d_2744, 3354)  # rules_data/terraforming_mars/cards/141-208.yaml:546
+d_3362 = _C.rebased(_C.d_1235, 3354)  # rules_data/terraforming_mars/cards/141-208.yaml:546
+d_3363 = _C.rebased(_C.d_675, 3354)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_3364 = _C.rebased(_C.d_676, 3354)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_3365 = _C.rebased(_C.d_677, 3354)  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_3351(ctx, E=None, B=3339):  # rules_data/terraforming_mars/cards/141-208.yaml:546
+def d_3366(ctx, E=None, B=3354):  # rules_data/terraforming_mars/cards/141-208.yaml:546
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', x_3821(ctx, E), True)
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    LOCAL(ctx, E, 'n~752', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')), True)
+    LOCAL(ctx, E, 'r~753', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[1])
     return True
 
 
-d_3352 = _C.rebased(_C.d_2736, 3339)  # rules_data/terraforming_mars/cards/141-208.yaml:546
-d_3353 = _C.rebased(_C.d_678, 3339)  # rules_data/terraforming_mars/cards/141-208.yaml:546
-d_3354 = _C.rebased(_C.d_679, 3339)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_3367 = _C.rebased(_C.d_2749, 3354)  # rules_data/terraforming_mars/cards/141-208.yaml:546
+d_3368 = _C.rebased(_C.d_680, 3354)  # rules_data/terraforming_mars/cards/141-208.yaml:546
+d_3369 = _C.rebased(_C.d_681, 3354)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {
-    3339: t_3339,
-    3340: CPS(d_3340),
-    3341: t_3341,
-    3342: CPS(d_3342),
-    3343: CPS(d_3343),
-    3344: t_3344,
-    3345: CPS(d_3345),
-    3346: CPS(d_3346),
-    3347: CPS(d_3347),
-    3348: CPS(d_3348),
-    3349: CPS(d_3349),
-    3350: CPS(d_3350),
-    3351: CPS(d_3351),
-    3352: CPS(d_3352),
-    3353: CPS(d_3353),
-    3354: CPS(d_3354),
+    3354: t_3354,
+    3355: CPS(d_3355),
+    3356: t_3356,
+    3357: CPS(d_3357),
+    3358: CPS(d_3358),
+    3359: t_3359,
+    3360: CPS(d_3360),
+    3361: CPS(d_3361),
+    3362: CPS(d_3362),
+    3363: CPS(d_3363),
+    3364: CPS(d_3364),
+    3365: CPS(d_3365),
+    3366: CPS(d_3366),
+    3367: CPS(d_3367),
+    3368: CPS(d_3368),
+    3369: CPS(d_3369),
 }
 
 
 CODE = {
-    3807: x_3807,
-    3808: x_3808,
-    3809: x_3809,
-    3811: x_3811,
-    3812: x_3812,
-    3814: x_3814,
-    3816: x_3816,
-    3818: x_3818,
-    3819: x_3819,
-    3821: x_3821,
-    3823: x_3823,
+    3824: x_3824,
+    3825: x_3825,
+    3826: x_3826,
+    3828: x_3828,
+    3829: x_3829,
+    3831: x_3831,
+    3833: x_3833,
+    3835: x_3835,
+    3836: x_3836,
+    3838: x_3838,
+    3840: x_3840,
 }
 AT = {
-    3807: 'rules_data/terraforming_mars/cards/141-208.yaml:546',
+    3824: 'rules_data/terraforming_mars/cards/141-208.yaml:546',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:538
-    'power_infrastructure': '{"id":"power_infrastructure","number":"194","name":{"en":"Power Infrastructure"},"type":"active","cost":4,"tags":["power","building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"energy"},"d":0,"x":3807},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3340},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"var","n":"n~746"},"b":{"op":"lit","v":1},"x":3808},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:68","id":3342},{"op":"set","t":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3809},"o":"=","e":{"op":"lit","v":0,"x":3810},"bd":["player","chosen",""],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:69","id":3343},{"op":"choose","alts":[{"gens":[{"v":"k~747","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"var","n":"n~746"},"x":3811},"label":"k"}],"b":{"op":"set","t":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3812},"o":"=","e":{"op":"var","n":"k~747","x":3813},"bd":["player","chosen",""],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:70","id":3345},"label":{"op":"obj","k":["amount"],"a":[{"op":"var","n":"k~747"}],"x":3814}}],"kind":"amount","prompt":{"def":"choose_number_from_one","args":{"n":null},"eval":{"n":{"op":"var","n":"n~746","x":3815}}},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:70","id":3344}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:68","id":3341},{"op":"let","v":"n~748","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3816},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3346},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":3817},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3347},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"},"x":3818},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3349},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3819},"o":"-=","e":{"op":"var","n":"n~748","x":3820},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3350}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3348}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3339},"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3821},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3352},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":3822},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3353},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3823},"o":"+=","e":{"op":"var","n":"n~750","x":3824},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3354}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3351}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #194 (render actions: energy(X) -> megacredits(X))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:538"}',
+    'power_infrastructure': '{"id":"power_infrastructure","number":"194","name":{"en":"Power Infrastructure"},"type":"active","cost":4,"tags":["power","building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"energy"},"d":0,"x":3824},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3355},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"var","n":"n~748"},"b":{"op":"lit","v":1},"x":3825},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:68","id":3357},{"op":"set","t":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3826},"o":"=","e":{"op":"lit","v":0,"x":3827},"bd":["player","chosen",""],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:69","id":3358},{"op":"choose","alts":[{"gens":[{"v":"k~749","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"var","n":"n~748"},"x":3828},"label":"k"}],"b":{"op":"set","t":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3829},"o":"=","e":{"op":"var","n":"k~749","x":3830},"bd":["player","chosen",""],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:70","id":3360},"label":{"op":"obj","k":["amount"],"a":[{"op":"var","n":"k~749"}],"x":3831}}],"kind":"amount","prompt":{"def":"choose_number_from_one","args":{"n":null},"eval":{"n":{"op":"var","n":"n~748","x":3832}}},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:70","id":3359}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:68","id":3356},{"op":"let","v":"n~750","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3833},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3361},{"op":"let","v":"r~751","e":{"op":"lit","v":"energy","x":3834},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3362},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"var","n":"n~750"},"x":3835},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3364},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3836},"o":"-=","e":{"op":"var","n":"n~750","x":3837},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3365}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3363}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3354},"effect":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3838},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3367},{"op":"let","v":"r~753","e":{"op":"lit","v":"megacredits","x":3839},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3368},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":3840},"o":"+=","e":{"op":"var","n":"n~752","x":3841},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3369}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3366}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #194 (render actions: energy(X) -> megacredits(X))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:538"}',
 }

@@ -5,21 +5,78 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(2592, """
-x_2944 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2946 x_403  # rules_data/terraforming_mars/cards/141-208.yaml:16
-d_2592 d_362 @  # rules_data/terraforming_mars/cards/141-208.yaml:15
-d_2593 d_352 @  # rules_data/terraforming_mars/cards/141-208.yaml:15
-d_2594 d_364 @  # rules_data/terraforming_mars/cards/141-208.yaml:15
-d_2595 d_365 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_2596 t_367 @  # rules_data/terraforming_mars/cards/141-208.yaml:16
-""")
-AT = {}
+K = [
+    {'kind': 'cards', 'f': 'production', 'd': None},
+    ['player', 'prod', 'key'],
+    {'d': 0},
+]
+
+
+x_2954 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2956 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:16
+d_2601 = _C.rebased(_C.d_362, 2601)  # rules_data/terraforming_mars/cards/141-208.yaml:15
+d_2602 = _C.rebased(_C.d_352, 2601)  # rules_data/terraforming_mars/cards/141-208.yaml:15
+d_2603 = _C.rebased(_C.d_364, 2601)  # rules_data/terraforming_mars/cards/141-208.yaml:15
+d_2604 = _C.rebased(_C.d_365, 2601)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2605 = _C.rebased(_C.t_367, 2601)  # rules_data/terraforming_mars/cards/141-208.yaml:16
+
+
+TRIALS = {
+    2601: CPS(d_2601),
+    2602: CPS(d_2602),
+    2603: CPS(d_2603),
+    2604: CPS(d_2604),
+    2605: t_2605,
+}
+
+
+CODE = {
+    2954: x_2954,
+    2956: x_2956,
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:9
-    'power_plant': '{"id":"power_plant","number":"141","name":{"en":"Power Plant"},"type":"automated","cost":4,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2942},"at":"rules_data/terraforming_mars/cards/141-208.yaml:15","id":2593},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2943},"at":"rules_data/terraforming_mars/cards/141-208.yaml:15","id":2594},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2944},"o":"+=","e":{"op":"var","n":"n~746","x":2945},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2595}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:15","id":2592},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2946},"at":"rules_data/terraforming_mars/cards/141-208.yaml:16","id":2596},"source":{"doc":"tm-facts","section":"cards.json #141"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:9"}',
+    'power_plant': '{"id":"power_plant","number":"141","name":{"en":"Power Plant"},"type":"automated","cost":4,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2952},"at":"rules_data/terraforming_mars/cards/141-208.yaml:15","id":2602},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":2953},"at":"rules_data/terraforming_mars/cards/141-208.yaml:15","id":2603},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2954},"o":"+=","e":{"op":"var","n":"n~748","x":2955},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2604}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:15","id":2601},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2956},"at":"rules_data/terraforming_mars/cards/141-208.yaml:16","id":2605},"source":{"doc":"tm-facts","section":"cards.json #141"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:9"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,120 +49,120 @@ K = [
 ]
 
 
-x_3178 = _C.x_2822  # rules_data/terraforming_mars/cards/141-208.yaml:197
+x_3193 = _C.x_2832  # rules_data/terraforming_mars/cards/141-208.yaml:197
 
 
-def x_3181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:99
+def x_3196(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:99
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~751'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~751'), 0) if type((_w1 := (ctx.state['players'][v_target_752] if type(v_target_752) is int and 0 <= v_target_752 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~751'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~750'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_752 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (3181, E.get('n~750'), E.get('r~751'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~753'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~753'), 0) if type((_w1 := (ctx.state['players'][v_target_754] if type(v_target_754) is int and 0 <= v_target_754 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~753'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~752'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_754 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (3196, E.get('n~752'), E.get('r~753'), ctx.stamps.get('prod', 0),), compute)
 
 
-x_3184 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_3199 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
-def x_3185(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_3200(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~754'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~754'), 0) if type((_w1 := (ctx.state['players'][v_target_755] if type(v_target_755) is int and 0 <= v_target_755 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~754'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~753'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_755 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (3185, E.get('n~753'), E.get('r~754'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~756'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~756'), 0) if type((_w1 := (ctx.state['players'][v_target_757] if type(v_target_757) is int and 0 <= v_target_757 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~756'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~755'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_757 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (3200, E.get('n~755'), E.get('r~756'), ctx.stamps.get('prod', 0),), compute)
 
 
-x_3186 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3201 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def x_3187(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3202(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~754'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~756'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~754'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~753'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~754'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~756'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~758'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~756'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~755'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~756'))) is str else 0))) is int else num(_w6)))
 
 
-def x_3188(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_3203(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~754'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~756'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~754'), 0))
+    return (_w2.get(E.get('r~756'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~758'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~756'), 0))
 
 
-def x_3190(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3205(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~756')}
+    return {'target': E.get('target~758')}
 
 
-x_3195 = _C.x_1271  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3210 = _C.x_1274  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def x_3199(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3214(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~760'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~760'), 0))
+    return (_w2.get(E.get('r~762'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~762'), 0))
 
 
-x_3203 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_3218 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
-def x_3204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_3219(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~762'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~762'), 0) if type((_w1 := (ctx.state['players'][v_target_763] if type(v_target_763) is int and 0 <= v_target_763 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~762'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~761'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_763 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (3204, E.get('n~761'), E.get('r~762'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~764'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~764'), 0) if type((_w1 := (ctx.state['players'][v_target_765] if type(v_target_765) is int and 0 <= v_target_765 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~764'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~763'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_765 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (3219, E.get('n~763'), E.get('r~764'), ctx.stamps.get('prod', 0),), compute)
 
 
-x_3205 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3220 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def x_3206(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3221(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~762'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~764'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~762'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~761'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~762'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~764'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~766'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~764'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~763'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~764'))) is str else 0))) is int else num(_w6)))
 
 
-def x_3207(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_3222(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~762'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~764'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~762'), 0))
+    return (_w2.get(E.get('r~764'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~766'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~764'), 0))
 
 
-def x_3209(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3224(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~764')}
+    return {'target': E.get('target~766')}
 
 
-def t_2797(ctx, k, s=None, E=None, B=2797):  # rules_data/terraforming_mars/cards/141-208.yaml:206
+def t_2810(ctx, k, s=None, E=None, B=2810):  # rules_data/terraforming_mars/cards/141-208.yaml:206
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'energy', True)
-    return t_2800(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~752', 1, True)
+    LOCAL(ctx, E, 'r~753', 'energy', True)
+    return t_2813(ctx, k, s, E, B)
 
 
-d_2798 = _C.rebased(_C.d_359, 2797)  # rules_data/terraforming_mars/cards/141-208.yaml:206
-d_2799 = _C.rebased(_C.d_991, 2797)  # rules_data/terraforming_mars/cards/141-208.yaml:206
+d_2811 = _C.rebased(_C.d_359, 2810)  # rules_data/terraforming_mars/cards/141-208.yaml:206
+d_2812 = _C.rebased(_C.d_994, 2810)  # rules_data/terraforming_mars/cards/141-208.yaml:206
 
 
-def t_2800(ctx, k, s=None, E=None, B=2797):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:99
+def t_2813(ctx, k, s=None, E=None, B=2810):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3181(ctx, E):
-        return t_2801(ctx, k, s, E, B)
-    return t_2812(ctx, k, s, E, B)
+    if x_3196(ctx, E):
+        return t_2814(ctx, k, s, E, B)
+    return t_2825(ctx, k, s, E, B)
 
 
-def t_2801(ctx, k, s=None, E=None, B=2797):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:100
+def t_2814(ctx, k, s=None, E=None, B=2810):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -169,289 +170,289 @@ def t_2801(ctx, k, s=None, E=None, B=2797):  # rules_data/terraforming_mars/defi
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~757', E.get('n~750'), True)
-        LOCAL(ctx, E, 'r~758', E.get('r~751'), True)
-        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
+        LOCAL(ctx, E, 'n~759', E.get('n~752'), True)
+        LOCAL(ctx, E, 'r~760', E.get('r~753'), True)
+        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~760'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~757'), '+=', False, K[0])
+            SET(ctx, 'prod', c, key, E.get('n~759'), '+=', False, K[0])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~753', E.get('n~750'), True)
-    LOCAL(ctx, E, 'r~754', E.get('r~751'), True)
-    return t_2804(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'n~755', E.get('n~752'), True)
+    LOCAL(ctx, E, 'r~756', E.get('r~753'), True)
+    return t_2817(ctx, r1, s, E, B)
 
 
-def d_2802(ctx, E=None, B=2797):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:100
+def d_2815(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~753', E.get('n~750'), True)
+    LOCAL(ctx, E, 'n~755', E.get('n~752'), True)
     return True
 
 
-def d_2803(ctx, E=None, B=2797):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:100
+def d_2816(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~754', E.get('r~751'), True)
+    LOCAL(ctx, E, 'r~756', E.get('r~753'), True)
     return True
 
 
-def t_2804(ctx, k, s=None, E=None, B=2797):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_2817(ctx, k, s=None, E=None, B=2810):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3184(ctx, E):
-        return t_2805(ctx, k, s, E, B)
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
+        return t_2818(ctx, k, s, E, B)
     return k()
 
 
-def t_2805(ctx, k, s=None, E=None, B=2797):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_2818(ctx, k, s=None, E=None, B=2810):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3185(ctx, E):
+    if not x_3200(ctx, E):
         return False
-    return t_2807(ctx, k, s, E, B)
+    return t_2820(ctx, k, s, E, B)
 
 
-def d_2806(ctx, E=None, B=2797):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_2819(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3185(ctx, E):
+    if not x_3200(ctx, E):
         return False
     return True
 
 
-t_2807 = _C.rebased(_C.t_1380, 2797)  # rules_data/terraforming_mars/definitions/resources.yaml:62
+t_2820 = _C.rebased(_C.t_1383, 2810)  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def d_2808(ctx, E=None, B=2797):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_2821(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~756')).get('prod'), E.get('r~754'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~758')).get('prod'), E.get('r~756'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~753'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~755'), '-=', False, K[0])
     return True
 
 
-def d_2809(ctx, E=None, B=2797):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:100
+def d_2822(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~757', E.get('n~750'), True)
+    LOCAL(ctx, E, 'n~759', E.get('n~752'), True)
     return True
 
 
-def d_2810(ctx, E=None, B=2797):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:100
+def d_2823(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~758', E.get('r~751'), True)
+    LOCAL(ctx, E, 'r~760', E.get('r~753'), True)
     return True
 
 
-d_2811 = _C.rebased(_C.d_1136, 2797)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2824 = _C.rebased(_C.d_1139, 2810)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_2812(ctx, k, s=None, E=None, B=2797):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
+def t_2825(ctx, k, s=None, E=None, B=2810):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~759', E.get('n~750'), True)
-    LOCAL(ctx, E, 'r~760', E.get('r~751'), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~760'))
+    LOCAL(ctx, E, 'n~761', E.get('n~752'), True)
+    LOCAL(ctx, E, 'r~762', E.get('r~753'), True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~762'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~759'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~761', E.get('n~750'), True)
-    LOCAL(ctx, E, 'r~762', E.get('r~751'), True)
-    return t_2818(ctx, k, s, E, B)
+        SET(ctx, 'prod', c, key, E.get('n~761'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~763', E.get('n~752'), True)
+    LOCAL(ctx, E, 'r~764', E.get('r~753'), True)
+    return t_2831(ctx, k, s, E, B)
 
 
-def d_2813(ctx, E=None, B=2797):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
+def d_2826(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~759', E.get('n~750'), True)
+    LOCAL(ctx, E, 'n~761', E.get('n~752'), True)
     return True
 
 
-def d_2814(ctx, E=None, B=2797):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
+def d_2827(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~760', E.get('r~751'), True)
+    LOCAL(ctx, E, 'r~762', E.get('r~753'), True)
     return True
 
 
-def d_2815(ctx, E=None, B=2797):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2828(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~760'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~762'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~759'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~761'), '+=', False, K[0])
     return True
 
 
-def d_2816(ctx, E=None, B=2797):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
+def d_2829(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~761', E.get('n~750'), True)
+    LOCAL(ctx, E, 'n~763', E.get('n~752'), True)
     return True
 
 
-def d_2817(ctx, E=None, B=2797):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
+def d_2830(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~762', E.get('r~751'), True)
+    LOCAL(ctx, E, 'r~764', E.get('r~753'), True)
     return True
 
 
-def t_2818(ctx, k, s=None, E=None, B=2797):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_2831(ctx, k, s=None, E=None, B=2810):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3203(ctx, E):
-        return t_2819(ctx, k, s, E, B)
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
+        return t_2832(ctx, k, s, E, B)
     return k()
 
 
-def t_2819(ctx, k, s=None, E=None, B=2797):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_2832(ctx, k, s=None, E=None, B=2810):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3204(ctx, E):
+    if not x_3219(ctx, E):
         return False
-    return t_2821(ctx, k, s, E, B)
+    return t_2834(ctx, k, s, E, B)
 
 
-def d_2820(ctx, E=None, B=2797):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_2833(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3204(ctx, E):
+    if not x_3219(ctx, E):
         return False
     return True
 
 
-t_2821 = _C.rebased(_C.t_572, 2797)  # rules_data/terraforming_mars/definitions/resources.yaml:62
+t_2834 = _C.rebased(_C.t_574, 2810)  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def d_2822(ctx, E=None, B=2797):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_2835(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~764')).get('prod'), E.get('r~762'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~766')).get('prod'), E.get('r~764'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~761'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~763'), '-=', False, K[0])
     return True
 
 
 TRIALS = {
-    2797: t_2797,
-    2798: CPS(d_2798),
-    2799: CPS(d_2799),
-    2800: t_2800,
-    2801: t_2801,
-    2802: CPS(d_2802),
-    2803: CPS(d_2803),
-    2804: t_2804,
-    2805: t_2805,
-    2806: CPS(d_2806),
-    2807: t_2807,
-    2808: CPS(d_2808),
-    2809: CPS(d_2809),
-    2810: CPS(d_2810),
+    2810: t_2810,
     2811: CPS(d_2811),
-    2812: t_2812,
-    2813: CPS(d_2813),
-    2814: CPS(d_2814),
+    2812: CPS(d_2812),
+    2813: t_2813,
+    2814: t_2814,
     2815: CPS(d_2815),
     2816: CPS(d_2816),
-    2817: CPS(d_2817),
+    2817: t_2817,
     2818: t_2818,
-    2819: t_2819,
-    2820: CPS(d_2820),
-    2821: t_2821,
+    2819: CPS(d_2819),
+    2820: t_2820,
+    2821: CPS(d_2821),
     2822: CPS(d_2822),
+    2823: CPS(d_2823),
+    2824: CPS(d_2824),
+    2825: t_2825,
+    2826: CPS(d_2826),
+    2827: CPS(d_2827),
+    2828: CPS(d_2828),
+    2829: CPS(d_2829),
+    2830: CPS(d_2830),
+    2831: t_2831,
+    2832: t_2832,
+    2833: CPS(d_2833),
+    2834: t_2834,
+    2835: CPS(d_2835),
 }
 
 
 CODE = {
-    3178: x_3178,
-    3181: x_3181,
-    3184: x_3184,
-    3185: x_3185,
-    3186: x_3186,
-    3187: x_3187,
-    3188: x_3188,
-    3190: x_3190,
-    3195: x_3195,
+    3193: x_3193,
+    3196: x_3196,
     3199: x_3199,
+    3200: x_3200,
+    3201: x_3201,
+    3202: x_3202,
     3203: x_3203,
-    3204: x_3204,
     3205: x_3205,
-    3206: x_3206,
-    3207: x_3207,
-    3209: x_3209,
+    3210: x_3210,
+    3214: x_3214,
+    3218: x_3218,
+    3219: x_3219,
+    3220: x_3220,
+    3221: x_3221,
+    3222: x_3222,
+    3224: x_3224,
 }
 AT = {
-    3181: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:99',
-    3185: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    3187: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3188: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    3190: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3199: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3204: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    3206: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3207: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    3209: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3196: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:99',
+    3200: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    3202: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3203: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    3205: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3214: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3219: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    3221: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3222: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    3224: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:197
-    'power_supply_consortium': '{"id":"power_supply_consortium","number":"160","name":{"en":"Power Supply Consortium"},"type":"automated","cost":5,"tags":["power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~746","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~747","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~746"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~747"},"b":{"op":"lit","v":"power"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"power"}}}]}}]}},"b":{"op":"lit","v":2},"x":3178},"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3179},"at":"rules_data/terraforming_mars/cards/141-208.yaml:206","id":2798},{"op":"let","v":"r~751","e":{"op":"lit","v":"energy","x":3180},"at":"rules_data/terraforming_mars/cards/141-208.yaml:206","id":2799},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~752","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~752"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"var","n":"n~750"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~751"},"f":"production_min","d":0}}}],"x":3181},"t":{"op":"seq","b":[{"op":"let","v":"n~753","e":{"op":"var","n":"n~750","x":3182},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2802},{"op":"let","v":"r~754","e":{"op":"var","n":"r~751","x":3183},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2803},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3184},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~755","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~755"}},"k":{"op":"var","n":"r~754"},"d":0},"b":{"op":"var","n":"n~753"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~754"},"f":"production_min","d":0}}}],"x":3185},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2806},{"op":"choose","alts":[{"gens":[{"v":"target~756","src":{"op":"core","n":"players","x":3186},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~756"}},"k":{"op":"var","n":"r~754"},"d":0},"b":{"op":"var","n":"n~753"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~754"},"f":"production_min","d":0},"x":3187}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~756"}},"k":{"op":"var","n":"r~754"},"d":0,"x":3188},"o":"-=","e":{"op":"var","n":"n~753","x":3189},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2808},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~756"}],"x":3190}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~753","x":3191},"r":{"op":"var","n":"r~754","x":3192}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2807}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2805},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2804},{"op":"let","v":"n~757","e":{"op":"var","n":"n~750","x":3193},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2809},{"op":"let","v":"r~758","e":{"op":"var","n":"r~751","x":3194},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2810},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~758"},"d":0,"x":3195},"o":"+=","e":{"op":"var","n":"n~757","x":3196},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2811}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2801},"e":{"op":"seq","b":[{"op":"let","v":"n~759","e":{"op":"var","n":"n~750","x":3197},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2813},{"op":"let","v":"r~760","e":{"op":"var","n":"r~751","x":3198},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2814},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~760"},"d":0,"x":3199},"o":"+=","e":{"op":"var","n":"n~759","x":3200},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2815},{"op":"let","v":"n~761","e":{"op":"var","n":"n~750","x":3201},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2816},{"op":"let","v":"r~762","e":{"op":"var","n":"r~751","x":3202},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2817},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3203},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~763","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~763"}},"k":{"op":"var","n":"r~762"},"d":0},"b":{"op":"var","n":"n~761"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~762"},"f":"production_min","d":0}}}],"x":3204},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2820},{"op":"choose","alts":[{"gens":[{"v":"target~764","src":{"op":"core","n":"players","x":3205},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~764"}},"k":{"op":"var","n":"r~762"},"d":0},"b":{"op":"var","n":"n~761"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~762"},"f":"production_min","d":0},"x":3206}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~764"}},"k":{"op":"var","n":"r~762"},"d":0,"x":3207},"o":"-=","e":{"op":"var","n":"n~761","x":3208},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2822},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~764"}],"x":3209}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~761","x":3210},"r":{"op":"var","n":"r~762","x":3211}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2821}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2819},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2818}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2812},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:99","id":2800}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:206","id":2797},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #160 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:197"}',
+    'power_supply_consortium': '{"id":"power_supply_consortium","number":"160","name":{"en":"Power Supply Consortium"},"type":"automated","cost":5,"tags":["power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"power"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~750","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~751","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~750"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~751"},"b":{"op":"lit","v":"power"}}}]}}]}},"b":{"op":"lit","v":2},"x":3193},"effect":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":3194},"at":"rules_data/terraforming_mars/cards/141-208.yaml:206","id":2811},{"op":"let","v":"r~753","e":{"op":"lit","v":"energy","x":3195},"at":"rules_data/terraforming_mars/cards/141-208.yaml:206","id":2812},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~754","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~754"}},"k":{"op":"var","n":"r~753"},"d":0},"b":{"op":"var","n":"n~752"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~753"},"f":"production_min","d":0}}}],"x":3196},"t":{"op":"seq","b":[{"op":"let","v":"n~755","e":{"op":"var","n":"n~752","x":3197},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2815},{"op":"let","v":"r~756","e":{"op":"var","n":"r~753","x":3198},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2816},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3199},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~757","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~757"}},"k":{"op":"var","n":"r~756"},"d":0},"b":{"op":"var","n":"n~755"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~756"},"f":"production_min","d":0}}}],"x":3200},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2819},{"op":"choose","alts":[{"gens":[{"v":"target~758","src":{"op":"core","n":"players","x":3201},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~758"}},"k":{"op":"var","n":"r~756"},"d":0},"b":{"op":"var","n":"n~755"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~756"},"f":"production_min","d":0},"x":3202}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~758"}},"k":{"op":"var","n":"r~756"},"d":0,"x":3203},"o":"-=","e":{"op":"var","n":"n~755","x":3204},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2821},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~758"}],"x":3205}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~755","x":3206},"r":{"op":"var","n":"r~756","x":3207}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2820}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2818},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2817},{"op":"let","v":"n~759","e":{"op":"var","n":"n~752","x":3208},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2822},{"op":"let","v":"r~760","e":{"op":"var","n":"r~753","x":3209},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2823},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~760"},"d":0,"x":3210},"o":"+=","e":{"op":"var","n":"n~759","x":3211},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2824}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2814},"e":{"op":"seq","b":[{"op":"let","v":"n~761","e":{"op":"var","n":"n~752","x":3212},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2826},{"op":"let","v":"r~762","e":{"op":"var","n":"r~753","x":3213},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2827},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~762"},"d":0,"x":3214},"o":"+=","e":{"op":"var","n":"n~761","x":3215},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2828},{"op":"let","v":"n~763","e":{"op":"var","n":"n~752","x":3216},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2829},{"op":"let","v":"r~764","e":{"op":"var","n":"r~753","x":3217},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2830},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3218},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~765","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~765"}},"k":{"op":"var","n":"r~764"},"d":0},"b":{"op":"var","n":"n~763"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~764"},"f":"production_min","d":0}}}],"x":3219},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2833},{"op":"choose","alts":[{"gens":[{"v":"target~766","src":{"op":"core","n":"players","x":3220},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~766"}},"k":{"op":"var","n":"r~764"},"d":0},"b":{"op":"var","n":"n~763"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~764"},"f":"production_min","d":0},"x":3221}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~766"}},"k":{"op":"var","n":"r~764"},"d":0,"x":3222},"o":"-=","e":{"op":"var","n":"n~763","x":3223},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2835},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~766"}],"x":3224}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~763","x":3225},"r":{"op":"var","n":"r~764","x":3226}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2834}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2832},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2831}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2825},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:99","id":2813}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:206","id":2810},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #160 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:197"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,75 +49,75 @@ K = [
 ]
 
 
-def x_1018(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:236
+def x_1021(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:236
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 11)
 
 
-x_1021 = _C.x_1021  # rules_data/terraforming_mars/definitions/cards.yaml:233
-x_1022 = _C.x_389  # rules_data/terraforming_mars/definitions/cards.yaml:236
-x_1023 = _C.x_1023  # rules_data/terraforming_mars/definitions/cards.yaml:236
-x_1024 = _C.x_1024  # rules_data/terraforming_mars/definitions/cards.yaml:236
-x_1025 = _C.x_1025  # rules_data/terraforming_mars/definitions/cards.yaml:239
+x_1024 = _C.x_1024  # rules_data/terraforming_mars/definitions/cards.yaml:233
+x_1025 = _C.x_389  # rules_data/terraforming_mars/definitions/cards.yaml:236
+x_1026 = _C.x_1026  # rules_data/terraforming_mars/definitions/cards.yaml:236
 x_1027 = _C.x_1027  # rules_data/terraforming_mars/definitions/cards.yaml:236
-x_1030 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
-x_1032 = _C.x_1032  # rules_data/terraforming_mars/cards/001-070.yaml:236
+x_1028 = _C.x_1028  # rules_data/terraforming_mars/definitions/cards.yaml:239
+x_1030 = _C.x_1030  # rules_data/terraforming_mars/definitions/cards.yaml:236
+x_1033 = _C.x_484  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_1035 = _C.x_1035  # rules_data/terraforming_mars/cards/001-070.yaml:236
 
 
-def t_915(ctx, k, s=None, E=None, B=915):  # rules_data/terraforming_mars/cards/001-070.yaml:245
+def t_918(ctx, k, s=None, E=None, B=918):  # rules_data/terraforming_mars/cards/001-070.yaml:245
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'animal', True)
-    return t_918(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'animal', True)
+    return t_921(ctx, k, s, E, B)
 
 
-d_916 = _C.rebased(_C.d_352, 915)  # rules_data/terraforming_mars/cards/001-070.yaml:245
-d_917 = _C.rebased(_C.d_917, 915)  # rules_data/terraforming_mars/cards/001-070.yaml:245
-t_918 = _C.rebased(_C.t_918, 915)  # rules_data/terraforming_mars/definitions/cards.yaml:233
-d_919 = _C.rebased(_C.d_919, 915)  # rules_data/terraforming_mars/definitions/cards.yaml:233
-t_920 = _C.rebased(_C.t_920, 915)  # rules_data/terraforming_mars/definitions/cards.yaml:236
-d_921 = _C.rebased(_C.d_921, 915)  # rules_data/terraforming_mars/definitions/cards.yaml:239
-d_922 = _C.rebased(_C.d_922, 915)  # rules_data/terraforming_mars/cards/001-070.yaml:245
-d_923 = _C.rebased(_C.d_484, 915)  # rules_data/terraforming_mars/cards/001-070.yaml:245
-d_924 = _C.rebased(_C.d_924, 915)  # rules_data/terraforming_mars/cards/001-070.yaml:245
-d_925 = _C.rebased(_C.d_925, 915)  # rules_data/terraforming_mars/definitions/cards.yaml:185
+d_919 = _C.rebased(_C.d_352, 918)  # rules_data/terraforming_mars/cards/001-070.yaml:245
+d_920 = _C.rebased(_C.d_920, 918)  # rules_data/terraforming_mars/cards/001-070.yaml:245
+t_921 = _C.rebased(_C.t_921, 918)  # rules_data/terraforming_mars/definitions/cards.yaml:233
+d_922 = _C.rebased(_C.d_922, 918)  # rules_data/terraforming_mars/definitions/cards.yaml:233
+t_923 = _C.rebased(_C.t_923, 918)  # rules_data/terraforming_mars/definitions/cards.yaml:236
+d_924 = _C.rebased(_C.d_924, 918)  # rules_data/terraforming_mars/definitions/cards.yaml:239
+d_925 = _C.rebased(_C.d_925, 918)  # rules_data/terraforming_mars/cards/001-070.yaml:245
+d_926 = _C.rebased(_C.d_486, 918)  # rules_data/terraforming_mars/cards/001-070.yaml:245
+d_927 = _C.rebased(_C.d_927, 918)  # rules_data/terraforming_mars/cards/001-070.yaml:245
+d_928 = _C.rebased(_C.d_928, 918)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 TRIALS = {
-    915: t_915,
-    916: CPS(d_916),
-    917: CPS(d_917),
     918: t_918,
     919: CPS(d_919),
-    920: t_920,
-    921: CPS(d_921),
+    920: CPS(d_920),
+    921: t_921,
     922: CPS(d_922),
-    923: CPS(d_923),
+    923: t_923,
     924: CPS(d_924),
     925: CPS(d_925),
+    926: CPS(d_926),
+    927: CPS(d_927),
+    928: CPS(d_928),
 }
 
 
 CODE = {
-    1018: x_1018,
     1021: x_1021,
-    1022: x_1022,
-    1023: x_1023,
     1024: x_1024,
     1025: x_1025,
+    1026: x_1026,
     1027: x_1027,
+    1028: x_1028,
     1030: x_1030,
-    1032: x_1032,
+    1033: x_1033,
+    1035: x_1035,
 }
 AT = {
-    1018: 'rules_data/terraforming_mars/cards/001-070.yaml:236',
+    1021: 'rules_data/terraforming_mars/cards/001-070.yaml:236',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:236
-    'predators': '{"id":"predators","number":"024","name":{"en":"Predators"},"type":"active","cost":14,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":11},"x":1018},"resource":"animal","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1019},"at":"rules_data/terraforming_mars/cards/001-070.yaml:245","id":916},{"op":"let","v":"r~747","e":{"op":"lit","v":"animal","x":1020},"at":"rules_data/terraforming_mars/cards/001-070.yaml:245","id":917},{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"holder~748","src":{"op":"core","n":"players"},"e":{"op":"fn","f":"any","a":[{"op":"mapc","v":"card~749","src":{"op":"st","k":"tableau","p":{"op":"var","n":"holder~748"}},"e":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~749"},"f":"resource","d":null},"b":{"op":"var","n":"r~747"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~749"},"b":{"op":"var","n":"this"}},{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~748"}},"k":{"op":"var","n":"card~749"},"d":0},"b":{"op":"var","n":"n~746"}},{"op":"cmp","o":"==","a":{"op":"modv","name":"card_protection","base":{"op":"lit","v":0},"params":{"card":{"op":"var","n":"card~749"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}]}}]}}],"x":1021},"at":"rules_data/terraforming_mars/definitions/cards.yaml:233","id":919},{"op":"choose","alts":[{"gens":[{"v":"holder~750","src":{"op":"core","n":"players","x":1022},"label":"holder"},{"v":"card~751","src":{"op":"st","k":"tableau","p":{"op":"var","n":"holder~750"},"x":1023},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~751"},"f":"resource","d":null},"b":{"op":"var","n":"r~747"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~751"},"b":{"op":"var","n":"this"}},{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~750"}},"k":{"op":"var","n":"card~751"},"d":0},"b":{"op":"var","n":"n~746"}},{"op":"cmp","o":"==","a":{"op":"modv","name":"card_protection","base":{"op":"lit","v":0},"params":{"card":{"op":"var","n":"card~751"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1024}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~750"}},"k":{"op":"var","n":"card~751"},"d":0,"x":1025},"o":"-=","e":{"op":"var","n":"n~746","x":1026},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:239","id":921},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~751"}],"x":1027}}],"kind":"card","prompt":{"def":"remove_other","args":{"n":1,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"togli 1 animale da un\'altra carta qualsiasi","en":"remove 1 animal from any other card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:236","id":920}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:233","id":918}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:245","id":915},"effect":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":1028},"at":"rules_data/terraforming_mars/cards/001-070.yaml:245","id":923},{"op":"let","v":"r~753","e":{"op":"lit","v":"animal","x":1029},"at":"rules_data/terraforming_mars/cards/001-070.yaml:245","id":924},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1030},"o":"+=","e":{"op":"var","n":"n~752","x":1031},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":925}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:245","id":922}}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":1032},"source":{"doc":"tm-facts","section":"cards.json #024"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:236"}',
+    'predators': '{"id":"predators","number":"024","name":{"en":"Predators"},"type":"active","cost":14,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":11},"x":1021},"resource":"animal","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1022},"at":"rules_data/terraforming_mars/cards/001-070.yaml:245","id":919},{"op":"let","v":"r~749","e":{"op":"lit","v":"animal","x":1023},"at":"rules_data/terraforming_mars/cards/001-070.yaml:245","id":920},{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"holder~750","src":{"op":"core","n":"players"},"e":{"op":"fn","f":"any","a":[{"op":"mapc","v":"card~751","src":{"op":"st","k":"tableau","p":{"op":"var","n":"holder~750"}},"e":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~751"},"f":"resource","d":null},"b":{"op":"var","n":"r~749"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~751"},"b":{"op":"var","n":"this"}},{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~750"}},"k":{"op":"var","n":"card~751"},"d":0},"b":{"op":"var","n":"n~748"}},{"op":"cmp","o":"==","a":{"op":"modv","name":"card_protection","base":{"op":"lit","v":0},"params":{"card":{"op":"var","n":"card~751"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}]}}]}}],"x":1024},"at":"rules_data/terraforming_mars/definitions/cards.yaml:233","id":922},{"op":"choose","alts":[{"gens":[{"v":"holder~752","src":{"op":"core","n":"players","x":1025},"label":"holder"},{"v":"card~753","src":{"op":"st","k":"tableau","p":{"op":"var","n":"holder~752"},"x":1026},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~753"},"f":"resource","d":null},"b":{"op":"var","n":"r~749"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~753"},"b":{"op":"var","n":"this"}},{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~752"}},"k":{"op":"var","n":"card~753"},"d":0},"b":{"op":"var","n":"n~748"}},{"op":"cmp","o":"==","a":{"op":"modv","name":"card_protection","base":{"op":"lit","v":0},"params":{"card":{"op":"var","n":"card~753"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1027}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~752"}},"k":{"op":"var","n":"card~753"},"d":0,"x":1028},"o":"-=","e":{"op":"var","n":"n~748","x":1029},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:239","id":924},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~753"}],"x":1030}}],"kind":"card","prompt":{"def":"remove_other","args":{"n":1,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"togli 1 animale da un\'altra carta qualsiasi","en":"remove 1 animal from any other card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:236","id":923}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:233","id":921}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:245","id":918},"effect":{"op":"seq","b":[{"op":"let","v":"n~754","e":{"op":"lit","v":1,"x":1031},"at":"rules_data/terraforming_mars/cards/001-070.yaml:245","id":926},{"op":"let","v":"r~755","e":{"op":"lit","v":"animal","x":1032},"at":"rules_data/terraforming_mars/cards/001-070.yaml:245","id":927},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1033},"o":"+=","e":{"op":"var","n":"n~754","x":1034},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":928}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:245","id":925}}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":1035},"source":{"doc":"tm-facts","section":"cards.json #024"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:236"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -45,13 +46,13 @@ K = [
 ]
 
 
-def x_3394(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:323
+def x_3410(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:323
     if E is None:
         E = ctx.env()
     return (True if ((E.get('p') != E.get('you'))) and ((E.get('card') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('card'), _w2))) and ((True if (((ctx.index.plain['cards'].get(_w3, NOREC).get('resource', None) if type((_w3 := E.get('card'))) is str else None) == 'animal')) or (((ctx.index.plain['cards'].get(_w4, NOREC).get('resource', None) if type((_w4 := E.get('card'))) is str else None) == 'microbe')) else False)) else False)
 
 
-def x_3396(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:323
+def x_3412(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:323
     if E is None:
         E = ctx.env()
     return (True if ((E.get('p') != E.get('you'))) and ((E.get('target') == E.get('you'))) and ((E.get('r') == 'plants')) else False)
@@ -62,16 +63,16 @@ TRIALS = {
 
 
 CODE = {
-    3394: x_3394,
-    3396: x_3396,
+    3410: x_3410,
+    3412: x_3412,
 }
 AT = {
-    3394: 'rules_data/terraforming_mars/cards/141-208.yaml:323',
-    3396: 'rules_data/terraforming_mars/cards/141-208.yaml:323',
+    3410: 'rules_data/terraforming_mars/cards/141-208.yaml:323',
+    3412: 'rules_data/terraforming_mars/cards/141-208.yaml:323',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:323
-    'protected_habitats': '{"id":"protected_habitats","number":"173","name":{"en":"Protected Habitats"},"type":"active","cost":5,"modifiers":[{"mod":"card_protection","by":{"op":"lit","v":1,"x":3393},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"p"},"b":{"op":"var","n":"you"}},{"op":"in","a":{"op":"var","n":"card"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card"},"f":"resource","d":null},"b":{"op":"lit","v":"animal"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card"},"f":"resource","d":null},"b":{"op":"lit","v":"microbe"}}]}],"x":3394},"anyone":true},{"mod":"stock_protection","by":{"op":"lit","v":1,"x":3395},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"p"},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"==","a":{"op":"var","n":"target"},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"==","a":{"op":"var","n":"r"},"b":{"op":"lit","v":"plants"}}],"x":3396},"anyone":true}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #173 (render icons: plants, animal, microbe)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:323"}',
+    'protected_habitats': '{"id":"protected_habitats","number":"173","name":{"en":"Protected Habitats"},"type":"active","cost":5,"modifiers":[{"mod":"card_protection","by":{"op":"lit","v":1,"x":3409},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"p"},"b":{"op":"var","n":"you"}},{"op":"in","a":{"op":"var","n":"card"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card"},"f":"resource","d":null},"b":{"op":"lit","v":"animal"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card"},"f":"resource","d":null},"b":{"op":"lit","v":"microbe"}}]}],"x":3410},"anyone":true},{"mod":"stock_protection","by":{"op":"lit","v":1,"x":3411},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"p"},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"==","a":{"op":"var","n":"target"},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"==","a":{"op":"var","n":"r"},"b":{"op":"lit","v":"plants"}}],"x":3412},"anyone":true}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #173 (render icons: plants, animal, microbe)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:323"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -55,29 +56,29 @@ K = [
 ]
 
 
-x_3399 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3401 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:343
-x_3405 = _C.x_2955  # rules_data/terraforming_mars/definitions/board.yaml:158
-x_3406 = _C.x_2618  # rules_data/terraforming_mars/definitions/board.yaml:132
-x_3407 = _C.x_2619  # rules_data/terraforming_mars/definitions/board.yaml:133
-x_3408 = _C.x_2620  # rules_data/terraforming_mars/definitions/board.yaml:134
-x_3412 = _C.x_2560  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_3413 = _C.x_2561  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_3414 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_3416 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_3417 = _C.x_2565  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_3418 = _C.x_2566  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3419 = _C.x_2567  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3420 = _C.x_2568  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3421 = _C.x_2569  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_3425 = _C.x_2573  # rules_data/terraforming_mars/definitions/board.yaml:135
-d_2973 = _C.rebased(_C.d_926, 2973)  # rules_data/terraforming_mars/cards/141-208.yaml:342
-d_2974 = _C.rebased(_C.d_489, 2973)  # rules_data/terraforming_mars/cards/141-208.yaml:342
-d_2975 = _C.rebased(_C.d_385, 2973)  # rules_data/terraforming_mars/cards/141-208.yaml:342
-d_2976 = _C.rebased(_C.d_365, 2973)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3415 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3417 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:343
+x_3421 = _C.x_2965  # rules_data/terraforming_mars/definitions/board.yaml:158
+x_3422 = _C.x_2628  # rules_data/terraforming_mars/definitions/board.yaml:132
+x_3423 = _C.x_2629  # rules_data/terraforming_mars/definitions/board.yaml:133
+x_3424 = _C.x_2630  # rules_data/terraforming_mars/definitions/board.yaml:134
+x_3428 = _C.x_2566  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3429 = _C.x_2567  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3430 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_3432 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_3433 = _C.x_2571  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_3434 = _C.x_2572  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3435 = _C.x_2573  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3436 = _C.x_2574  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3437 = _C.x_2575  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_3441 = _C.x_2579  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_2987 = _C.rebased(_C.d_929, 2987)  # rules_data/terraforming_mars/cards/141-208.yaml:342
+d_2988 = _C.rebased(_C.d_491, 2987)  # rules_data/terraforming_mars/cards/141-208.yaml:342
+d_2989 = _C.rebased(_C.d_385, 2987)  # rules_data/terraforming_mars/cards/141-208.yaml:342
+d_2990 = _C.rebased(_C.d_365, 2987)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_2977(ctx, k, s=None, E=None, B=2973):  # rules_data/terraforming_mars/cards/141-208.yaml:343
+def t_2991(ctx, k, s=None, E=None, B=2987):  # rules_data/terraforming_mars/cards/141-208.yaml:343
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -85,100 +86,100 @@ def t_2977(ctx, k, s=None, E=None, B=2973):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~748', 'greenery', True)
-        LOCAL(ctx, E, 'k~749', 'ocean', True)
-        return t_2981(ctx, k, s, E, B)
+        LOCAL(ctx, E, 't~750', 'greenery', True)
+        LOCAL(ctx, E, 'k~751', 'ocean', True)
+        return t_2995(ctx, k, s, E, B)
 
-    return t_2978(ctx, r1, s, E, B)
-
-
-t_2978 = _C.rebased(_C.t_367, 2973)  # rules_data/terraforming_mars/cards/141-208.yaml:343
+    return t_2992(ctx, r1, s, E, B)
 
 
-def d_2979(ctx, E=None, B=2973):  # rules_data/terraforming_mars/cards/141-208.yaml:343
+t_2992 = _C.rebased(_C.t_367, 2987)  # rules_data/terraforming_mars/cards/141-208.yaml:343
+
+
+def d_2993(ctx, E=None, B=2987):  # rules_data/terraforming_mars/cards/141-208.yaml:343
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'greenery', True)
+    LOCAL(ctx, E, 't~750', 'greenery', True)
     return True
 
 
-d_2980 = _C.rebased(_C.d_2604, 2973)  # rules_data/terraforming_mars/cards/141-208.yaml:343
-t_2981 = _C.rebased(_C.t_2605, 2973)  # rules_data/terraforming_mars/definitions/board.yaml:158
-d_2982 = _C.rebased(_C.d_2606, 2973)  # rules_data/terraforming_mars/definitions/board.yaml:158
-d_2983 = _C.rebased(_C.d_2607, 2973)  # rules_data/terraforming_mars/definitions/board.yaml:158
-t_2984 = _C.rebased(_C.t_2608, 2973)  # rules_data/terraforming_mars/definitions/board.yaml:132
-t_2985 = _C.rebased(_C.t_2609, 2973)  # rules_data/terraforming_mars/definitions/board.yaml:133
-d_2986 = _C.rebased(_C.d_2319, 2973)  # rules_data/terraforming_mars/definitions/board.yaml:133
-d_2987 = _C.rebased(_C.d_2320, 2973)  # rules_data/terraforming_mars/definitions/board.yaml:134
-t_2988 = _C.rebased(_C.t_2399, 2973)  # rules_data/terraforming_mars/definitions/board.yaml:135
-t_2989 = _C.rebased(_C.t_2322, 2973)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2990 = _C.rebased(_C.d_2323, 2973)  # rules_data/terraforming_mars/definitions/board.yaml:135
-d_2991 = _C.rebased(_C.d_2269, 2973)  # rules_data/terraforming_mars/definitions/board.yaml:135
-t_2992 = _C.rebased(_C.t_2270, 2973)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2993 = _C.rebased(_C.d_2271, 2973)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2994 = _C.rebased(_C.d_2272, 2973)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_2995 = _C.rebased(_C.t_2273, 2973)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_2996 = _C.rebased(_C.t_2274, 2973)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2997 = _C.rebased(_C.t_2275, 2973)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2998 = _C.rebased(_C.t_2276, 2973)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2999 = _C.rebased(_C.t_2277, 2973)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3000 = _C.rebased(_C.t_2278, 2973)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_3001 = _C.rebased(_C.d_2279, 2973)  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_2994 = _C.rebased(_C.d_2613, 2987)  # rules_data/terraforming_mars/cards/141-208.yaml:343
+t_2995 = _C.rebased(_C.t_2614, 2987)  # rules_data/terraforming_mars/definitions/board.yaml:158
+d_2996 = _C.rebased(_C.d_2615, 2987)  # rules_data/terraforming_mars/definitions/board.yaml:158
+d_2997 = _C.rebased(_C.d_2616, 2987)  # rules_data/terraforming_mars/definitions/board.yaml:158
+t_2998 = _C.rebased(_C.t_2617, 2987)  # rules_data/terraforming_mars/definitions/board.yaml:132
+t_2999 = _C.rebased(_C.t_2618, 2987)  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_3000 = _C.rebased(_C.d_2328, 2987)  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_3001 = _C.rebased(_C.d_2329, 2987)  # rules_data/terraforming_mars/definitions/board.yaml:134
+t_3002 = _C.rebased(_C.t_453, 2987)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_3003 = _C.rebased(_C.t_2331, 2987)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3004 = _C.rebased(_C.d_2332, 2987)  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_3005 = _C.rebased(_C.d_2275, 2987)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_3006 = _C.rebased(_C.t_2276, 2987)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3007 = _C.rebased(_C.d_2277, 2987)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3008 = _C.rebased(_C.d_2278, 2987)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_3009 = _C.rebased(_C.t_2279, 2987)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_3010 = _C.rebased(_C.t_2280, 2987)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3011 = _C.rebased(_C.t_2281, 2987)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3012 = _C.rebased(_C.t_2282, 2987)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3013 = _C.rebased(_C.t_2283, 2987)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3014 = _C.rebased(_C.t_2284, 2987)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_3015 = _C.rebased(_C.d_2285, 2987)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    2973: CPS(d_2973),
-    2974: CPS(d_2974),
-    2975: CPS(d_2975),
-    2976: CPS(d_2976),
-    2977: t_2977,
-    2978: t_2978,
-    2979: CPS(d_2979),
-    2980: CPS(d_2980),
-    2981: t_2981,
-    2982: CPS(d_2982),
-    2983: CPS(d_2983),
-    2984: t_2984,
-    2985: t_2985,
-    2986: CPS(d_2986),
     2987: CPS(d_2987),
-    2988: t_2988,
-    2989: t_2989,
+    2988: CPS(d_2988),
+    2989: CPS(d_2989),
     2990: CPS(d_2990),
-    2991: CPS(d_2991),
+    2991: t_2991,
     2992: t_2992,
     2993: CPS(d_2993),
     2994: CPS(d_2994),
     2995: t_2995,
-    2996: t_2996,
-    2997: t_2997,
+    2996: CPS(d_2996),
+    2997: CPS(d_2997),
     2998: t_2998,
     2999: t_2999,
-    3000: t_3000,
+    3000: CPS(d_3000),
     3001: CPS(d_3001),
+    3002: t_3002,
+    3003: t_3003,
+    3004: CPS(d_3004),
+    3005: CPS(d_3005),
+    3006: t_3006,
+    3007: CPS(d_3007),
+    3008: CPS(d_3008),
+    3009: t_3009,
+    3010: t_3010,
+    3011: t_3011,
+    3012: t_3012,
+    3013: t_3013,
+    3014: t_3014,
+    3015: CPS(d_3015),
 }
 
 
 CODE = {
-    3399: x_3399,
-    3401: x_3401,
-    3405: x_3405,
-    3406: x_3406,
-    3407: x_3407,
-    3408: x_3408,
-    3412: x_3412,
-    3413: x_3413,
-    3414: x_3414,
-    3416: x_3416,
+    3415: x_3415,
     3417: x_3417,
-    3418: x_3418,
-    3419: x_3419,
-    3420: x_3420,
     3421: x_3421,
-    3425: x_3425,
+    3422: x_3422,
+    3423: x_3423,
+    3424: x_3424,
+    3428: x_3428,
+    3429: x_3429,
+    3430: x_3430,
+    3432: x_3432,
+    3433: x_3433,
+    3434: x_3434,
+    3435: x_3435,
+    3436: x_3436,
+    3437: x_3437,
+    3441: x_3441,
 }
 AT = {
 }
@@ -186,5 +187,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:336
-    'protected_valley': '{"id":"protected_valley","number":"174","name":{"en":"Protected Valley"},"type":"automated","cost":23,"tags":["plant","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":3397},"at":"rules_data/terraforming_mars/cards/141-208.yaml:342","id":2974},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":3398},"at":"rules_data/terraforming_mars/cards/141-208.yaml:342","id":2975},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3399},"o":"+=","e":{"op":"var","n":"n~746","x":3400},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2976}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:342","id":2973},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3401},"at":"rules_data/terraforming_mars/cards/141-208.yaml:343","id":2978},{"op":"let","v":"t~748","e":{"op":"lit","v":"greenery","x":3402},"at":"rules_data/terraforming_mars/cards/141-208.yaml:343","id":2979},{"op":"let","v":"k~749","e":{"op":"lit","v":"ocean","x":3403},"at":"rules_data/terraforming_mars/cards/141-208.yaml:343","id":2980},{"op":"seq","b":[{"op":"let","v":"t~751","e":{"op":"var","n":"t~748","x":3404},"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2982},{"op":"let","v":"l~752","e":{"op":"filt","v":"x~750","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~750"},"f":"type","d":null},"b":{"op":"var","n":"k~749"}},"x":3405},"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2983},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~753","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~753"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"tile","d":null},"b":{"op":"var","n":"t~751"}}}]},"x":3406},"t":{"op":"seq","b":[{"op":"let","v":"open~757","e":{"op":"filt","v":"s~754","src":{"op":"var","n":"l~752"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"t~751"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~754"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~755","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~754"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~756","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~756"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~756"}}]}]}}]}]}}]}}]}]},"x":3407},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2986},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~757"}]},"b":{"op":"lit","v":0},"x":3408},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":2987},{"op":"choose","alts":[{"gens":[{"v":"space~758","src":{"op":"var","n":"open~757","x":3409},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~759","e":{"op":"var","n":"t~751","x":3410},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2990},{"op":"let","v":"s~760","e":{"op":"var","n":"space~758","x":3411},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2991},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~760"},"d":{},"x":3412},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~759"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~759"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3413},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2993},{"op":"set","t":{"op":"st","k":"last_space","x":3414},"o":"=","e":{"op":"var","n":"s~760","x":3415},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2994},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3416},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~760"},"f":"bonus","d":null,"x":3417},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2997},{"op":"for","v":"x~761","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~760"}],"kind":"spaces","x":3418},"w":{"op":"in","a":{"op":"var","n":"x~761"},"b":{"op":"st","k":"board"},"neg":false,"x":3419},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3420},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2999},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2998},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~759"},"f":"effect","d":null,"x":3421},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":3000},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~759","x":3422},"space":{"op":"var","n":"s~760","x":3423},"by":{"op":"var","n":"you","x":3424}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":3001}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2996},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2995}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2992}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2989},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~758"}],"x":3425}}],"kind":"space","prompt":{"def":"place_on_type","args":{"t":"greenery","k":"ocean"},"kinds":{"t":"tiles","k":"space_types"},"text":{"it":"piazza una tessera Verde su una casella oceano (aumenta l\'ossigeno e la NT di 1)","en":"place a greenery tile on an ocean space (raise the oxygen and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2988}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2985},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":2984}],"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2981}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:343","id":2977},"source":{"doc":"tm-facts","section":"cards.json #174"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:336"}',
+    'protected_valley': '{"id":"protected_valley","number":"174","name":{"en":"Protected Valley"},"type":"automated","cost":23,"tags":["plant","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":3413},"at":"rules_data/terraforming_mars/cards/141-208.yaml:342","id":2988},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":3414},"at":"rules_data/terraforming_mars/cards/141-208.yaml:342","id":2989},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3415},"o":"+=","e":{"op":"var","n":"n~748","x":3416},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2990}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:342","id":2987},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3417},"at":"rules_data/terraforming_mars/cards/141-208.yaml:343","id":2992},{"op":"let","v":"t~750","e":{"op":"lit","v":"greenery","x":3418},"at":"rules_data/terraforming_mars/cards/141-208.yaml:343","id":2993},{"op":"let","v":"k~751","e":{"op":"lit","v":"ocean","x":3419},"at":"rules_data/terraforming_mars/cards/141-208.yaml:343","id":2994},{"op":"seq","b":[{"op":"let","v":"t~753","e":{"op":"var","n":"t~750","x":3420},"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2996},{"op":"let","v":"l~754","e":{"op":"filt","v":"x~752","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~752"},"f":"type","d":null},"b":{"op":"var","n":"k~751"}},"x":3421},"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2997},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~755","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~755"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~755"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~755"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~755"},"f":"tile","d":null},"b":{"op":"var","n":"t~753"}}}]},"x":3422},"t":{"op":"seq","b":[{"op":"let","v":"open~759","e":{"op":"filt","v":"s~756","src":{"op":"var","n":"l~754"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"t~753"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~756"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~753"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~753"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~757","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~756"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~753"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~758","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~753"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~758"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~758"}}]}]}}]}]}}]}}]}]},"x":3423},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":3000},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~759"}]},"b":{"op":"lit","v":0},"x":3424},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":3001},{"op":"choose","alts":[{"gens":[{"v":"space~760","src":{"op":"var","n":"open~759","x":3425},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~761","e":{"op":"var","n":"t~753","x":3426},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":3004},{"op":"let","v":"s~762","e":{"op":"var","n":"space~760","x":3427},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":3005},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~762"},"d":{},"x":3428},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~761"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~761"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3429},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3007},{"op":"set","t":{"op":"st","k":"last_space","x":3430},"o":"=","e":{"op":"var","n":"s~762","x":3431},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":3008},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3432},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~762"},"f":"bonus","d":null,"x":3433},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3011},{"op":"for","v":"x~763","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~762"}],"kind":"spaces","x":3434},"w":{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"st","k":"board"},"neg":false,"x":3435},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3436},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3013},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3012},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~761"},"f":"effect","d":null,"x":3437},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":3014},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~761","x":3438},"space":{"op":"var","n":"s~762","x":3439},"by":{"op":"var","n":"you","x":3440}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":3015}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3010},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":3009}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3006}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3003},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~760"}],"x":3441}}],"kind":"space","prompt":{"def":"place_on_type","args":{"t":"greenery","k":"ocean"},"kinds":{"t":"tiles","k":"space_types"},"text":{"it":"piazza una tessera Verde su una casella oceano (guadagna un eventuale bonus di piazzamento; aumenta l\'ossigeno e la NT di 1)","en":"place a greenery tile on an ocean space (gain any placement bonus; raise the oxygen and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":3002}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2999},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":2998}],"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2995}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:343","id":2991},"source":{"doc":"tm-facts","section":"cards.json #174"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:336"}',
 }

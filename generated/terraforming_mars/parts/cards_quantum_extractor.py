@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,63 +49,63 @@ K = [
 ]
 
 
-def x_1936(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:95
+def x_1939(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1936, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_746, NOREC).get('tags', []) if type(v_c_746) is str else [])).count('science') for v_c_746 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 4))
+    return MEMO(ctx, (1939, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('science') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 4))
 
 
-x_1939 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1942 = _C.x_1034  # rules_data/terraforming_mars/cards/071-140.yaml:95
+x_1942 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1945 = _C.x_1037  # rules_data/terraforming_mars/cards/071-140.yaml:95
 
 
-def d_1715(ctx, E=None, B=1715):  # rules_data/terraforming_mars/cards/071-140.yaml:102
+def d_1718(ctx, E=None, B=1718):  # rules_data/terraforming_mars/cards/071-140.yaml:102
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 4, True)
-    LOCAL(ctx, E, 'r~751', 'energy', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    LOCAL(ctx, E, 'n~752', 4, True)
+    LOCAL(ctx, E, 'r~753', 'energy', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[0])
     return True
 
 
-def d_1716(ctx, E=None, B=1715):  # rules_data/terraforming_mars/cards/071-140.yaml:102
+def d_1719(ctx, E=None, B=1718):  # rules_data/terraforming_mars/cards/071-140.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 4, True)
+    LOCAL(ctx, E, 'n~752', 4, True)
     return True
 
 
-d_1717 = _C.rebased(_C.d_991, 1715)  # rules_data/terraforming_mars/cards/071-140.yaml:102
-d_1718 = _C.rebased(_C.d_361, 1715)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1720 = _C.rebased(_C.d_994, 1718)  # rules_data/terraforming_mars/cards/071-140.yaml:102
+d_1721 = _C.rebased(_C.d_361, 1718)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {
-    1715: CPS(d_1715),
-    1716: CPS(d_1716),
-    1717: CPS(d_1717),
     1718: CPS(d_1718),
+    1719: CPS(d_1719),
+    1720: CPS(d_1720),
+    1721: CPS(d_1721),
 }
 
 
 CODE = {
-    1936: x_1936,
     1939: x_1939,
     1942: x_1942,
+    1945: x_1945,
 }
 AT = {
-    1936: 'rules_data/terraforming_mars/cards/071-140.yaml:95',
+    1939: 'rules_data/terraforming_mars/cards/071-140.yaml:95',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:95
-    'quantum_extractor': '{"id":"quantum_extractor","number":"079","name":{"en":"Quantum Extractor"},"type":"active","cost":13,"tags":["science","power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~746","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~747","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~746"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~747"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":4},"x":1936},"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":4,"x":1937},"at":"rules_data/terraforming_mars/cards/071-140.yaml:102","id":1716},{"op":"let","v":"r~751","e":{"op":"lit","v":"energy","x":1938},"at":"rules_data/terraforming_mars/cards/071-140.yaml:102","id":1717},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1939},"o":"+=","e":{"op":"var","n":"n~750","x":1940},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1718}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:102","id":1715},"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-2,"x":1941},"w":{"op":"in","a":{"op":"lit","v":"space"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"card"},"f":"tags","d":[]},"neg":false,"x":1942}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #079 (card_discount space 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:95"}',
+    'quantum_extractor': '{"id":"quantum_extractor","number":"079","name":{"en":"Quantum Extractor"},"type":"active","cost":13,"tags":["science","power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~750","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~751","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~750"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~751"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":4},"x":1939},"effect":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":4,"x":1940},"at":"rules_data/terraforming_mars/cards/071-140.yaml:102","id":1719},{"op":"let","v":"r~753","e":{"op":"lit","v":"energy","x":1941},"at":"rules_data/terraforming_mars/cards/071-140.yaml:102","id":1720},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":1942},"o":"+=","e":{"op":"var","n":"n~752","x":1943},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1721}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:102","id":1718},"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-2,"x":1944},"w":{"op":"in","a":{"op":"lit","v":"space"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"card"},"f":"tags","d":[]},"neg":false,"x":1945}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #079 (card_discount space 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:95"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -52,23 +53,23 @@ K = [
 ]
 
 
-x_4052 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_4053 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_4055 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:670
-x_4058 = _C.x_788  # rules_data/terraforming_mars/definitions/resources.yaml:99
-x_4059 = _C.x_789  # rules_data/terraforming_mars/definitions/resources.yaml:99
-x_4061 = _C.x_791  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_4063 = _C.x_793  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_4064 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_3557 = _C.rebased(_C.d_699, 3557)  # rules_data/terraforming_mars/cards/141-208.yaml:669
-d_3558 = _C.rebased(_C.d_352, 3557)  # rules_data/terraforming_mars/cards/141-208.yaml:669
-d_3559 = _C.rebased(_C.d_364, 3557)  # rules_data/terraforming_mars/cards/141-208.yaml:669
-d_3560 = _C.rebased(_C.d_386, 3557)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_3561 = _C.rebased(_C.d_387, 3557)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_3562 = _C.rebased(_C.d_388, 3557)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_4072 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_4073 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_4075 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:670
+x_4078 = _C.x_791  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_4079 = _C.x_792  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_4081 = _C.x_794  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_4083 = _C.x_796  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_4084 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_3575 = _C.rebased(_C.d_702, 3575)  # rules_data/terraforming_mars/cards/141-208.yaml:669
+d_3576 = _C.rebased(_C.d_352, 3575)  # rules_data/terraforming_mars/cards/141-208.yaml:669
+d_3577 = _C.rebased(_C.d_364, 3575)  # rules_data/terraforming_mars/cards/141-208.yaml:669
+d_3578 = _C.rebased(_C.d_386, 3575)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3579 = _C.rebased(_C.d_387, 3575)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3580 = _C.rebased(_C.d_388, 3575)  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def t_3563(ctx, k, s=None, E=None, B=3557):  # rules_data/terraforming_mars/cards/141-208.yaml:670
+def t_3581(ctx, k, s=None, E=None, B=3575):  # rules_data/terraforming_mars/cards/141-208.yaml:670
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -76,55 +77,55 @@ def t_3563(ctx, k, s=None, E=None, B=3557):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~748', 'tr', True)
-        LOCAL(ctx, E, 'n~749', 2, True)
-        if not d_3567(ctx, E, B):
+        LOCAL(ctx, E, 't~750', 'tr', True)
+        LOCAL(ctx, E, 'n~751', 2, True)
+        if not d_3585(ctx, E, B):
             return False
         return k()
 
-    return t_3564(ctx, r1, s, E, B)
+    return t_3582(ctx, r1, s, E, B)
 
 
-t_3564 = _C.rebased(_C.t_367, 3557)  # rules_data/terraforming_mars/cards/141-208.yaml:670
-d_3565 = _C.rebased(_C.d_706, 3557)  # rules_data/terraforming_mars/cards/141-208.yaml:670
-d_3566 = _C.rebased(_C.d_1435, 3557)  # rules_data/terraforming_mars/cards/141-208.yaml:670
-d_3567 = _C.rebased(_C.d_708, 3557)  # rules_data/terraforming_mars/definitions/resources.yaml:99
-d_3568 = _C.rebased(_C.d_709, 3557)  # rules_data/terraforming_mars/definitions/resources.yaml:99
-d_3569 = _C.rebased(_C.d_710, 3557)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_3570 = _C.rebased(_C.d_711, 3557)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_3571 = _C.rebased(_C.d_712, 3557)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_3572 = _C.rebased(_C.d_379, 3557)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+t_3582 = _C.rebased(_C.t_367, 3575)  # rules_data/terraforming_mars/cards/141-208.yaml:670
+d_3583 = _C.rebased(_C.d_709, 3575)  # rules_data/terraforming_mars/cards/141-208.yaml:670
+d_3584 = _C.rebased(_C.d_1438, 3575)  # rules_data/terraforming_mars/cards/141-208.yaml:670
+d_3585 = _C.rebased(_C.d_711, 3575)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_3586 = _C.rebased(_C.d_712, 3575)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_3587 = _C.rebased(_C.d_713, 3575)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_3588 = _C.rebased(_C.d_714, 3575)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_3589 = _C.rebased(_C.d_715, 3575)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_3590 = _C.rebased(_C.d_379, 3575)  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 TRIALS = {
-    3557: CPS(d_3557),
-    3558: CPS(d_3558),
-    3559: CPS(d_3559),
-    3560: CPS(d_3560),
-    3561: CPS(d_3561),
-    3562: CPS(d_3562),
-    3563: t_3563,
-    3564: t_3564,
-    3565: CPS(d_3565),
-    3566: CPS(d_3566),
-    3567: CPS(d_3567),
-    3568: CPS(d_3568),
-    3569: CPS(d_3569),
-    3570: CPS(d_3570),
-    3571: CPS(d_3571),
-    3572: CPS(d_3572),
+    3575: CPS(d_3575),
+    3576: CPS(d_3576),
+    3577: CPS(d_3577),
+    3578: CPS(d_3578),
+    3579: CPS(d_3579),
+    3580: CPS(d_3580),
+    3581: t_3581,
+    3582: t_3582,
+    3583: CPS(d_3583),
+    3584: CPS(d_3584),
+    3585: CPS(d_3585),
+    3586: CPS(d_3586),
+    3587: CPS(d_3587),
+    3588: CPS(d_3588),
+    3589: CPS(d_3589),
+    3590: CPS(d_3590),
 }
 
 
 CODE = {
-    4052: x_4052,
-    4053: x_4053,
-    4055: x_4055,
-    4058: x_4058,
-    4059: x_4059,
-    4061: x_4061,
-    4063: x_4063,
-    4064: x_4064,
+    4072: x_4072,
+    4073: x_4073,
+    4075: x_4075,
+    4078: x_4078,
+    4079: x_4079,
+    4081: x_4081,
+    4083: x_4083,
+    4084: x_4084,
 }
 AT = {
 }
@@ -132,5 +133,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:663
-    'rad_chem_factory': '{"id":"rad_chem_factory","number":"205","name":{"en":"Rad-Chem Factory"},"type":"automated","cost":8,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":4050},"at":"rules_data/terraforming_mars/cards/141-208.yaml:669","id":3558},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":4051},"at":"rules_data/terraforming_mars/cards/141-208.yaml:669","id":3559},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":4052},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3561},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":4053},"o":"-=","e":{"op":"var","n":"n~746","x":4054},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3562}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3560}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:669","id":3557},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":4055},"at":"rules_data/terraforming_mars/cards/141-208.yaml:670","id":3564},{"op":"let","v":"t~748","e":{"op":"lit","v":"tr","x":4056},"at":"rules_data/terraforming_mars/cards/141-208.yaml:670","id":3565},{"op":"let","v":"n~749","e":{"op":"lit","v":2,"x":4057},"at":"rules_data/terraforming_mars/cards/141-208.yaml:670","id":3566},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~748"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":4058},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~748"},"d":0,"x":4059},"o":"+=","e":{"op":"var","n":"n~749","x":4060},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":3568},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~748"},"d":0,"x":4061},"o":"+=","e":{"op":"var","n":"n~749","x":4062},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3570},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~748"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~749"},"b":{"op":"lit","v":0}}],"x":4063},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":4064},"o":"=","e":{"op":"lit","v":true,"x":4065},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3572},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3571}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3569},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":3567}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:670","id":3563},"source":{"doc":"tm-facts","section":"cards.json #205"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:663"}',
+    'rad_chem_factory': '{"id":"rad_chem_factory","number":"205","name":{"en":"Rad-Chem Factory"},"type":"automated","cost":8,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":4070},"at":"rules_data/terraforming_mars/cards/141-208.yaml:669","id":3576},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":4071},"at":"rules_data/terraforming_mars/cards/141-208.yaml:669","id":3577},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":4072},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3579},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":4073},"o":"-=","e":{"op":"var","n":"n~748","x":4074},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3580}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3578}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:669","id":3575},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":4075},"at":"rules_data/terraforming_mars/cards/141-208.yaml:670","id":3582},{"op":"let","v":"t~750","e":{"op":"lit","v":"tr","x":4076},"at":"rules_data/terraforming_mars/cards/141-208.yaml:670","id":3583},{"op":"let","v":"n~751","e":{"op":"lit","v":2,"x":4077},"at":"rules_data/terraforming_mars/cards/141-208.yaml:670","id":3584},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~750"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":4078},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~750"},"d":0,"x":4079},"o":"+=","e":{"op":"var","n":"n~751","x":4080},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":3586},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~750"},"d":0,"x":4081},"o":"+=","e":{"op":"var","n":"n~751","x":4082},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3588},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~750"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~751"},"b":{"op":"lit","v":0}}],"x":4083},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":4084},"o":"=","e":{"op":"lit","v":true,"x":4085},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3590},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3589}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3587},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":3585}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:670","id":3581},"source":{"doc":"tm-facts","section":"cards.json #205"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:663"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,77 +49,77 @@ K = [
 ]
 
 
-def x_3621(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:463
+def x_3637(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:463
     def compute():
         _h1 = ctx.state.get('board')
-        return (len([v_s_746 for v_s_746 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_746, {}) if type(_h1) is dict else KEY(_h1, v_s_746, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)]) >= 2)
-    return MEMO(ctx, (3621, ctx.stamps.get('board', 0),), compute)
+        return (len([v_s_748 for v_s_748 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_748, {}) if type(_h1) is dict else KEY(_h1, v_s_748, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)]) >= 2)
+    return MEMO(ctx, (3637, ctx.stamps.get('board', 0),), compute)
 
 
-def x_3624(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3640(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~748'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~748'), 0))
+    return (_w2.get(E.get('r~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~750'), 0))
 
 
-def d_3176(ctx, E=None, B=3176):  # rules_data/terraforming_mars/cards/141-208.yaml:470
+def d_3190(ctx, E=None, B=3190):  # rules_data/terraforming_mars/cards/141-208.yaml:470
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~747', 1, True)
-    LOCAL(ctx, E, 'r~748', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~748'))
+    LOCAL(ctx, E, 'n~749', 1, True)
+    LOCAL(ctx, E, 'r~750', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~750'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~747'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~749'), '+=', False, K[0])
     return True
 
 
-d_3177 = _C.rebased(_C.d_524, 3176)  # rules_data/terraforming_mars/cards/141-208.yaml:470
+d_3191 = _C.rebased(_C.d_526, 3190)  # rules_data/terraforming_mars/cards/141-208.yaml:470
 
 
-def d_3178(ctx, E=None, B=3176):  # rules_data/terraforming_mars/cards/141-208.yaml:470
+def d_3192(ctx, E=None, B=3190):  # rules_data/terraforming_mars/cards/141-208.yaml:470
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~748', 'megacredits', True)
+    LOCAL(ctx, E, 'r~750', 'megacredits', True)
     return True
 
 
-def d_3179(ctx, E=None, B=3176):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3193(ctx, E=None, B=3190):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~748'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~750'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~747'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~749'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    3176: CPS(d_3176),
-    3177: CPS(d_3177),
-    3178: CPS(d_3178),
-    3179: CPS(d_3179),
+    3190: CPS(d_3190),
+    3191: CPS(d_3191),
+    3192: CPS(d_3192),
+    3193: CPS(d_3193),
 }
 
 
 CODE = {
-    3621: x_3621,
-    3624: x_3624,
+    3637: x_3637,
+    3640: x_3640,
 }
 AT = {
-    3621: 'rules_data/terraforming_mars/cards/141-208.yaml:463',
-    3624: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3637: 'rules_data/terraforming_mars/cards/141-208.yaml:463',
+    3640: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:463
-    'rad_suits': '{"id":"rad_suits","number":"186","name":{"en":"Rad-Suits"},"type":"automated","cost":6,"requires":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~746","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~746"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~746"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~746"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}]},"b":{"op":"lit","v":2},"x":3621},"effect":{"op":"seq","b":[{"op":"let","v":"n~747","e":{"op":"lit","v":1,"x":3622},"at":"rules_data/terraforming_mars/cards/141-208.yaml:470","id":3177},{"op":"let","v":"r~748","e":{"op":"lit","v":"megacredits","x":3623},"at":"rules_data/terraforming_mars/cards/141-208.yaml:470","id":3178},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~748"},"d":0,"x":3624},"o":"+=","e":{"op":"var","n":"n~747","x":3625},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3179}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:470","id":3176},"vp":{"op":"lit","v":1,"x":3626},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #186 (requirement cities 2, all players)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:463"}',
+    'rad_suits': '{"id":"rad_suits","number":"186","name":{"en":"Rad-Suits"},"type":"automated","cost":6,"requires":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~748","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}]},"b":{"op":"lit","v":2},"x":3637},"effect":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":3638},"at":"rules_data/terraforming_mars/cards/141-208.yaml:470","id":3191},{"op":"let","v":"r~750","e":{"op":"lit","v":"megacredits","x":3639},"at":"rules_data/terraforming_mars/cards/141-208.yaml:470","id":3192},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~750"},"d":0,"x":3640},"o":"+=","e":{"op":"var","n":"n~749","x":3641},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3193}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:470","id":3190},"vp":{"op":"lit","v":1,"x":3642},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #186 (requirement cities 2, all players)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:463"}',
 }

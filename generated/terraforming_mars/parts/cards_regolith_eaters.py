@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -52,108 +53,108 @@ K = [
 ]
 
 
-x_1157 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
-x_1162 = _C.x_1162  # rules_data/terraforming_mars/definitions/cards.yaml:208
-x_1163 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:208
-x_1168 = _C.x_1168  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_1169 = _C.x_1169  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_1170 = _C.x_1170  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_1171 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_1172 = _C.x_1172  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1173 = _C.x_1173  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1175 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1177 = _C.x_1177  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_1178 = _C.x_1178  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_1179 = _C.x_1179  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_1032 = _C.rebased(_C.t_1032, 1032)  # rules_data/terraforming_mars/cards/001-070.yaml:336
-d_1033 = _C.rebased(_C.d_1033, 1032)  # rules_data/terraforming_mars/definitions/cards.yaml:185
-d_1034 = _C.rebased(_C.d_352, 1032)  # rules_data/terraforming_mars/cards/001-070.yaml:336
-d_1035 = _C.rebased(_C.d_1035, 1032)  # rules_data/terraforming_mars/cards/001-070.yaml:336
-d_1036 = _C.rebased(_C.d_1036, 1032)  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_1160 = _C.x_484  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_1165 = _C.x_1165  # rules_data/terraforming_mars/definitions/cards.yaml:208
+x_1166 = _C.x_484  # rules_data/terraforming_mars/definitions/cards.yaml:208
+x_1171 = _C.x_1171  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_1172 = _C.x_1172  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_1173 = _C.x_1173  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_1174 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_1175 = _C.x_1175  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1176 = _C.x_1176  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1178 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1180 = _C.x_1180  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1181 = _C.x_1181  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1182 = _C.x_1182  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_1035 = _C.rebased(_C.t_1035, 1035)  # rules_data/terraforming_mars/cards/001-070.yaml:336
+d_1036 = _C.rebased(_C.d_1036, 1035)  # rules_data/terraforming_mars/definitions/cards.yaml:185
+d_1037 = _C.rebased(_C.d_352, 1035)  # rules_data/terraforming_mars/cards/001-070.yaml:336
+d_1038 = _C.rebased(_C.d_1038, 1035)  # rules_data/terraforming_mars/cards/001-070.yaml:336
+d_1039 = _C.rebased(_C.d_1039, 1035)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def t_1037(ctx, k, s=None, E=None, B=1032):  # rules_data/terraforming_mars/cards/001-070.yaml:336
+def t_1040(ctx, k, s=None, E=None, B=1035):  # rules_data/terraforming_mars/cards/001-070.yaml:336
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'microbe', True)
-    if not d_1040(ctx, E, B):
+    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'r~751', 'microbe', True)
+    if not d_1043(ctx, E, B):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~750', 'oxygen', True)
-    LOCAL(ctx, E, 'n~751', 1, True)
-    return t_1045(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'p~752', 'oxygen', True)
+    LOCAL(ctx, E, 'n~753', 1, True)
+    return t_1048(ctx, k, s, E, B)
 
 
-d_1038 = _C.rebased(_C.d_787, 1032)  # rules_data/terraforming_mars/cards/001-070.yaml:336
-d_1039 = _C.rebased(_C.d_798, 1032)  # rules_data/terraforming_mars/cards/001-070.yaml:336
-d_1040 = _C.rebased(_C.d_1040, 1032)  # rules_data/terraforming_mars/definitions/cards.yaml:208
-d_1041 = _C.rebased(_C.d_1041, 1032)  # rules_data/terraforming_mars/definitions/cards.yaml:208
-d_1042 = _C.rebased(_C.d_1042, 1032)  # rules_data/terraforming_mars/definitions/cards.yaml:208
-d_1043 = _C.rebased(_C.d_1043, 1032)  # rules_data/terraforming_mars/cards/001-070.yaml:336
-d_1044 = _C.rebased(_C.d_1044, 1032)  # rules_data/terraforming_mars/cards/001-070.yaml:336
-t_1045 = _C.rebased(_C.t_1045, 1032)  # rules_data/terraforming_mars/definitions/resources.yaml:84
-t_1046 = _C.rebased(_C.t_1046, 1032)  # rules_data/terraforming_mars/definitions/resources.yaml:85
-t_1047 = _C.rebased(_C.t_1047, 1032)  # rules_data/terraforming_mars/definitions/resources.yaml:86
-d_1048 = _C.rebased(_C.d_1048, 1032)  # rules_data/terraforming_mars/definitions/resources.yaml:86
-t_1049 = _C.rebased(_C.t_1049, 1032)  # rules_data/terraforming_mars/definitions/resources.yaml:87
-t_1050 = _C.rebased(_C.t_1050, 1032)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_1051 = _C.rebased(_C.d_1051, 1032)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_1052 = _C.rebased(_C.d_1052, 1032)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_1053 = _C.rebased(_C.d_1053, 1032)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_1054 = _C.rebased(_C.d_379, 1032)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_1055 = _C.rebased(_C.t_1055, 1032)  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_1056 = _C.rebased(_C.t_1056, 1032)  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_1057 = _C.rebased(_C.d_1057, 1032)  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_1041 = _C.rebased(_C.d_790, 1035)  # rules_data/terraforming_mars/cards/001-070.yaml:336
+d_1042 = _C.rebased(_C.d_801, 1035)  # rules_data/terraforming_mars/cards/001-070.yaml:336
+d_1043 = _C.rebased(_C.d_1043, 1035)  # rules_data/terraforming_mars/definitions/cards.yaml:208
+d_1044 = _C.rebased(_C.d_1044, 1035)  # rules_data/terraforming_mars/definitions/cards.yaml:208
+d_1045 = _C.rebased(_C.d_1045, 1035)  # rules_data/terraforming_mars/definitions/cards.yaml:208
+d_1046 = _C.rebased(_C.d_1046, 1035)  # rules_data/terraforming_mars/cards/001-070.yaml:336
+d_1047 = _C.rebased(_C.d_1047, 1035)  # rules_data/terraforming_mars/cards/001-070.yaml:336
+t_1048 = _C.rebased(_C.t_1048, 1035)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_1049 = _C.rebased(_C.t_1049, 1035)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_1050 = _C.rebased(_C.t_1050, 1035)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_1051 = _C.rebased(_C.d_1051, 1035)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_1052 = _C.rebased(_C.t_1052, 1035)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_1053 = _C.rebased(_C.t_1053, 1035)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1054 = _C.rebased(_C.d_1054, 1035)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1055 = _C.rebased(_C.d_1055, 1035)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1056 = _C.rebased(_C.d_1056, 1035)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1057 = _C.rebased(_C.d_379, 1035)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_1058 = _C.rebased(_C.t_1058, 1035)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_1059 = _C.rebased(_C.t_1059, 1035)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_1060 = _C.rebased(_C.d_1060, 1035)  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 TRIALS = {
-    1032: t_1032,
-    1033: CPS(d_1033),
-    1034: CPS(d_1034),
-    1035: CPS(d_1035),
+    1035: t_1035,
     1036: CPS(d_1036),
-    1037: t_1037,
+    1037: CPS(d_1037),
     1038: CPS(d_1038),
     1039: CPS(d_1039),
-    1040: CPS(d_1040),
+    1040: t_1040,
     1041: CPS(d_1041),
     1042: CPS(d_1042),
     1043: CPS(d_1043),
     1044: CPS(d_1044),
-    1045: t_1045,
-    1046: t_1046,
-    1047: t_1047,
-    1048: CPS(d_1048),
+    1045: CPS(d_1045),
+    1046: CPS(d_1046),
+    1047: CPS(d_1047),
+    1048: t_1048,
     1049: t_1049,
     1050: t_1050,
     1051: CPS(d_1051),
-    1052: CPS(d_1052),
-    1053: CPS(d_1053),
+    1052: t_1052,
+    1053: t_1053,
     1054: CPS(d_1054),
-    1055: t_1055,
-    1056: t_1056,
+    1055: CPS(d_1055),
+    1056: CPS(d_1056),
     1057: CPS(d_1057),
+    1058: t_1058,
+    1059: t_1059,
+    1060: CPS(d_1060),
 }
 
 
 CODE = {
-    1157: x_1157,
-    1162: x_1162,
-    1163: x_1163,
-    1168: x_1168,
-    1169: x_1169,
-    1170: x_1170,
+    1160: x_1160,
+    1165: x_1165,
+    1166: x_1166,
     1171: x_1171,
     1172: x_1172,
     1173: x_1173,
+    1174: x_1174,
     1175: x_1175,
-    1177: x_1177,
+    1176: x_1176,
     1178: x_1178,
-    1179: x_1179,
+    1180: x_1180,
+    1181: x_1181,
+    1182: x_1182,
 }
 AT = {
 }
@@ -161,5 +162,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:328
-    'regolith_eaters': '{"id":"regolith_eaters","number":"033","name":{"en":"Regolith Eaters"},"type":"active","cost":13,"tags":["science","microbe"],"resource":"microbe","actions":[{"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1155},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1034},{"op":"let","v":"r~747","e":{"op":"lit","v":"microbe","x":1156},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1035},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1157},"o":"+=","e":{"op":"var","n":"n~746","x":1158},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1036}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1033},"label":{"op":"lit","v":{"option":0},"x":1159}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":1160},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1038},{"op":"let","v":"r~749","e":{"op":"lit","v":"microbe","x":1161},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1039},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"var","n":"n~748"},"x":1162},"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":1041},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1163},"o":"-=","e":{"op":"var","n":"n~748","x":1164},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":1042}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":1040},{"op":"let","v":"p~750","e":{"op":"lit","v":"oxygen","x":1165},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1043},{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":1166},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1044},{"op":"rep","n":{"op":"var","n":"n~751","x":1167},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"max","d":0},"x":1168},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0,"x":1169},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0,"x":1170},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1048},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1171},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1172},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tr_track","d":null},"d":0,"x":1173},"o":"+=","e":{"op":"lit","v":1,"x":1174},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1053},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1175},"o":"=","e":{"op":"lit","v":true,"x":1176},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1054}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1052},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1051},{"op":"for","v":"b~752","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"bonuses","d":[],"x":1177},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~752"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"x":1178},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~752"},"k":{"op":"lit","v":"effect"},"x":1179},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1056},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1055},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~750","x":1180},"by":{"op":"var","n":"you","x":1181}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1057}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1050},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1049}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1047},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1046},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1045}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1037},"label":{"op":"lit","v":{"option":1},"x":1182}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aggiungi 1 microbo a questa carta, oppure togli 2 microbi da questa carta e aumenta l\'ossigeno e la NT di 1","en":"choose one: add 1 microbe to this card, or remove 2 microbes from this card and raise the oxygen and your TR 1 step"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1032}}],"source":{"doc":"tm-facts","section":"cards.json #033"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:328"}',
+    'regolith_eaters': '{"id":"regolith_eaters","number":"033","name":{"en":"Regolith Eaters"},"type":"active","cost":13,"tags":["science","microbe"],"resource":"microbe","actions":[{"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1158},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1037},{"op":"let","v":"r~749","e":{"op":"lit","v":"microbe","x":1159},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1038},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1160},"o":"+=","e":{"op":"var","n":"n~748","x":1161},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1039}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1036},"label":{"op":"lit","v":{"option":0},"x":1162}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":1163},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1041},{"op":"let","v":"r~751","e":{"op":"lit","v":"microbe","x":1164},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1042},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"var","n":"n~750"},"x":1165},"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":1044},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1166},"o":"-=","e":{"op":"var","n":"n~750","x":1167},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":1045}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":1043},{"op":"let","v":"p~752","e":{"op":"lit","v":"oxygen","x":1168},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1046},{"op":"let","v":"n~753","e":{"op":"lit","v":1,"x":1169},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1047},{"op":"rep","n":{"op":"var","n":"n~753","x":1170},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~752"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"max","d":0},"x":1171},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~752"},"d":0,"x":1172},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"step","d":0,"x":1173},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1051},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1174},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1175},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"tr_track","d":null},"d":0,"x":1176},"o":"+=","e":{"op":"lit","v":1,"x":1177},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1056},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1178},"o":"=","e":{"op":"lit","v":true,"x":1179},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1057}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1055},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1054},{"op":"for","v":"b~754","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"bonuses","d":[],"x":1180},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~754"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~752"},"d":0},"x":1181},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~754"},"k":{"op":"lit","v":"effect"},"x":1182},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1059},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1058},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~752","x":1183},"by":{"op":"var","n":"you","x":1184}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1060}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1053},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1052}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1050},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1049},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1048}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1040},"label":{"op":"lit","v":{"option":1},"x":1185}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aggiungi 1 microbo a questa carta, oppure togli 2 microbi da questa carta e aumenta l\'ossigeno e la NT di 1","en":"choose one: add 1 microbe to this card, or remove 2 microbes from this card and raise the oxygen and your TR 1 step"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1035}}],"source":{"doc":"tm-facts","section":"cards.json #033"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:328"}',
 }

@@ -5,28 +5,93 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(1095, """
-x_1229 x_1229  # rules_data/terraforming_mars/definitions/resources.yaml:99
-x_1230 x_1230  # rules_data/terraforming_mars/definitions/resources.yaml:99
-x_1232 x_1232  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_1234 x_1234  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_1235 x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_1095 d_1095 @  # rules_data/terraforming_mars/cards/001-070.yaml:366
-d_1096 d_1096 @  # rules_data/terraforming_mars/cards/001-070.yaml:366
-d_1097 d_597 @  # rules_data/terraforming_mars/cards/001-070.yaml:366
-d_1098 d_1098 @  # rules_data/terraforming_mars/definitions/resources.yaml:99
-d_1099 d_1099 @  # rules_data/terraforming_mars/definitions/resources.yaml:99
-d_1100 d_1100 @  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_1101 d_1101 @  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_1102 d_1102 @  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_1103 d_379 @  # rules_data/terraforming_mars/definitions/resources.yaml:100
-""")
-AT = {}
+K = [
+    ['game', 'game_tracks', 'key'],
+    {'d': 0},
+    ['player', 'tracks', 'key'],
+    ['player', 'tr_raised', ''],
+]
+
+
+x_1232 = _C.x_1232  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_1233 = _C.x_1233  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_1235 = _C.x_1235  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_1237 = _C.x_1237  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_1238 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_1098 = _C.rebased(_C.d_1098, 1098)  # rules_data/terraforming_mars/cards/001-070.yaml:366
+d_1099 = _C.rebased(_C.d_1099, 1098)  # rules_data/terraforming_mars/cards/001-070.yaml:366
+d_1100 = _C.rebased(_C.d_599, 1098)  # rules_data/terraforming_mars/cards/001-070.yaml:366
+d_1101 = _C.rebased(_C.d_1101, 1098)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_1102 = _C.rebased(_C.d_1102, 1098)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_1103 = _C.rebased(_C.d_1103, 1098)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_1104 = _C.rebased(_C.d_1104, 1098)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_1105 = _C.rebased(_C.d_1105, 1098)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_1106 = _C.rebased(_C.d_379, 1098)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+
+
+TRIALS = {
+    1098: CPS(d_1098),
+    1099: CPS(d_1099),
+    1100: CPS(d_1100),
+    1101: CPS(d_1101),
+    1102: CPS(d_1102),
+    1103: CPS(d_1103),
+    1104: CPS(d_1104),
+    1105: CPS(d_1105),
+    1106: CPS(d_1106),
+}
+
+
+CODE = {
+    1232: x_1232,
+    1233: x_1233,
+    1235: x_1235,
+    1237: x_1237,
+    1238: x_1238,
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:361
-    'release_of_inert_gases': '{"id":"release_of_inert_gases","number":"036","name":{"en":"Release of Inert Gases"},"type":"event","cost":14,"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"tr","x":1227},"at":"rules_data/terraforming_mars/cards/001-070.yaml:366","id":1096},{"op":"let","v":"n~747","e":{"op":"lit","v":2,"x":1228},"at":"rules_data/terraforming_mars/cards/001-070.yaml:366","id":1097},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~746"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":1229},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~746"},"d":0,"x":1230},"o":"+=","e":{"op":"var","n":"n~747","x":1231},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":1099},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~746"},"d":0,"x":1232},"o":"+=","e":{"op":"var","n":"n~747","x":1233},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":1101},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~746"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~747"},"b":{"op":"lit","v":0}}],"x":1234},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1235},"o":"=","e":{"op":"lit","v":true,"x":1236},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":1103},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":1102}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":1100},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":1098}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:366","id":1095},"source":{"doc":"tm-facts","section":"cards.json #036"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:361"}',
+    'release_of_inert_gases': '{"id":"release_of_inert_gases","number":"036","name":{"en":"Release of Inert Gases"},"type":"event","cost":14,"effect":{"op":"seq","b":[{"op":"let","v":"t~748","e":{"op":"lit","v":"tr","x":1230},"at":"rules_data/terraforming_mars/cards/001-070.yaml:366","id":1099},{"op":"let","v":"n~749","e":{"op":"lit","v":2,"x":1231},"at":"rules_data/terraforming_mars/cards/001-070.yaml:366","id":1100},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~748"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":1232},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~748"},"d":0,"x":1233},"o":"+=","e":{"op":"var","n":"n~749","x":1234},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":1102},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~748"},"d":0,"x":1235},"o":"+=","e":{"op":"var","n":"n~749","x":1236},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":1104},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~748"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~749"},"b":{"op":"lit","v":0}}],"x":1237},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1238},"o":"=","e":{"op":"lit","v":true,"x":1239},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":1106},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":1105}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":1103},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":1101}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:366","id":1098},"source":{"doc":"tm-facts","section":"cards.json #036"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:361"}',
 }

@@ -5,37 +5,115 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(1878, """
-x_2123 x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2124 x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2125 x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2126 x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2128 x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2129 x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_2130 x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_2131 x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_2132 x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_2133 x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1878 d_1878 @  # rules_data/terraforming_mars/cards/071-140.yaml:207
-d_1879 d_489 @  # rules_data/terraforming_mars/cards/071-140.yaml:207
-d_1880 d_1880 @  # rules_data/terraforming_mars/definitions/cards.yaml:12
-d_1881 d_1881 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_1882 d_441 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_1883 d_442 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_1884 d_424 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_1885 d_425 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_1886 d_445 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_1887 d_695 @  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1888 d_696 @  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1889 d_697 @  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1890 d_431 @  # rules_data/terraforming_mars/definitions/cards.yaml:14
-""")
-AT = {}
+K = [
+    ['game', 'deck', ''],
+    [],
+    ['game', 'discard', ''],
+    ['player', 'hand', ''],
+]
+
+
+x_2124 = _C.x_2124  # rules_data/terraforming_mars/cards/071-140.yaml:207
+x_2127 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2128 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2129 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2130 = _C.x_471  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2132 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2133 = _C.x_476  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2134 = _C.x_528  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2135 = _C.x_478  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2136 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2137 = _C.x_478  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1881 = _C.rebased(_C.d_1881, 1881)  # rules_data/terraforming_mars/cards/071-140.yaml:207
+d_1882 = _C.rebased(_C.d_1882, 1881)  # rules_data/terraforming_mars/cards/071-140.yaml:207
+d_1883 = _C.rebased(_C.d_491, 1881)  # rules_data/terraforming_mars/cards/071-140.yaml:207
+d_1884 = _C.rebased(_C.d_1884, 1881)  # rules_data/terraforming_mars/definitions/cards.yaml:12
+d_1885 = _C.rebased(_C.d_1885, 1881)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1886 = _C.rebased(_C.d_443, 1881)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1887 = _C.rebased(_C.d_444, 1881)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1888 = _C.rebased(_C.d_425, 1881)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1889 = _C.rebased(_C.d_426, 1881)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1890 = _C.rebased(_C.d_447, 1881)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1891 = _C.rebased(_C.d_698, 1881)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1892 = _C.rebased(_C.d_699, 1881)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1893 = _C.rebased(_C.d_700, 1881)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1894 = _C.rebased(_C.d_432, 1881)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+
+
+TRIALS = {
+    1881: CPS(d_1881),
+    1882: CPS(d_1882),
+    1883: CPS(d_1883),
+    1884: CPS(d_1884),
+    1885: CPS(d_1885),
+    1886: CPS(d_1886),
+    1887: CPS(d_1887),
+    1888: CPS(d_1888),
+    1889: CPS(d_1889),
+    1890: CPS(d_1890),
+    1891: CPS(d_1891),
+    1892: CPS(d_1892),
+    1893: CPS(d_1893),
+    1894: CPS(d_1894),
+}
+
+
+CODE = {
+    2124: x_2124,
+    2127: x_2127,
+    2128: x_2128,
+    2129: x_2129,
+    2130: x_2130,
+    2132: x_2132,
+    2133: x_2133,
+    2134: x_2134,
+    2135: x_2135,
+    2136: x_2136,
+    2137: x_2137,
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:201
-    'research': '{"id":"research","number":"090","name":{"en":"Research"},"type":"automated","cost":11,"tags":["science","science"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":2121},"at":"rules_data/terraforming_mars/cards/071-140.yaml:207","id":1879},{"op":"rep","n":{"op":"var","n":"n~746","x":2122},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2123},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":2124},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":2125},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1884},{"op":"set","t":{"op":"st","k":"discard","x":2126},"o":"=","e":{"op":"lit","v":[],"x":2127},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1885},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":2128}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1886}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1883},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1882},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2129},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":2130},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2131},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1889},{"op":"set","t":{"op":"st","k":"deck","x":2132},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2133},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1890}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1888},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1887}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1881},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":1880}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:207","id":1878},"vp":{"op":"lit","v":1,"x":2134},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #090"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:201"}',
+    'research': '{"id":"research","number":"090","name":{"en":"Research"},"type":"automated","cost":11,"tags":["science","science"],"effect":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"fn","f":"count","a":[{"op":"st","k":"discard"}]}},"b":{"op":"lit","v":2},"x":2124},"at":"rules_data/terraforming_mars/cards/071-140.yaml:207","id":1882},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2125},"at":"rules_data/terraforming_mars/cards/071-140.yaml:207","id":1883},{"op":"rep","n":{"op":"var","n":"n~748","x":2126},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2127},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":2128},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":2129},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1888},{"op":"set","t":{"op":"st","k":"discard","x":2130},"o":"=","e":{"op":"lit","v":[],"x":2131},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1889},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":2132}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1890}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1887},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1886},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2133},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":2134},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2135},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1893},{"op":"set","t":{"op":"st","k":"deck","x":2136},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2137},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1894}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1892},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1891}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1885},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":1884}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:207","id":1881},"vp":{"op":"lit","v":1,"x":2138},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #090"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:201"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -52,165 +53,165 @@ K = [
 ]
 
 
-def x_925(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:164
+def x_928(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:164
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~746'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~748'))) is str else None)
         _h2 = ctx.state.get('board')
-        return [v_x_748 for v_x_748 in [v_x_747 for v_x_747 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_747, NOREC).get('type', None) if type(v_x_747) is str else None) == _h1)] if (not any((v_x_749 in _h2 if type(_h2) in (list, dict) else IN(v_x_749, _h2)) for v_x_749 in ADJ(ctx, 'spaces', v_x_748)))]
-    return MEMO(ctx, (925, E.get('t~746'), ctx.stamps.get('board', 0),), compute)
+        return [v_x_750 for v_x_750 in [v_x_749 for v_x_749 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_749, NOREC).get('type', None) if type(v_x_749) is str else None) == _h1)] if (not any((v_x_751 in _h2 if type(_h2) in (list, dict) else IN(v_x_751, _h2)) for v_x_751 in ADJ(ctx, 'spaces', v_x_750)))]
+    return MEMO(ctx, (928, E.get('t~748'), ctx.stamps.get('board', 0),), compute)
 
 
-x_926 = _C.x_926  # rules_data/terraforming_mars/definitions/board.yaml:132
-x_927 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:133
-x_928 = _C.x_928  # rules_data/terraforming_mars/definitions/board.yaml:134
-x_932 = _C.x_932  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_933 = _C.x_933  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_934 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_936 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_937 = _C.x_937  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_938 = _C.x_938  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_939 = _C.x_939  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_940 = _C.x_940  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_941 = _C.x_941  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_945 = _C.x_945  # rules_data/terraforming_mars/definitions/board.yaml:135
+x_929 = _C.x_929  # rules_data/terraforming_mars/definitions/board.yaml:132
+x_930 = _C.x_930  # rules_data/terraforming_mars/definitions/board.yaml:133
+x_931 = _C.x_931  # rules_data/terraforming_mars/definitions/board.yaml:134
+x_935 = _C.x_935  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_936 = _C.x_936  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_937 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_939 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_940 = _C.x_940  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_941 = _C.x_941  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_942 = _C.x_942  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_943 = _C.x_943  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_944 = _C.x_944  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_948 = _C.x_948  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def t_827(ctx, k, s=None, E=None, B=827):  # rules_data/terraforming_mars/cards/001-070.yaml:205
+def t_830(ctx, k, s=None, E=None, B=830):  # rules_data/terraforming_mars/cards/001-070.yaml:205
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~746', 'city', True)
-    return t_829(ctx, k, s, E, B)
-
-
-d_828 = _C.rebased(_C.d_828, 827)  # rules_data/terraforming_mars/cards/001-070.yaml:205
-
-
-def t_829(ctx, k, s=None, E=None, B=827):  # rules_data/terraforming_mars/definitions/board.yaml:164
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~750', E.get('t~746'), True)
-    LOCAL(ctx, E, 'l~751', x_925(ctx, E), True)
+    LOCAL(ctx, E, 't~748', 'city', True)
     return t_832(ctx, k, s, E, B)
 
 
-def d_830(ctx, E=None, B=827):  # rules_data/terraforming_mars/definitions/board.yaml:164
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~750', E.get('t~746'), True)
-    return True
+d_831 = _C.rebased(_C.d_831, 830)  # rules_data/terraforming_mars/cards/001-070.yaml:205
 
 
-def d_831(ctx, E=None, B=827):  # rules_data/terraforming_mars/definitions/board.yaml:164
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'l~751', x_925(ctx, E), True)
-    return True
-
-
-def t_832(ctx, k, s=None, E=None, B=827):  # rules_data/terraforming_mars/definitions/board.yaml:132
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_926(ctx, E):
-        return t_833(ctx, k, s, E, B)
-    return k()
-
-
-def t_833(ctx, k, s=None, E=None, B=827):  # rules_data/terraforming_mars/definitions/board.yaml:133
+def t_832(ctx, k, s=None, E=None, B=830):  # rules_data/terraforming_mars/definitions/board.yaml:164
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~756', x_927(ctx, E), True)
-    if not x_928(ctx, E):
+    LOCAL(ctx, E, 't~752', E.get('t~748'), True)
+    LOCAL(ctx, E, 'l~753', x_928(ctx, E), True)
+    return t_835(ctx, k, s, E, B)
+
+
+def d_833(ctx, E=None, B=830):  # rules_data/terraforming_mars/definitions/board.yaml:164
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~752', E.get('t~748'), True)
+    return True
+
+
+def d_834(ctx, E=None, B=830):  # rules_data/terraforming_mars/definitions/board.yaml:164
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'l~753', x_928(ctx, E), True)
+    return True
+
+
+def t_835(ctx, k, s=None, E=None, B=830):  # rules_data/terraforming_mars/definitions/board.yaml:132
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_929(ctx, E):
+        return t_836(ctx, k, s, E, B)
+    return k()
+
+
+def t_836(ctx, k, s=None, E=None, B=830):  # rules_data/terraforming_mars/definitions/board.yaml:133
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'open~758', x_930(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('open~758')) > 0)):
         return False
-    return t_836(ctx, k, s, E, B)
+    return t_839(ctx, k, s, E, B)
 
 
-d_834 = _C.rebased(_C.d_834, 827)  # rules_data/terraforming_mars/definitions/board.yaml:133
-d_835 = _C.rebased(_C.d_835, 827)  # rules_data/terraforming_mars/definitions/board.yaml:134
-t_836 = _C.rebased(_C.t_799, 827)  # rules_data/terraforming_mars/definitions/board.yaml:135
-t_837 = _C.rebased(_C.t_837, 827)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_838 = _C.rebased(_C.d_838, 827)  # rules_data/terraforming_mars/definitions/board.yaml:135
-d_839 = _C.rebased(_C.d_839, 827)  # rules_data/terraforming_mars/definitions/board.yaml:135
-t_840 = _C.rebased(_C.t_840, 827)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_841 = _C.rebased(_C.d_841, 827)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_842 = _C.rebased(_C.d_842, 827)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_843 = _C.rebased(_C.t_843, 827)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_844 = _C.rebased(_C.t_844, 827)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_845 = _C.rebased(_C.t_845, 827)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_846 = _C.rebased(_C.t_846, 827)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_847 = _C.rebased(_C.t_847, 827)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_848 = _C.rebased(_C.t_848, 827)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_849 = _C.rebased(_C.d_849, 827)  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_837 = _C.rebased(_C.d_837, 830)  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_838 = _C.rebased(_C.d_838, 830)  # rules_data/terraforming_mars/definitions/board.yaml:134
+t_839 = _C.rebased(_C.t_802, 830)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_840 = _C.rebased(_C.t_840, 830)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_841 = _C.rebased(_C.d_841, 830)  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_842 = _C.rebased(_C.d_842, 830)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_843 = _C.rebased(_C.t_843, 830)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_844 = _C.rebased(_C.d_844, 830)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_845 = _C.rebased(_C.d_845, 830)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_846 = _C.rebased(_C.t_846, 830)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_847 = _C.rebased(_C.t_847, 830)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_848 = _C.rebased(_C.t_848, 830)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_849 = _C.rebased(_C.t_849, 830)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_850 = _C.rebased(_C.t_850, 830)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_851 = _C.rebased(_C.t_851, 830)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_852 = _C.rebased(_C.d_852, 830)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    827: t_827,
-    828: CPS(d_828),
-    829: t_829,
-    830: CPS(d_830),
+    830: t_830,
     831: CPS(d_831),
     832: t_832,
-    833: t_833,
+    833: CPS(d_833),
     834: CPS(d_834),
-    835: CPS(d_835),
+    835: t_835,
     836: t_836,
-    837: t_837,
+    837: CPS(d_837),
     838: CPS(d_838),
-    839: CPS(d_839),
+    839: t_839,
     840: t_840,
     841: CPS(d_841),
     842: CPS(d_842),
     843: t_843,
-    844: t_844,
-    845: t_845,
+    844: CPS(d_844),
+    845: CPS(d_845),
     846: t_846,
     847: t_847,
     848: t_848,
-    849: CPS(d_849),
+    849: t_849,
+    850: t_850,
+    851: t_851,
+    852: CPS(d_852),
 }
 
 
 CODE = {
-    925: x_925,
-    926: x_926,
-    927: x_927,
     928: x_928,
-    932: x_932,
-    933: x_933,
-    934: x_934,
+    929: x_929,
+    930: x_930,
+    931: x_931,
+    935: x_935,
     936: x_936,
     937: x_937,
-    938: x_938,
     939: x_939,
     940: x_940,
     941: x_941,
-    945: x_945,
+    942: x_942,
+    943: x_943,
+    944: x_944,
+    948: x_948,
 }
 AT = {
-    925: 'rules_data/terraforming_mars/definitions/board.yaml:164',
+    928: 'rules_data/terraforming_mars/definitions/board.yaml:164',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:199
-    'research_outpost': '{"id":"research_outpost","number":"020","name":{"en":"Research Outpost"},"type":"active","cost":18,"tags":["science","city","building"],"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"city","x":923},"at":"rules_data/terraforming_mars/cards/001-070.yaml:205","id":828},{"op":"seq","b":[{"op":"let","v":"t~750","e":{"op":"var","n":"t~746","x":924},"at":"rules_data/terraforming_mars/definitions/board.yaml:164","id":830},{"op":"let","v":"l~751","e":{"op":"filt","v":"x~748","src":{"op":"filt","v":"x~747","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~747"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"w":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~749","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~748"}],"kind":"spaces"},"e":{"op":"in","a":{"op":"var","n":"x~749"},"b":{"op":"st","k":"board"},"neg":false}}]}},"x":925},"at":"rules_data/terraforming_mars/definitions/board.yaml:164","id":831},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~752","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~752"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"tile","d":null},"b":{"op":"var","n":"t~750"}}}]},"x":926},"t":{"op":"seq","b":[{"op":"let","v":"open~756","e":{"op":"filt","v":"s~753","src":{"op":"var","n":"l~751"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~753"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~753"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~753"},"f":"reserved","d":null},"b":{"op":"var","n":"t~750"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~753"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~753"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~753"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~754","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~753"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~754"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~754"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~755","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~754"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~754"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~755"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~754"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~755"}}]}]}}]}]}}]}}]}]},"x":927},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":834},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~756"}]},"b":{"op":"lit","v":0},"x":928},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":835},{"op":"choose","alts":[{"gens":[{"v":"space~757","src":{"op":"var","n":"open~756","x":929},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~758","e":{"op":"var","n":"t~750","x":930},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":838},{"op":"let","v":"s~759","e":{"op":"var","n":"space~757","x":931},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":839},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~759"},"d":{},"x":932},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~758"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~758"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":933},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":841},{"op":"set","t":{"op":"st","k":"last_space","x":934},"o":"=","e":{"op":"var","n":"s~759","x":935},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":842},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":936},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~759"},"f":"bonus","d":null,"x":937},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":845},{"op":"for","v":"x~760","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~759"}],"kind":"spaces","x":938},"w":{"op":"in","a":{"op":"var","n":"x~760"},"b":{"op":"st","k":"board"},"neg":false,"x":939},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~760"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":940},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":847},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":846},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~758"},"f":"effect","d":null,"x":941},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":848},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~758","x":942},"space":{"op":"var","n":"s~759","x":943},"by":{"op":"var","n":"you","x":944}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":849}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":844},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":843}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":840}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":837},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~757"}],"x":945}}],"kind":"space","prompt":{"def":"place_isolated","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città non adiacente ad alcuna altra tessera","en":"place a city tile next to no other tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":836}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":833},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":832}],"at":"rules_data/terraforming_mars/definitions/board.yaml:164","id":829}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:205","id":827},"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-1,"x":946}}],"source":{"doc":"tm-facts","section":"cards.json #020 (city on isolated; card_discount 1)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:199"}',
+    'research_outpost': '{"id":"research_outpost","number":"020","name":{"en":"Research Outpost"},"type":"active","cost":18,"tags":["science","city","building"],"effect":{"op":"seq","b":[{"op":"let","v":"t~748","e":{"op":"lit","v":"city","x":926},"at":"rules_data/terraforming_mars/cards/001-070.yaml:205","id":831},{"op":"seq","b":[{"op":"let","v":"t~752","e":{"op":"var","n":"t~748","x":927},"at":"rules_data/terraforming_mars/definitions/board.yaml:164","id":833},{"op":"let","v":"l~753","e":{"op":"filt","v":"x~750","src":{"op":"filt","v":"x~749","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~749"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"space","d":null}}},"w":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~751","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~750"}],"kind":"spaces"},"e":{"op":"in","a":{"op":"var","n":"x~751"},"b":{"op":"st","k":"board"},"neg":false}}]}},"x":928},"at":"rules_data/terraforming_mars/definitions/board.yaml:164","id":834},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~754","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~754"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"tile","d":null},"b":{"op":"var","n":"t~752"}}}]},"x":929},"t":{"op":"seq","b":[{"op":"let","v":"open~758","e":{"op":"filt","v":"s~755","src":{"op":"var","n":"l~753"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"t~752"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~755"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~756","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~755"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~757","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~757"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~757"}}]}]}}]}]}}]}}]}]},"x":930},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":837},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~758"}]},"b":{"op":"lit","v":0},"x":931},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":838},{"op":"choose","alts":[{"gens":[{"v":"space~759","src":{"op":"var","n":"open~758","x":932},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~760","e":{"op":"var","n":"t~752","x":933},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":841},{"op":"let","v":"s~761","e":{"op":"var","n":"space~759","x":934},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":842},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~761"},"d":{},"x":935},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~760"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~760"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":936},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":844},{"op":"set","t":{"op":"st","k":"last_space","x":937},"o":"=","e":{"op":"var","n":"s~761","x":938},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":845},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":939},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~761"},"f":"bonus","d":null,"x":940},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":848},{"op":"for","v":"x~762","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~761"}],"kind":"spaces","x":941},"w":{"op":"in","a":{"op":"var","n":"x~762"},"b":{"op":"st","k":"board"},"neg":false,"x":942},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~762"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":943},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":850},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":849},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~760"},"f":"effect","d":null,"x":944},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":851},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~760","x":945},"space":{"op":"var","n":"s~761","x":946},"by":{"op":"var","n":"you","x":947}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":852}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":847},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":846}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":843}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":840},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~759"}],"x":948}}],"kind":"space","prompt":{"def":"place_isolated","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città non adiacente ad alcuna altra tessera (guadagna un eventuale bonus di piazzamento)","en":"place a city tile next to no other tile (gain any placement bonus)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":839}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":836},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":835}],"at":"rules_data/terraforming_mars/definitions/board.yaml:164","id":832}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:205","id":830},"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-1,"x":949}}],"source":{"doc":"tm-facts","section":"cards.json #020 (city on isolated; card_discount 1)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:199"}',
 }

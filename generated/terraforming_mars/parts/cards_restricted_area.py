@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -59,292 +60,297 @@ K = [
 ]
 
 
-x_3863 = _C.x_977  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_3864 = _C.x_978  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_3865 = _C.x_979  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_3866 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_3867 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_3871 = _C.x_985  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_3872 = _C.x_986  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_3873 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_3875 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_3876 = _C.x_990  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_3877 = _C.x_991  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3878 = _C.x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3879 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3880 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_3884 = _C.x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
+x_3881 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_3882 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_3883 = _C.x_982  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_3884 = _C.x_983  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_3885 = _C.x_984  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_3889 = _C.x_988  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3890 = _C.x_989  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3891 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_3893 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_3894 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_3895 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3896 = _C.x_995  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3897 = _C.x_996  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3898 = _C.x_997  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_3902 = _C.x_1001  # rules_data/terraforming_mars/definitions/board.yaml:146
+x_3903 = _C.x_441  # rules_data/terraforming_mars/cards/141-208.yaml:597
 
 
-def x_3889(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_3908(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~768') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~770') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_3890(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_3909(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~769') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~771') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_3891 = _C.x_447  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_3910 = _C.x_448  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_3892(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_3911(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~770'))) is type((_w2 := E.get('t_v~771'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~772'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~772'))) is type((_w2 := E.get('t_v~773'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~774'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_3893(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_3912(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~767'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~769'))) is int else num(_w4)))
 
 
-x_3894 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_3913 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_3896(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_3915(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~770'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~771'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~772'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~767'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~772'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~773'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~774'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~769'))) is int else num(_w22)))
 
 
-def x_3897(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3916(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~767'))) is type((_w4 := E.get('s_v~770'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~770'))]) if ((_w6 if type((_w6 := E.get('s_v~770'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~769'))) is type((_w5 := E.get('s_v~772'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~772'))) if ((_w7 if type((_w7 := E.get('s_v~772'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_3898(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3917(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~767'))) is type((_w4 := E.get('t_v~771'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~771'))]) if ((_w6 if type((_w6 := E.get('t_v~771'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~769'))) is type((_w5 := E.get('t_v~773'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~773'))) if ((_w7 if type((_w7 := E.get('t_v~773'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_3899(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3918(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~767'))) is type((_w4 := E.get('h_v~772'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~772'))]) if ((_w6 if type((_w6 := E.get('h_v~772'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~769'))) is type((_w5 := E.get('h_v~774'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~774'))) if ((_w7 if type((_w7 := E.get('h_v~774'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_3900(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3919(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~767'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~773'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~770'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~774'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~771'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~775'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~772'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~773'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~773'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~770'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~774'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~771'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~775'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~772'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~770'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~767'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~774'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~773'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~770'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~774'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~771'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~775'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~772'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~771'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~767'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~775'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~773'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~770'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~774'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~771'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~775'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~772'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~772'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~767'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~769'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~775'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~772'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~776'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~773'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~777'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~774'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~775'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~775'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~772'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~776'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~773'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~777'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~774'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~772'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~769'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~776'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~775'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~772'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~776'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~773'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~777'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~774'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~773'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~769'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~777'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~775'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~772'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~776'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~773'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~777'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~774'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~774'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~769'))) is int else num(_w53)))) else False))) else False)
 
 
-x_3901 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_3920 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_3902(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3921(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~767'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~773'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~770'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~774'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~771'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~775'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~772'))) is int else num(_w7))))])
+    return max(0, ((((_w1 if type((_w1 := E.get('price~769'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~775'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~772'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~776'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~773'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~777'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~774'))) is int else num(_w7)))))
 
 
-x_3903 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_3905 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_3907 = _C.x_463  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_3922 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_3924 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_3926 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_3909(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3928(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~767'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~773'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~770'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~774'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~771'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~775'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~772'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~773')} if ((_w8 if type((_w8 := E.get('s_v~770'))) is int else num(_w8)) > 0) else K[3]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~774')} if ((_w11 if type((_w11 := E.get('t_v~771'))) is int else num(_w11)) > 0) else K[3]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~775')} if ((_w14 if type((_w14 := E.get('h_v~772'))) is int else num(_w14)) > 0) else K[3]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~769'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~775'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~772'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~776'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~773'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~777'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~774'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~775')} if ((_w8 if type((_w8 := E.get('s_v~772'))) is int else num(_w8)) > 0) else K[3]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~776')} if ((_w11 if type((_w11 := E.get('t_v~773'))) is int else num(_w11)) > 0) else K[3]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~777')} if ((_w14 if type((_w14 := E.get('h_v~774'))) is int else num(_w14)) > 0) else K[3]))) is int else AR('+', _w15, _w16))
 
 
-x_3913 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3914 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3915 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3916 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3918 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3919 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3920 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3921 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3922 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3923 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3932 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3933 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3934 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3935 = _C.x_471  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3937 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3938 = _C.x_476  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3939 = _C.x_528  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3940 = _C.x_478  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3941 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3942 = _C.x_478  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def t_3388(ctx, k, s=None, E=None, B=3388):  # rules_data/terraforming_mars/cards/141-208.yaml:595
+def t_3404(ctx, k, s=None, E=None, B=3404):  # rules_data/terraforming_mars/cards/141-208.yaml:595
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~746', 'restricted_area', True)
-    return t_3390(ctx, k, s, E, B)
+    LOCAL(ctx, E, 't~748', 'restricted_area', True)
+    return t_3406(ctx, k, s, E, B)
 
 
-def d_3389(ctx, E=None, B=3388):  # rules_data/terraforming_mars/cards/141-208.yaml:595
+def d_3405(ctx, E=None, B=3404):  # rules_data/terraforming_mars/cards/141-208.yaml:595
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~746', 'restricted_area', True)
+    LOCAL(ctx, E, 't~748', 'restricted_area', True)
     return True
 
 
-t_3390 = _C.rebased(_C.t_879, 3388)  # rules_data/terraforming_mars/definitions/board.yaml:141
-t_3391 = _C.rebased(_C.t_880, 3388)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_3392 = _C.rebased(_C.d_881, 3388)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_3393 = _C.rebased(_C.d_882, 3388)  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_3394 = _C.rebased(_C.d_883, 3388)  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_3395 = _C.rebased(_C.d_884, 3388)  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_3396 = _C.rebased(_C.t_885, 3388)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_3397 = _C.rebased(_C.t_886, 3388)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3398 = _C.rebased(_C.d_887, 3388)  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_3399 = _C.rebased(_C.d_888, 3388)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_3400 = _C.rebased(_C.t_889, 3388)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3401 = _C.rebased(_C.d_890, 3388)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3402 = _C.rebased(_C.d_891, 3388)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_3403 = _C.rebased(_C.t_892, 3388)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_3404 = _C.rebased(_C.t_893, 3388)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3405 = _C.rebased(_C.t_894, 3388)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3406 = _C.rebased(_C.t_895, 3388)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3407 = _C.rebased(_C.t_896, 3388)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3408 = _C.rebased(_C.t_897, 3388)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_3409 = _C.rebased(_C.d_898, 3388)  # rules_data/terraforming_mars/definitions/board.yaml:123
+t_3406 = _C.rebased(_C.t_882, 3404)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_3407 = _C.rebased(_C.t_883, 3404)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3408 = _C.rebased(_C.d_884, 3404)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3409 = _C.rebased(_C.d_885, 3404)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_3410 = _C.rebased(_C.d_886, 3404)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_3411 = _C.rebased(_C.d_887, 3404)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_3412 = _C.rebased(_C.t_888, 3404)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3413 = _C.rebased(_C.t_889, 3404)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3414 = _C.rebased(_C.d_890, 3404)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_3415 = _C.rebased(_C.d_891, 3404)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3416 = _C.rebased(_C.t_892, 3404)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3417 = _C.rebased(_C.d_893, 3404)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3418 = _C.rebased(_C.d_894, 3404)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_3419 = _C.rebased(_C.t_895, 3404)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_3420 = _C.rebased(_C.t_896, 3404)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3421 = _C.rebased(_C.t_897, 3404)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3422 = _C.rebased(_C.t_898, 3404)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3423 = _C.rebased(_C.t_899, 3404)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3424 = _C.rebased(_C.t_900, 3404)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_3425 = _C.rebased(_C.d_901, 3404)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
-def t_3410(ctx, k, s=None, E=None, B=3388):  # rules_data/terraforming_mars/cards/141-208.yaml:597
+def t_3426(ctx, k, s=None, E=None, B=3404):  # rules_data/terraforming_mars/cards/141-208.yaml:597
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~766', 2, True)
-    return t_3412(ctx, k, s, E, B)
+    if not x_3903(ctx, E):
+        return False
+    ctx.steps += 1
+    LOCAL(ctx, E, 'n~768', 2, True)
+    return t_3429(ctx, k, s, E, B)
 
 
-d_3411 = _C.rebased(_C.d_899, 3388)  # rules_data/terraforming_mars/cards/141-208.yaml:597
+d_3427 = _C.rebased(_C.d_400, 3404)  # rules_data/terraforming_mars/cards/141-208.yaml:597
+d_3428 = _C.rebased(_C.d_902, 3404)  # rules_data/terraforming_mars/cards/141-208.yaml:597
 
 
-def t_3412(ctx, k, s=None, E=None, B=3388):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_3429(ctx, k, s=None, E=None, B=3404):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~767', E.get('n~766'), True)
-    LOCAL(ctx, E, 'sv~768', 0, True)
-    LOCAL(ctx, E, 'tv~769', 0, True)
-    return t_3416(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'price~769', E.get('n~768'), True)
+    LOCAL(ctx, E, 'sv~770', 0, True)
+    LOCAL(ctx, E, 'tv~771', 0, True)
+    return t_3433(ctx, k, s, E, B)
 
 
-def d_3413(ctx, E=None, B=3388):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3430(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~767', E.get('n~766'), True)
+    LOCAL(ctx, E, 'price~769', E.get('n~768'), True)
     return True
 
 
-def d_3414(ctx, E=None, B=3388):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3431(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~768', 0, True)
+    LOCAL(ctx, E, 'sv~770', 0, True)
     return True
 
 
-def d_3415(ctx, E=None, B=3388):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3432(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~769', 0, True)
+    LOCAL(ctx, E, 'tv~771', 0, True)
     return True
 
 
-def t_3416(ctx, k, s=None, E=None, B=3388):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_3433(ctx, k, s=None, E=None, B=3404):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~770', x_3889(ctx, E), True)
-    LOCAL(ctx, E, 't_v~771', x_3890(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~772', x_3891(ctx, E), True)
-    return t_3420(ctx, k, s, E, B)
+    LOCAL(ctx, E, 's_v~772', x_3908(ctx, E), True)
+    LOCAL(ctx, E, 't_v~773', x_3909(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~774', x_3910(ctx, E), True)
+    return t_3437(ctx, k, s, E, B)
 
 
-def d_3417(ctx, E=None, B=3388):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_3434(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~770', x_3889(ctx, E), True)
+    LOCAL(ctx, E, 's_v~772', x_3908(ctx, E), True)
     return True
 
 
-def d_3418(ctx, E=None, B=3388):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_3435(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~771', x_3890(ctx, E), True)
+    LOCAL(ctx, E, 't_v~773', x_3909(ctx, E), True)
     return True
 
 
-def d_3419(ctx, E=None, B=3388):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_3436(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~772', x_3891(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~774', x_3910(ctx, E), True)
     return True
 
 
-def t_3420(ctx, k, s=None, E=None, B=3388):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_3437(ctx, k, s=None, E=None, B=3404):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3892(ctx, E):
-        return d_3421(ctx, E, B) and k()
-    return t_3424(ctx, k, s, E, B)
+    if x_3911(ctx, E):
+        return d_3438(ctx, E, B) and k()
+    return t_3441(ctx, k, s, E, B)
 
 
-def d_3421(ctx, E=None, B=3388):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3438(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3893(ctx, E):
+    if not x_3912(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~767'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('price~769'), '-=', False, K[7])
     return True
 
 
-def d_3422(ctx, E=None, B=3388):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3439(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3893(ctx, E):
+    if not x_3912(ctx, E):
         return False
     return True
 
 
-def d_3423(ctx, E=None, B=3388):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3440(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -352,40 +358,40 @@ def d_3423(ctx, E=None, B=3388):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~767'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('price~769'), '-=', False, K[7])
     return True
 
 
-def t_3424(ctx, k, s=None, E=None, B=3388):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_3441(ctx, k, s=None, E=None, B=3404):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3896(ctx, E):
+    if not x_3915(ctx, E):
         return False
-    return t_3426(ctx, k, s, E, B)
+    return t_3443(ctx, k, s, E, B)
 
 
-def d_3425(ctx, E=None, B=3388):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_3442(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3896(ctx, E):
+    if not x_3915(ctx, E):
         return False
     return True
 
 
-def t_3426(ctx, k, s=None, E=None, B=3388):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_3443(ctx, k, s=None, E=None, B=3404):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, B + 38, None, [], k)
+    return CHOOSE(ctx, B + 39, None, [], k)
 
 
-def d_3427(ctx, E=None, B=3388):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_3444(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -393,20 +399,20 @@ def d_3427(ctx, E=None, B=3388):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_3902(ctx, E), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, x_3921(ctx, E), '-=', False, K[7])
     c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~773'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('s~775'), '-=', False, K[7])
     c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~774'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('t~776'), '-=', False, K[7])
     c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~775'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('h~777'), '-=', False, K[7])
     return True
 
 
-def d_3428(ctx, E=None, B=3388):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_3445(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -414,11 +420,11 @@ def d_3428(ctx, E=None, B=3388):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_3902(ctx, E), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, x_3921(ctx, E), '-=', False, K[7])
     return True
 
 
-def d_3429(ctx, E=None, B=3388):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3446(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -426,11 +432,11 @@ def d_3429(ctx, E=None, B=3388):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~773'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('s~775'), '-=', False, K[7])
     return True
 
 
-def d_3430(ctx, E=None, B=3388):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3447(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -438,11 +444,11 @@ def d_3430(ctx, E=None, B=3388):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~774'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('t~776'), '-=', False, K[7])
     return True
 
 
-def d_3431(ctx, E=None, B=3388):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3448(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -450,222 +456,222 @@ def d_3431(ctx, E=None, B=3388):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~775'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('h~777'), '-=', False, K[7])
     return True
 
 
-def d_3432(ctx, E=None, B=3388):  # rules_data/terraforming_mars/cards/141-208.yaml:597
+def d_3449(ctx, E=None, B=3404):  # rules_data/terraforming_mars/cards/141-208.yaml:597
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~776', 1, True)
-    if not d_3434(ctx, E, B):
+    LOCAL(ctx, E, 'n~778', 1, True)
+    if not d_3451(ctx, E, B):
         return False
     return True
 
 
-def d_3433(ctx, E=None, B=3388):  # rules_data/terraforming_mars/cards/141-208.yaml:597
+def d_3450(ctx, E=None, B=3404):  # rules_data/terraforming_mars/cards/141-208.yaml:597
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~776', 1, True)
+    LOCAL(ctx, E, 'n~778', 1, True)
     return True
 
 
-def d_3434(ctx, E=None, B=3388):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_3451(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~776'))
+    left = num(E.get('n~778'))
     while left > 0:
         left -= 1
-        if not d_3435(ctx, E, B):
+        if not d_3452(ctx, E, B):
             return False
     return True
 
 
-def d_3435(ctx, E=None, B=3388):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3452(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3436(ctx, E, B):
+    if not d_3453(ctx, E, B):
         return False
-    if not d_3441(ctx, E, B):
+    if not d_3458(ctx, E, B):
         return False
     return True
 
 
-def d_3436(ctx, E=None, B=3388):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3453(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3913(ctx, E):
-        if not d_3437(ctx, E, B):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        if not d_3454(ctx, E, B):
             return False
     return True
 
 
-def d_3437(ctx, E=None, B=3388):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3454(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3915(ctx, E), '=', False, K[9])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[9])
     SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
-    STMT(ctx, B + 52)
+    STMT(ctx, B + 53)
     return True
 
 
-d_3438 = _C.rebased(_C.d_424, 3388)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3439 = _C.rebased(_C.d_425, 3388)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3455 = _C.rebased(_C.d_425, 3404)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3456 = _C.rebased(_C.d_426, 3404)  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_3440(ctx, E=None, B=3388):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3457(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, B + 52)
+    STMT(ctx, B + 53)
     return True
 
 
-d_3441 = _C.rebased(_C.d_695, 3388)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3442 = _C.rebased(_C.d_696, 3388)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3443 = _C.rebased(_C.d_697, 3388)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3444 = _C.rebased(_C.d_431, 3388)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3458 = _C.rebased(_C.d_698, 3404)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3459 = _C.rebased(_C.d_699, 3404)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3460 = _C.rebased(_C.d_700, 3404)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3461 = _C.rebased(_C.d_432, 3404)  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {
-    3388: t_3388,
-    3389: CPS(d_3389),
-    3390: t_3390,
-    3391: t_3391,
-    3392: CPS(d_3392),
-    3393: CPS(d_3393),
-    3394: CPS(d_3394),
-    3395: CPS(d_3395),
-    3396: t_3396,
-    3397: t_3397,
-    3398: CPS(d_3398),
-    3399: CPS(d_3399),
-    3400: t_3400,
-    3401: CPS(d_3401),
-    3402: CPS(d_3402),
-    3403: t_3403,
     3404: t_3404,
-    3405: t_3405,
+    3405: CPS(d_3405),
     3406: t_3406,
     3407: t_3407,
-    3408: t_3408,
+    3408: CPS(d_3408),
     3409: CPS(d_3409),
-    3410: t_3410,
+    3410: CPS(d_3410),
     3411: CPS(d_3411),
     3412: t_3412,
-    3413: CPS(d_3413),
+    3413: t_3413,
     3414: CPS(d_3414),
     3415: CPS(d_3415),
     3416: t_3416,
     3417: CPS(d_3417),
     3418: CPS(d_3418),
-    3419: CPS(d_3419),
+    3419: t_3419,
     3420: t_3420,
-    3421: CPS(d_3421),
-    3422: CPS(d_3422),
-    3423: CPS(d_3423),
+    3421: t_3421,
+    3422: t_3422,
+    3423: t_3423,
     3424: t_3424,
     3425: CPS(d_3425),
     3426: t_3426,
     3427: CPS(d_3427),
     3428: CPS(d_3428),
-    3429: CPS(d_3429),
+    3429: t_3429,
     3430: CPS(d_3430),
     3431: CPS(d_3431),
     3432: CPS(d_3432),
-    3433: CPS(d_3433),
+    3433: t_3433,
     3434: CPS(d_3434),
     3435: CPS(d_3435),
     3436: CPS(d_3436),
-    3437: CPS(d_3437),
+    3437: t_3437,
     3438: CPS(d_3438),
     3439: CPS(d_3439),
     3440: CPS(d_3440),
-    3441: CPS(d_3441),
+    3441: t_3441,
     3442: CPS(d_3442),
-    3443: CPS(d_3443),
+    3443: t_3443,
     3444: CPS(d_3444),
+    3445: CPS(d_3445),
+    3446: CPS(d_3446),
+    3447: CPS(d_3447),
+    3448: CPS(d_3448),
+    3449: CPS(d_3449),
+    3450: CPS(d_3450),
+    3451: CPS(d_3451),
+    3452: CPS(d_3452),
+    3453: CPS(d_3453),
+    3454: CPS(d_3454),
+    3455: CPS(d_3455),
+    3456: CPS(d_3456),
+    3457: CPS(d_3457),
+    3458: CPS(d_3458),
+    3459: CPS(d_3459),
+    3460: CPS(d_3460),
+    3461: CPS(d_3461),
 }
 
 
 CODE = {
-    3863: x_3863,
-    3864: x_3864,
-    3865: x_3865,
-    3866: x_3866,
-    3867: x_3867,
-    3871: x_3871,
-    3872: x_3872,
-    3873: x_3873,
-    3875: x_3875,
-    3876: x_3876,
-    3877: x_3877,
-    3878: x_3878,
-    3879: x_3879,
-    3880: x_3880,
+    3881: x_3881,
+    3882: x_3882,
+    3883: x_3883,
     3884: x_3884,
+    3885: x_3885,
     3889: x_3889,
     3890: x_3890,
     3891: x_3891,
-    3892: x_3892,
     3893: x_3893,
     3894: x_3894,
+    3895: x_3895,
     3896: x_3896,
     3897: x_3897,
     3898: x_3898,
-    3899: x_3899,
-    3900: x_3900,
-    3901: x_3901,
     3902: x_3902,
     3903: x_3903,
-    3905: x_3905,
-    3907: x_3907,
+    3908: x_3908,
     3909: x_3909,
+    3910: x_3910,
+    3911: x_3911,
+    3912: x_3912,
     3913: x_3913,
-    3914: x_3914,
     3915: x_3915,
     3916: x_3916,
+    3917: x_3917,
     3918: x_3918,
     3919: x_3919,
     3920: x_3920,
     3921: x_3921,
     3922: x_3922,
-    3923: x_3923,
+    3924: x_3924,
+    3926: x_3926,
+    3928: x_3928,
+    3932: x_3932,
+    3933: x_3933,
+    3934: x_3934,
+    3935: x_3935,
+    3937: x_3937,
+    3938: x_3938,
+    3939: x_3939,
+    3940: x_3940,
+    3941: x_3941,
+    3942: x_3942,
 }
 AT = {
-    3889: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    3890: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    3892: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3893: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3896: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    3897: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3898: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3899: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3900: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3902: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    3909: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3908: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    3909: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    3911: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3912: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3915: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    3916: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3917: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3918: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3919: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3921: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3928: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:589
-    'restricted_area': '{"id":"restricted_area","number":"199","name":{"en":"Restricted Area"},"type":"active","cost":11,"tags":["science"],"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"restricted_area","x":3862},"at":"rules_data/terraforming_mars/cards/141-208.yaml:595","id":3389},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~747","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~747"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"tile","d":null},"b":{"op":"var","n":"t~746"}}}]},"x":3863},"t":{"op":"seq","b":[{"op":"let","v":"mine~750","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~749","src":{"op":"filt","v":"x~748","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~748"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~749"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3864},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3392},{"op":"let","v":"empty~755","e":{"op":"filt","v":"s~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"t~746"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~750"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~752"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~754","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~754"}}]}]}}]}]}}]}}]}]},"x":3865},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":3393},{"op":"let","v":"legal~761","e":{"op":"letx","v":"open~757","e":{"op":"filt","v":"s~756","src":{"op":"var","n":"empty~755"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~756"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~760","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"open~757"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~760"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~760"},"b":{"op":"var","n":"open~757"}}},"b":{"op":"var","n":"open~757"}},"x":3866},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":3394},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~761"}]},"b":{"op":"lit","v":0},"x":3867},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":3395},{"op":"choose","alts":[{"gens":[{"v":"space~762","src":{"op":"var","n":"legal~761","x":3868},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~763","e":{"op":"var","n":"t~746","x":3869},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3398},{"op":"let","v":"s~764","e":{"op":"var","n":"space~762","x":3870},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3399},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~764"},"d":{},"x":3871},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~763"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3872},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3401},{"op":"set","t":{"op":"st","k":"last_space","x":3873},"o":"=","e":{"op":"var","n":"s~764","x":3874},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":3402},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3875},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"bonus","d":null,"x":3876},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3405},{"op":"for","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces","x":3877},"w":{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false,"x":3878},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3879},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3407},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3406},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"effect","d":null,"x":3880},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":3408},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~763","x":3881},"space":{"op":"var","n":"s~764","x":3882},"by":{"op":"var","n":"you","x":3883}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":3409}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3404},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":3403}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3400}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3397},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~762"}],"x":3884}}],"kind":"space","prompt":{"def":"place","args":{"t":"restricted_area"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Area riservata","en":"place a Restricted Area tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3396}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3391},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":3390}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:595","id":3388},"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~766","e":{"op":"lit","v":2,"x":3885},"at":"rules_data/terraforming_mars/cards/141-208.yaml:597","id":3411},{"op":"seq","b":[{"op":"let","v":"price~767","e":{"op":"var","n":"n~766","x":3886},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3413},{"op":"let","v":"sv~768","e":{"op":"lit","v":0,"x":3887},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3414},{"op":"let","v":"tv~769","e":{"op":"lit","v":0,"x":3888},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3415},{"op":"seq","b":[{"op":"let","v":"s_v~770","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~768"},"b":{"op":"lit","v":0},"x":3889},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3417},{"op":"let","v":"t_v~771","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~769"},"b":{"op":"lit","v":0},"x":3890},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":3418},{"op":"let","v":"h_v~772","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":3891},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":3419},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~770"},"b":{"op":"var","n":"t_v~771"}},"b":{"op":"var","n":"h_v~772"}},"b":{"op":"lit","v":0},"x":3892},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~767"},"x":3893},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3422},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":3894},"o":"-=","e":{"op":"var","n":"price~767","x":3895},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3423}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3421},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~770"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~771"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~772"}}},"b":{"op":"var","n":"price~767"},"x":3896},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3425},{"op":"choose","alts":[{"gens":[{"v":"s~773","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~770"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~767"},"b":{"op":"var","n":"s_v~770"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~770"}}]}]},"b":{"op":"lit","v":0}},"x":3897},"label":"s"},{"v":"t~774","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~771"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~767"},"b":{"op":"var","n":"t_v~771"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~771"}}]}]},"b":{"op":"lit","v":0}},"x":3898},"label":"t"},{"v":"h~775","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~772"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~767"},"b":{"op":"var","n":"h_v~772"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~772"}}]}]},"b":{"op":"lit","v":0}},"x":3899},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~767"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~773"},"b":{"op":"var","n":"s_v~770"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~774"},"b":{"op":"var","n":"t_v~771"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~775"},"b":{"op":"var","n":"h_v~772"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~773"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~773"},"b":{"op":"var","n":"s_v~770"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~774"},"b":{"op":"var","n":"t_v~771"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~775"},"b":{"op":"var","n":"h_v~772"}}},"b":{"op":"var","n":"s_v~770"}},"b":{"op":"var","n":"price~767"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~774"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~773"},"b":{"op":"var","n":"s_v~770"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~774"},"b":{"op":"var","n":"t_v~771"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~775"},"b":{"op":"var","n":"h_v~772"}}},"b":{"op":"var","n":"t_v~771"}},"b":{"op":"var","n":"price~767"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~775"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~773"},"b":{"op":"var","n":"s_v~770"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~774"},"b":{"op":"var","n":"t_v~771"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~775"},"b":{"op":"var","n":"h_v~772"}}},"b":{"op":"var","n":"h_v~772"}},"b":{"op":"var","n":"price~767"}}]}}],"x":3900}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":3901},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~767"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~773"},"b":{"op":"var","n":"s_v~770"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~774"},"b":{"op":"var","n":"t_v~771"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~775"},"b":{"op":"var","n":"h_v~772"}}}]}],"x":3902},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3428},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":3903},"o":"-=","e":{"op":"var","n":"s~773","x":3904},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3429},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":3905},"o":"-=","e":{"op":"var","n":"t~774","x":3906},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3430},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":3907},"o":"-=","e":{"op":"var","n":"h~775","x":3908},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3431}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3427},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~767"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~773"},"b":{"op":"var","n":"s_v~770"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~774"},"b":{"op":"var","n":"t_v~771"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~775"},"b":{"op":"var","n":"h_v~772"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~770"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~773"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~771"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~774"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~772"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~775"}]},"b":{"op":"lit","v":{}}},"x":3909}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~767","x":3910}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":3426}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3424},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3420}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3416}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3412}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:597","id":3410},"effect":{"op":"seq","b":[{"op":"let","v":"n~776","e":{"op":"lit","v":1,"x":3911},"at":"rules_data/terraforming_mars/cards/141-208.yaml:597","id":3433},{"op":"rep","n":{"op":"var","n":"n~776","x":3912},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3913},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3914},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3915},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3438},{"op":"set","t":{"op":"st","k":"discard","x":3916},"o":"=","e":{"op":"lit","v":[],"x":3917},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3439},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3918}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3440}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3437},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3436},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3919},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3920},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3921},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3443},{"op":"set","t":{"op":"st","k":"deck","x":3922},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3923},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3444}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3442},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3441}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3435},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3434}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:597","id":3432}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #199"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:589"}',
+    'restricted_area': '{"id":"restricted_area","number":"199","name":{"en":"Restricted Area"},"type":"active","cost":11,"tags":["science"],"effect":{"op":"seq","b":[{"op":"let","v":"t~748","e":{"op":"lit","v":"restricted_area","x":3880},"at":"rules_data/terraforming_mars/cards/141-208.yaml:595","id":3405},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~749","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~749"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"tile","d":null},"b":{"op":"var","n":"t~748"}}}]},"x":3881},"t":{"op":"seq","b":[{"op":"let","v":"mine~752","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~751","src":{"op":"filt","v":"x~750","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~750"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3882},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3408},{"op":"let","v":"empty~757","e":{"op":"filt","v":"s~754","src":{"op":"filt","v":"x~753","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~753"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"t~748"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~752"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~755","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~754"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~756","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~756"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~756"}}]}]}}]}]}}]}}]}]},"x":3883},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":3409},{"op":"let","v":"legal~763","e":{"op":"letx","v":"open~759","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"empty~757"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~758"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~762","e":{"op":"filt","v":"s~760","src":{"op":"var","n":"open~759"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~761","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~760"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~761"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~762"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~762"},"b":{"op":"var","n":"open~759"}}},"b":{"op":"var","n":"open~759"}},"x":3884},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":3410},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~763"}]},"b":{"op":"lit","v":0},"x":3885},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":3411},{"op":"choose","alts":[{"gens":[{"v":"space~764","src":{"op":"var","n":"legal~763","x":3886},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~765","e":{"op":"var","n":"t~748","x":3887},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3414},{"op":"let","v":"s~766","e":{"op":"var","n":"space~764","x":3888},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3415},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~766"},"d":{},"x":3889},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~765"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~765"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3890},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3417},{"op":"set","t":{"op":"st","k":"last_space","x":3891},"o":"=","e":{"op":"var","n":"s~766","x":3892},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":3418},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3893},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~766"},"f":"bonus","d":null,"x":3894},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3421},{"op":"for","v":"x~767","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~766"}],"kind":"spaces","x":3895},"w":{"op":"in","a":{"op":"var","n":"x~767"},"b":{"op":"st","k":"board"},"neg":false,"x":3896},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~767"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3897},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3423},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3422},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~765"},"f":"effect","d":null,"x":3898},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":3424},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~765","x":3899},"space":{"op":"var","n":"s~766","x":3900},"by":{"op":"var","n":"you","x":3901}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":3425}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3420},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":3419}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3416}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3413},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~764"}],"x":3902}}],"kind":"space","prompt":{"def":"place","args":{"t":"restricted_area"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Area riservata (guadagna un eventuale bonus di piazzamento)","en":"place a Restricted Area tile (gain any placement bonus)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3412}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3407},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":3406}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:595","id":3404},"actions":[{"cost":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"fn","f":"count","a":[{"op":"st","k":"discard"}]}},"b":{"op":"lit","v":1},"x":3903},"at":"rules_data/terraforming_mars/cards/141-208.yaml:597","id":3427},{"op":"let","v":"n~768","e":{"op":"lit","v":2,"x":3904},"at":"rules_data/terraforming_mars/cards/141-208.yaml:597","id":3428},{"op":"seq","b":[{"op":"let","v":"price~769","e":{"op":"var","n":"n~768","x":3905},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3430},{"op":"let","v":"sv~770","e":{"op":"lit","v":0,"x":3906},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3431},{"op":"let","v":"tv~771","e":{"op":"lit","v":0,"x":3907},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3432},{"op":"seq","b":[{"op":"let","v":"s_v~772","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~770"},"b":{"op":"lit","v":0},"x":3908},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3434},{"op":"let","v":"t_v~773","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~771"},"b":{"op":"lit","v":0},"x":3909},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":3435},{"op":"let","v":"h_v~774","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":3910},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":3436},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~772"},"b":{"op":"var","n":"t_v~773"}},"b":{"op":"var","n":"h_v~774"}},"b":{"op":"lit","v":0},"x":3911},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~769"},"x":3912},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3439},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":3913},"o":"-=","e":{"op":"var","n":"price~769","x":3914},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3440}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3438},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~772"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~773"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~774"}}},"b":{"op":"var","n":"price~769"},"x":3915},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3442},{"op":"choose","alts":[{"gens":[{"v":"s~775","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~772"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~769"},"b":{"op":"var","n":"s_v~772"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~772"}}]}]},"b":{"op":"lit","v":0}},"x":3916},"label":"s"},{"v":"t~776","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~773"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~769"},"b":{"op":"var","n":"t_v~773"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~773"}}]}]},"b":{"op":"lit","v":0}},"x":3917},"label":"t"},{"v":"h~777","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~774"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~769"},"b":{"op":"var","n":"h_v~774"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~774"}}]}]},"b":{"op":"lit","v":0}},"x":3918},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~769"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~775"},"b":{"op":"var","n":"s_v~772"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~776"},"b":{"op":"var","n":"t_v~773"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~777"},"b":{"op":"var","n":"h_v~774"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~775"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~775"},"b":{"op":"var","n":"s_v~772"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~776"},"b":{"op":"var","n":"t_v~773"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~777"},"b":{"op":"var","n":"h_v~774"}}},"b":{"op":"var","n":"s_v~772"}},"b":{"op":"var","n":"price~769"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~776"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~775"},"b":{"op":"var","n":"s_v~772"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~776"},"b":{"op":"var","n":"t_v~773"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~777"},"b":{"op":"var","n":"h_v~774"}}},"b":{"op":"var","n":"t_v~773"}},"b":{"op":"var","n":"price~769"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~777"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~775"},"b":{"op":"var","n":"s_v~772"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~776"},"b":{"op":"var","n":"t_v~773"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~777"},"b":{"op":"var","n":"h_v~774"}}},"b":{"op":"var","n":"h_v~774"}},"b":{"op":"var","n":"price~769"}}]}}],"x":3919}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":3920},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~769"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~775"},"b":{"op":"var","n":"s_v~772"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~776"},"b":{"op":"var","n":"t_v~773"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~777"},"b":{"op":"var","n":"h_v~774"}}}]}],"x":3921},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3445},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":3922},"o":"-=","e":{"op":"var","n":"s~775","x":3923},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3446},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":3924},"o":"-=","e":{"op":"var","n":"t~776","x":3925},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3447},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":3926},"o":"-=","e":{"op":"var","n":"h~777","x":3927},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3448}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3444},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~769"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~775"},"b":{"op":"var","n":"s_v~772"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~776"},"b":{"op":"var","n":"t_v~773"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~777"},"b":{"op":"var","n":"h_v~774"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~772"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~775"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~773"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~776"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~774"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~777"}]},"b":{"op":"lit","v":{}}},"x":3928}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~769","x":3929}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":3443}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3441},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3437}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3433}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3429}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:597","id":3426},"effect":{"op":"seq","b":[{"op":"let","v":"n~778","e":{"op":"lit","v":1,"x":3930},"at":"rules_data/terraforming_mars/cards/141-208.yaml:597","id":3450},{"op":"rep","n":{"op":"var","n":"n~778","x":3931},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3932},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3933},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3934},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3455},{"op":"set","t":{"op":"st","k":"discard","x":3935},"o":"=","e":{"op":"lit","v":[],"x":3936},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3456},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3937}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3457}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3454},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3453},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3938},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3939},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3940},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3460},{"op":"set","t":{"op":"st","k":"deck","x":3941},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3942},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3461}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3459},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3458}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3452},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3451}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:597","id":3449}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #199"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:589"}',
 }

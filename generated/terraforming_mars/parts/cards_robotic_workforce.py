@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -47,46 +48,46 @@ K = [
 ]
 
 
-def x_2087(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:99
+def x_2090(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:99
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod')
-        return [(_h1.get(v_r_746, 0) if type(_h1) is dict else KEY(_h1, v_r_746, 0)) for v_r_746 in IDS(ctx, 'resources')]
-    return MEMO(ctx, (2087, E.get('you'), ctx.stamps.get('prod', 0),), compute)
+        return [(_h1.get(v_r_748, 0) if type(_h1) is dict else KEY(_h1, v_r_748, 0)) for v_r_748 in IDS(ctx, 'resources')]
+    return MEMO(ctx, (2090, E.get('you'), ctx.stamps.get('prod', 0),), compute)
 
 
-x_2088 = _C.x_886  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:100
+x_2091 = _C.x_889  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:100
 
 
-def x_2089(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:100
+def x_2092(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:100
     if E is None:
         E = ctx.env()
-    return (True if (('building' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('c~748'))) is str else []))) in (list, dict) else IN('building', _w2))) and ((FLD(ctx, K[0], E.get('c~748')) != None)) else False)
+    return (True if (('building' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('c~750'))) is str else []))) in (list, dict) else IN('building', _w2))) and ((FLD(ctx, K[0], E.get('c~750')) != None)) else False)
 
 
-def x_2090(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:101
+def x_2093(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:101
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('c~748'))
+    return FLD(ctx, K[0], E.get('c~750'))
 
 
-def x_2091(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:100
+def x_2094(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:100
     if E is None:
         E = ctx.env()
-    return {'card': E.get('c~748')}
+    return {'card': E.get('c~750')}
 
 
-def x_2092(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:102
+def x_2095(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:102
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod')
-        return ([(_h1.get(v_r_749, 0) if type(_h1) is dict else KEY(_h1, v_r_749, 0)) for v_r_749 in IDS(ctx, 'resources')] != E.get('was~747'))
-    return MEMO(ctx, (2092, E.get('was~747'), E.get('you'), ctx.stamps.get('prod', 0),), compute)
+        return ([(_h1.get(v_r_751, 0) if type(_h1) is dict else KEY(_h1, v_r_751, 0)) for v_r_751 in IDS(ctx, 'resources')] != E.get('was~749'))
+    return MEMO(ctx, (2095, E.get('was~749'), E.get('you'), ctx.stamps.get('prod', 0),), compute)
 
 
-def t_1849(ctx, k, s=None, E=None, B=1849):  # rules_data/terraforming_mars/cards/071-140.yaml:170
+def t_1852(ctx, k, s=None, E=None, B=1852):  # rules_data/terraforming_mars/cards/071-140.yaml:170
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -94,79 +95,79 @@ def t_1849(ctx, k, s=None, E=None, B=1849):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not x_2092(ctx, E):
+        if not x_2095(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'was~747', x_2087(ctx, E), True)
-    return t_1851(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'was~749', x_2090(ctx, E), True)
+    return t_1854(ctx, r1, s, E, B)
 
 
-def d_1850(ctx, E=None, B=1849):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:99
+def d_1853(ctx, E=None, B=1852):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~747', x_2087(ctx, E), True)
+    LOCAL(ctx, E, 'was~749', x_2090(ctx, E), True)
     return True
 
 
-def t_1851(ctx, k, s=None, E=None, B=1849):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:100
+def t_1854(ctx, k, s=None, E=None, B=1852):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, B + 2, None, [], k)
 
 
-def t_1852(ctx, k, s=None, E=None, B=1849):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:101
+def t_1855(ctx, k, s=None, E=None, B=1852):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_2090(ctx, E), k)
+    return DO(ctx, x_2093(ctx, E), k)
 
 
-def d_1853(ctx, E=None, B=1849):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:102
+def d_1856(ctx, E=None, B=1852):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2092(ctx, E):
+    if not x_2095(ctx, E):
         return False
     return True
 
 
 TRIALS = {
-    1849: t_1849,
-    1850: CPS(d_1850),
-    1851: t_1851,
     1852: t_1852,
     1853: CPS(d_1853),
+    1854: t_1854,
+    1855: t_1855,
+    1856: CPS(d_1856),
 }
 
 
 CODE = {
-    2087: x_2087,
-    2088: x_2088,
-    2089: x_2089,
     2090: x_2090,
     2091: x_2091,
     2092: x_2092,
+    2093: x_2093,
+    2094: x_2094,
+    2095: x_2095,
 }
 AT = {
-    2087: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:99',
-    2089: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:100',
-    2090: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:101',
-    2091: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:100',
-    2092: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:102',
+    2090: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:99',
+    2092: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:100',
+    2093: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:101',
+    2094: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:100',
+    2095: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:102',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:164
-    'robotic_workforce': '{"id":"robotic_workforce","number":"086","name":{"en":"Robotic Workforce"},"type":"automated","cost":9,"tags":["science"],"effect":{"op":"seq","b":[{"op":"let","v":"was~747","e":{"op":"mapc","v":"r~746","src":{"op":"ids","kind":"resources"},"e":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~746"},"d":0},"x":2087},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:99","id":1850},{"op":"choose","alts":[{"gens":[{"v":"c~748","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":2088},"label":"c","w":{"op":"and","a":[{"op":"in","a":{"op":"lit","v":"building"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"neg":false},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~748"},"f":"production","d":null},"b":{"op":"lit","v":null}}],"x":2089}}],"b":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~748"},"f":"production","d":null,"x":2090},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:101","id":1852},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"c~748"}],"x":2091}}],"kind":"card","prompt":{"def":"duplicate_production_box","args":{},"text":{"it":"applica di nuovo il riquadro di produzione di una tua carta con l\'indicatore edificio","en":"apply again the production box of one of your building cards"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:100","id":1851},{"op":"req","c":{"op":"cmp","o":"!=","a":{"op":"mapc","v":"r~749","src":{"op":"ids","kind":"resources"},"e":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0}},"b":{"op":"var","n":"was~747"},"x":2092},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:102","id":1853}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:170","id":1849},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #086 (not fully structured: render production(tag(building)))"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:164"}',
+    'robotic_workforce': '{"id":"robotic_workforce","number":"086","name":{"en":"Robotic Workforce"},"type":"automated","cost":9,"tags":["science"],"effect":{"op":"seq","b":[{"op":"let","v":"was~749","e":{"op":"mapc","v":"r~748","src":{"op":"ids","kind":"resources"},"e":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~748"},"d":0},"x":2090},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:99","id":1853},{"op":"choose","alts":[{"gens":[{"v":"c~750","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":2091},"label":"c","w":{"op":"and","a":[{"op":"in","a":{"op":"lit","v":"building"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~750"},"f":"tags","d":[]},"neg":false},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~750"},"f":"production","d":null},"b":{"op":"lit","v":null}}],"x":2092}}],"b":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~750"},"f":"production","d":null,"x":2093},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:101","id":1855},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"c~750"}],"x":2094}}],"kind":"card","prompt":{"def":"duplicate_production_box","args":{},"text":{"it":"applica di nuovo il riquadro di produzione di una tua carta con l\'indicatore edificio","en":"apply again the production box of one of your building cards"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:100","id":1854},{"op":"req","c":{"op":"cmp","o":"!=","a":{"op":"mapc","v":"r~751","src":{"op":"ids","kind":"resources"},"e":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0}},"b":{"op":"var","n":"was~749"},"x":2095},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:102","id":1856}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:170","id":1852},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #086 (not fully structured: render production(tag(building)))"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:164"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,40 +49,40 @@ K = [
 ]
 
 
-x_1274 = _C.x_1274  # rules_data/terraforming_mars/cards/001-070.yaml:377
-x_1277 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_1277 = _C.x_1277  # rules_data/terraforming_mars/cards/001-070.yaml:377
+x_1280 = _C.x_539  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1137(ctx, E=None, B=1137):  # rules_data/terraforming_mars/cards/001-070.yaml:386
+def d_1140(ctx, E=None, B=1140):  # rules_data/terraforming_mars/cards/001-070.yaml:386
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_1138 = _C.rebased(_C.d_489, 1137)  # rules_data/terraforming_mars/cards/001-070.yaml:386
-d_1139 = _C.rebased(_C.d_385, 1137)  # rules_data/terraforming_mars/cards/001-070.yaml:386
-d_1140 = _C.rebased(_C.d_795, 1137)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_1141 = _C.rebased(_C.d_491, 1140)  # rules_data/terraforming_mars/cards/001-070.yaml:386
+d_1142 = _C.rebased(_C.d_385, 1140)  # rules_data/terraforming_mars/cards/001-070.yaml:386
+d_1143 = _C.rebased(_C.d_798, 1140)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {
-    1137: CPS(d_1137),
-    1138: CPS(d_1138),
-    1139: CPS(d_1139),
     1140: CPS(d_1140),
+    1141: CPS(d_1141),
+    1142: CPS(d_1142),
+    1143: CPS(d_1143),
 }
 
 
 CODE = {
-    1274: x_1274,
     1277: x_1277,
+    1280: x_1280,
 }
 AT = {
 }
@@ -89,5 +90,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:377
-    'rover_construction': '{"id":"rover_construction","number":"038","name":{"en":"Rover Construction"},"type":"active","cost":8,"tags":["building"],"vp":{"op":"lit","v":1,"x":1273},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}],"x":1274},"b":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":1275},"at":"rules_data/terraforming_mars/cards/001-070.yaml:386","id":1138},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":1276},"at":"rules_data/terraforming_mars/cards/001-070.yaml:386","id":1139},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1277},"o":"+=","e":{"op":"var","n":"n~746","x":1278},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1140}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:386","id":1137}}],"source":{"doc":"tm-facts","section":"cards.json #038 (render effects: city(all) -> 2 M€)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:377"}',
+    'rover_construction': '{"id":"rover_construction","number":"038","name":{"en":"Rover Construction"},"type":"active","cost":8,"tags":["building"],"vp":{"op":"lit","v":1,"x":1276},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}],"x":1277},"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":1278},"at":"rules_data/terraforming_mars/cards/001-070.yaml:386","id":1141},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":1279},"at":"rules_data/terraforming_mars/cards/001-070.yaml:386","id":1142},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1280},"o":"+=","e":{"op":"var","n":"n~748","x":1281},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1143}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:386","id":1140}}],"source":{"doc":"tm-facts","section":"cards.json #038 (render effects: city(all) -> 2 M€)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:377"}',
 }

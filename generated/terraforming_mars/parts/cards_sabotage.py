@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,204 +49,204 @@ K = [
 ]
 
 
-x_2576 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:47
-x_2577 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_2582 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_2583 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
-def x_2578(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def x_2584(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~748'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~747'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~747'), 'target': E.get('target~748'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~750'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~749'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~749'), 'target': E.get('target~750'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
-x_2579 = _C.x_2579  # rules_data/terraforming_mars/definitions/resources.yaml:50
-x_2581 = _C.x_2581  # rules_data/terraforming_mars/definitions/resources.yaml:48
-x_2586 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:47
-x_2587 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:48
-x_2588 = _C.x_601  # rules_data/terraforming_mars/definitions/resources.yaml:48
-x_2589 = _C.x_602  # rules_data/terraforming_mars/definitions/resources.yaml:50
-x_2591 = _C.x_435  # rules_data/terraforming_mars/definitions/resources.yaml:48
-x_2596 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:47
-x_2597 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_2585 = _C.x_2585  # rules_data/terraforming_mars/definitions/resources.yaml:50
+x_2587 = _C.x_2587  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_2592 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_2593 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_2594 = _C.x_603  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_2595 = _C.x_604  # rules_data/terraforming_mars/definitions/resources.yaml:50
+x_2597 = _C.x_435  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_2602 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_2603 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
-def x_2598(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def x_2604(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~754'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~753'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~753'), 'target': E.get('target~754'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~755'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~756'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~755'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~755'), 'target': E.get('target~756'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
-def x_2599(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def x_2605(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~754'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~753'), 0))
+    return (_w2.get(E.get('r~755'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~756'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~755'), 0))
 
 
-x_2601 = _C.x_2601  # rules_data/terraforming_mars/definitions/resources.yaml:48
-t_2280 = _C.rebased(_C.t_1032, 2280)  # rules_data/terraforming_mars/cards/071-140.yaml:513
+x_2607 = _C.x_2607  # rules_data/terraforming_mars/definitions/resources.yaml:48
+t_2286 = _C.rebased(_C.t_1035, 2286)  # rules_data/terraforming_mars/cards/071-140.yaml:513
 
 
-def t_2281(ctx, k, s=None, E=None, B=2280):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_2287(ctx, k, s=None, E=None, B=2286):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 3, True)
-    LOCAL(ctx, E, 'r~747', 'titanium', True)
-    return t_2284(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'r~749', 'titanium', True)
+    return t_2290(ctx, k, s, E, B)
 
 
-d_2282 = _C.rebased(_C.d_793, 2280)  # rules_data/terraforming_mars/cards/071-140.yaml:513
-d_2283 = _C.rebased(_C.d_353, 2280)  # rules_data/terraforming_mars/cards/071-140.yaml:513
-t_2284 = _C.rebased(_C.t_1261, 2280)  # rules_data/terraforming_mars/definitions/resources.yaml:47
-t_2285 = _C.rebased(_C.t_920, 2280)  # rules_data/terraforming_mars/definitions/resources.yaml:48
+d_2288 = _C.rebased(_C.d_796, 2286)  # rules_data/terraforming_mars/cards/071-140.yaml:513
+d_2289 = _C.rebased(_C.d_353, 2286)  # rules_data/terraforming_mars/cards/071-140.yaml:513
+t_2290 = _C.rebased(_C.t_1264, 2286)  # rules_data/terraforming_mars/definitions/resources.yaml:47
+t_2291 = _C.rebased(_C.t_923, 2286)  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
-def d_2286(ctx, E=None, B=2280):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def d_2292(ctx, E=None, B=2286):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~748')).get('stock'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~750')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[0])
     return True
 
 
-d_2287 = _C.rebased(_C.d_544, 2280)  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_2293 = _C.rebased(_C.d_546, 2286)  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
-def t_2288(ctx, k, s=None, E=None, B=2280):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_2294(ctx, k, s=None, E=None, B=2286):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~749', 4, True)
-    LOCAL(ctx, E, 'r~750', 'steel', True)
-    return t_2291(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~751', 4, True)
+    LOCAL(ctx, E, 'r~752', 'steel', True)
+    return t_2297(ctx, k, s, E, B)
 
 
-d_2289 = _C.rebased(_C.d_612, 2280)  # rules_data/terraforming_mars/cards/071-140.yaml:513
+d_2295 = _C.rebased(_C.d_614, 2286)  # rules_data/terraforming_mars/cards/071-140.yaml:513
 
 
-def d_2290(ctx, E=None, B=2280):  # rules_data/terraforming_mars/cards/071-140.yaml:513
+def d_2296(ctx, E=None, B=2286):  # rules_data/terraforming_mars/cards/071-140.yaml:513
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~750', 'steel', True)
+    LOCAL(ctx, E, 'r~752', 'steel', True)
     return True
 
 
-t_2291 = _C.rebased(_C.t_1268, 2280)  # rules_data/terraforming_mars/definitions/resources.yaml:47
-t_2292 = _C.rebased(_C.t_1269, 2280)  # rules_data/terraforming_mars/definitions/resources.yaml:48
-d_2293 = _C.rebased(_C.d_543, 2280)  # rules_data/terraforming_mars/definitions/resources.yaml:50
-d_2294 = _C.rebased(_C.d_544, 2280)  # rules_data/terraforming_mars/definitions/resources.yaml:51
+t_2297 = _C.rebased(_C.t_1271, 2286)  # rules_data/terraforming_mars/definitions/resources.yaml:47
+t_2298 = _C.rebased(_C.t_1272, 2286)  # rules_data/terraforming_mars/definitions/resources.yaml:48
+d_2299 = _C.rebased(_C.d_545, 2286)  # rules_data/terraforming_mars/definitions/resources.yaml:50
+d_2300 = _C.rebased(_C.d_546, 2286)  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
-def t_2295(ctx, k, s=None, E=None, B=2280):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_2301(ctx, k, s=None, E=None, B=2286):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 7, True)
-    LOCAL(ctx, E, 'r~753', 'megacredits', True)
-    return t_2298(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~754', 7, True)
+    LOCAL(ctx, E, 'r~755', 'megacredits', True)
+    return t_2304(ctx, k, s, E, B)
 
 
-d_2296 = _C.rebased(_C.d_1555, 2280)  # rules_data/terraforming_mars/cards/071-140.yaml:513
-d_2297 = _C.rebased(_C.d_485, 2280)  # rules_data/terraforming_mars/cards/071-140.yaml:513
+d_2302 = _C.rebased(_C.d_1558, 2286)  # rules_data/terraforming_mars/cards/071-140.yaml:513
+d_2303 = _C.rebased(_C.d_487, 2286)  # rules_data/terraforming_mars/cards/071-140.yaml:513
 
 
-def t_2298(ctx, k, s=None, E=None, B=2280):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_2304(ctx, k, s=None, E=None, B=2286):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2596(ctx, E):
-        return t_2299(ctx, k, s, E, B)
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
+        return t_2305(ctx, k, s, E, B)
     return k()
 
 
-def t_2299(ctx, k, s=None, E=None, B=2280):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def t_2305(ctx, k, s=None, E=None, B=2286):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, B + 19, None, [], k)
 
 
-def d_2300(ctx, E=None, B=2280):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def d_2306(ctx, E=None, B=2286):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~754')).get('stock'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~756')).get('stock'), E.get('r~755'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~752'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~754'), '-=', False, K[0])
     return True
 
 
-d_2301 = _C.rebased(_C.d_544, 2280)  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_2307 = _C.rebased(_C.d_546, 2286)  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 TRIALS = {
-    2280: t_2280,
-    2281: t_2281,
-    2282: CPS(d_2282),
-    2283: CPS(d_2283),
-    2284: t_2284,
-    2285: t_2285,
-    2286: CPS(d_2286),
-    2287: CPS(d_2287),
-    2288: t_2288,
+    2286: t_2286,
+    2287: t_2287,
+    2288: CPS(d_2288),
     2289: CPS(d_2289),
-    2290: CPS(d_2290),
+    2290: t_2290,
     2291: t_2291,
-    2292: t_2292,
+    2292: CPS(d_2292),
     2293: CPS(d_2293),
-    2294: CPS(d_2294),
-    2295: t_2295,
+    2294: t_2294,
+    2295: CPS(d_2295),
     2296: CPS(d_2296),
-    2297: CPS(d_2297),
+    2297: t_2297,
     2298: t_2298,
-    2299: t_2299,
+    2299: CPS(d_2299),
     2300: CPS(d_2300),
-    2301: CPS(d_2301),
+    2301: t_2301,
+    2302: CPS(d_2302),
+    2303: CPS(d_2303),
+    2304: t_2304,
+    2305: t_2305,
+    2306: CPS(d_2306),
+    2307: CPS(d_2307),
 }
 
 
 CODE = {
-    2576: x_2576,
-    2577: x_2577,
-    2578: x_2578,
-    2579: x_2579,
-    2581: x_2581,
-    2586: x_2586,
+    2582: x_2582,
+    2583: x_2583,
+    2584: x_2584,
+    2585: x_2585,
     2587: x_2587,
-    2588: x_2588,
-    2589: x_2589,
-    2591: x_2591,
-    2596: x_2596,
+    2592: x_2592,
+    2593: x_2593,
+    2594: x_2594,
+    2595: x_2595,
     2597: x_2597,
-    2598: x_2598,
-    2599: x_2599,
-    2601: x_2601,
+    2602: x_2602,
+    2603: x_2603,
+    2604: x_2604,
+    2605: x_2605,
+    2607: x_2607,
 }
 AT = {
-    2578: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
-    2598: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
-    2599: 'rules_data/terraforming_mars/definitions/resources.yaml:50',
+    2584: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    2604: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    2605: 'rules_data/terraforming_mars/definitions/resources.yaml:50',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:506
-    'sabotage': '{"id":"sabotage","number":"121","name":{"en":"Sabotage"},"type":"event","cost":1,"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":3,"x":2574},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2282},{"op":"let","v":"r~747","e":{"op":"lit","v":"titanium","x":2575},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2283},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2576},"t":{"op":"choose","alts":[{"gens":[{"v":"target~748","src":{"op":"core","n":"players","x":2577},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~747"},"target":{"op":"var","n":"target~748"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2578}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2579},"o":"-=","e":{"op":"var","n":"n~746","x":2580},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2286},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~748"}],"x":2581}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2287},"label":{"op":"lit","v":{"target":null},"x":2582}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":3,"r":"titanium"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 3 titanio a un qualsiasi giocatore","en":"remove up to 3 titanium from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2285},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2284}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2281},"label":{"op":"lit","v":{"option":0},"x":2583}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"lit","v":4,"x":2584},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2289},{"op":"let","v":"r~750","e":{"op":"lit","v":"steel","x":2585},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2290},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2586},"t":{"op":"choose","alts":[{"gens":[{"v":"target~751","src":{"op":"core","n":"players","x":2587},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~750"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~750"},"target":{"op":"var","n":"target~751"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2588}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~750"},"d":0,"x":2589},"o":"-=","e":{"op":"var","n":"n~749","x":2590},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2293},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~751"}],"x":2591}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2294},"label":{"op":"lit","v":{"target":null},"x":2592}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":4,"r":"steel"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 4 acciaio a un qualsiasi giocatore","en":"remove up to 4 steel from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2292},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2291}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2288},"label":{"op":"lit","v":{"option":1},"x":2593}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":7,"x":2594},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2296},{"op":"let","v":"r~753","e":{"op":"lit","v":"megacredits","x":2595},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2297},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2596},"t":{"op":"choose","alts":[{"gens":[{"v":"target~754","src":{"op":"core","n":"players","x":2597},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~754"}},"k":{"op":"var","n":"r~753"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~753"},"target":{"op":"var","n":"target~754"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2598}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~754"}},"k":{"op":"var","n":"r~753"},"d":0,"x":2599},"o":"-=","e":{"op":"var","n":"n~752","x":2600},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2300},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~754"}],"x":2601}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2301},"label":{"op":"lit","v":{"target":null},"x":2602}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":7,"r":"megacredits"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 7 M€ a un qualsiasi giocatore","en":"remove up to 7 M€ from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2299},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2298}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2295},"label":{"op":"lit","v":{"option":2},"x":2603}}],"kind":"choose","prompt":{"text":{"it":"scegli una: togli fino a 3 titanio a un qualsiasi giocatore, oppure togli fino a 4 acciaio a un qualsiasi giocatore, oppure togli fino a 7 M€ a un qualsiasi giocatore","en":"choose one: remove up to 3 titanium from any player, or remove up to 4 steel from any player, or remove up to 7 M€ from any player"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2280},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #121 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:506"}',
+    'sabotage': '{"id":"sabotage","number":"121","name":{"en":"Sabotage"},"type":"event","cost":1,"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":2580},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2288},{"op":"let","v":"r~749","e":{"op":"lit","v":"titanium","x":2581},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2289},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2582},"t":{"op":"choose","alts":[{"gens":[{"v":"target~750","src":{"op":"core","n":"players","x":2583},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~750"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~749"},"target":{"op":"var","n":"target~750"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2584}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~750"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2585},"o":"-=","e":{"op":"var","n":"n~748","x":2586},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2292},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~750"}],"x":2587}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2293},"label":{"op":"lit","v":{"target":null},"x":2588}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":3,"r":"titanium"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 3 titanio a un qualsiasi giocatore","en":"remove up to 3 titanium from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2291},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2290}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2287},"label":{"op":"lit","v":{"option":0},"x":2589}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~751","e":{"op":"lit","v":4,"x":2590},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2295},{"op":"let","v":"r~752","e":{"op":"lit","v":"steel","x":2591},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2296},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2592},"t":{"op":"choose","alts":[{"gens":[{"v":"target~753","src":{"op":"core","n":"players","x":2593},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~753"}},"k":{"op":"var","n":"r~752"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~752"},"target":{"op":"var","n":"target~753"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2594}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~753"}},"k":{"op":"var","n":"r~752"},"d":0,"x":2595},"o":"-=","e":{"op":"var","n":"n~751","x":2596},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2299},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~753"}],"x":2597}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2300},"label":{"op":"lit","v":{"target":null},"x":2598}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":4,"r":"steel"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 4 acciaio a un qualsiasi giocatore","en":"remove up to 4 steel from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2298},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2297}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2294},"label":{"op":"lit","v":{"option":1},"x":2599}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~754","e":{"op":"lit","v":7,"x":2600},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2302},{"op":"let","v":"r~755","e":{"op":"lit","v":"megacredits","x":2601},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2303},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2602},"t":{"op":"choose","alts":[{"gens":[{"v":"target~756","src":{"op":"core","n":"players","x":2603},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~756"}},"k":{"op":"var","n":"r~755"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~755"},"target":{"op":"var","n":"target~756"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2604}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~756"}},"k":{"op":"var","n":"r~755"},"d":0,"x":2605},"o":"-=","e":{"op":"var","n":"n~754","x":2606},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2306},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~756"}],"x":2607}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2307},"label":{"op":"lit","v":{"target":null},"x":2608}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":7,"r":"megacredits"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 7 M€ a un qualsiasi giocatore","en":"remove up to 7 M€ from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2305},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2304}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2301},"label":{"op":"lit","v":{"option":2},"x":2609}}],"kind":"choose","prompt":{"text":{"it":"scegli una: togli fino a 3 titanio a un qualsiasi giocatore, oppure togli fino a 4 acciaio a un qualsiasi giocatore, oppure togli fino a 7 M€ a un qualsiasi giocatore","en":"choose one: remove up to 3 titanium from any player, or remove up to 4 steel from any player, or remove up to 7 M€ from any player"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2286},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #121 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:506"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -58,53 +59,54 @@ def x_440(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:49
     return (((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) <= 6)
 
 
-x_445 = _C.x_445  # rules_data/terraforming_mars/definitions/cards.yaml:87
-x_446 = _C.x_446  # rules_data/terraforming_mars/definitions/cards.yaml:88
-x_447 = _C.x_447  # rules_data/terraforming_mars/definitions/cards.yaml:89
-x_448 = _C.x_448  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_441 = _C.x_441  # rules_data/terraforming_mars/cards/001-070.yaml:60
+x_446 = _C.x_446  # rules_data/terraforming_mars/definitions/cards.yaml:87
+x_447 = _C.x_447  # rules_data/terraforming_mars/definitions/cards.yaml:88
+x_448 = _C.x_448  # rules_data/terraforming_mars/definitions/cards.yaml:89
 x_449 = _C.x_449  # rules_data/terraforming_mars/definitions/cards.yaml:90
 x_450 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_452 = _C.x_452  # rules_data/terraforming_mars/definitions/cards.yaml:92
-x_453 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_451 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_453 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:92
 x_454 = _C.x_454  # rules_data/terraforming_mars/definitions/cards.yaml:93
 x_455 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:93
 x_456 = _C.x_456  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_457 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:101
-x_458 = _C.x_458  # rules_data/terraforming_mars/definitions/cards.yaml:101
-x_459 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_461 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_463 = _C.x_463  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_465 = _C.x_465  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_467 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:264
+x_457 = _C.x_457  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_458 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_459 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_460 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_462 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_464 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_466 = _C.x_466  # rules_data/terraforming_mars/definitions/cards.yaml:93
 x_468 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:264
 x_469 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:264
 x_470 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:264
-x_472 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:264
-
-
-def x_473(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:265
-    return ctx.state.get('revealed')
+x_471 = _C.x_471  # rules_data/terraforming_mars/definitions/cards.yaml:264
+x_473 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:264
 
 
 def x_474(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:265
+    return ctx.state.get('revealed')
+
+
+def x_475(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:265
     return FN['first'](ctx, None, ctx.state.get('deck'))
 
 
-x_475 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:266
-x_476 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:266
-x_477 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:266
-x_478 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:266
-x_479 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:266
+x_476 = _C.x_476  # rules_data/terraforming_mars/definitions/cards.yaml:266
+x_477 = _C.x_471  # rules_data/terraforming_mars/definitions/cards.yaml:266
+x_478 = _C.x_478  # rules_data/terraforming_mars/definitions/cards.yaml:266
+x_479 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:266
+x_480 = _C.x_478  # rules_data/terraforming_mars/definitions/cards.yaml:266
 
 
-def x_480(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
+def x_481(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
     return (True if ((ctx.state.get('revealed') != None)) and (('microbe' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := ctx.state.get('revealed'))) is str else []))) in (list, dict) else IN('microbe', _w2))) else False)
 
 
-x_483 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_484 = _C.x_484  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def x_485(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:49
+def x_486(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:49
     if E is None:
         E = ctx.env()
     return (3 if ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= 1) else 0)
@@ -116,172 +118,226 @@ def t_399(ctx, k, s=None, E=None, B=399):  # rules_data/terraforming_mars/cards/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    return t_401(ctx, k, s, E, B)
+    if not x_441(ctx, E):
+        return False
+    ctx.steps += 1
+    LOCAL(ctx, E, 'n~748', 1, True)
+    return t_402(ctx, k, s, E, B)
 
 
-d_400 = _C.rebased(_C.d_352, 399)  # rules_data/terraforming_mars/cards/001-070.yaml:60
-t_401 = _C.rebased(_C.t_401, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:112
-d_402 = _C.rebased(_C.d_402, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_400 = _C.rebased(_C.d_400, 399)  # rules_data/terraforming_mars/cards/001-070.yaml:60
+d_401 = _C.rebased(_C.d_352, 399)  # rules_data/terraforming_mars/cards/001-070.yaml:60
+
+
+def t_402(ctx, k, s=None, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'price~749', E.get('n~748'), True)
+    LOCAL(ctx, E, 'sv~750', 0, True)
+    LOCAL(ctx, E, 'tv~751', 0, True)
+    return t_406(ctx, k, s, E, B)
+
+
 d_403 = _C.rebased(_C.d_403, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:112
 d_404 = _C.rebased(_C.d_404, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:112
-t_405 = _C.rebased(_C.t_405, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:87
-d_406 = _C.rebased(_C.d_406, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:87
-d_407 = _C.rebased(_C.d_407, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:88
-d_408 = _C.rebased(_C.d_408, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:89
-t_409 = _C.rebased(_C.t_409, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:90
-d_410 = _C.rebased(_C.d_410, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_405 = _C.rebased(_C.d_405, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:112
+
+
+def t_406(ctx, k, s=None, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's_v~752', x_446(ctx, E), True)
+    LOCAL(ctx, E, 't_v~753', x_447(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~754', x_448(ctx, E), True)
+    return t_410(ctx, k, s, E, B)
+
+
+d_407 = _C.rebased(_C.d_407, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_408 = _C.rebased(_C.d_408, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:88
+d_409 = _C.rebased(_C.d_409, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:89
+
+
+def t_410(ctx, k, s=None, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_449(ctx, E):
+        return d_411(ctx, E, B) and k()
+    return t_414(ctx, k, s, E, B)
+
+
 d_411 = _C.rebased(_C.d_411, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:90
 d_412 = _C.rebased(_C.d_412, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:90
-t_413 = _C.rebased(_C.t_413, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:92
-d_414 = _C.rebased(_C.d_414, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:92
-t_415 = _C.rebased(_C.t_415, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:93
-d_416 = _C.rebased(_C.d_416, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:101
+d_413 = _C.rebased(_C.d_413, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+
+
+def t_414(ctx, k, s=None, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_453(ctx, E):
+        return False
+    return t_416(ctx, k, s, E, B)
+
+
+d_415 = _C.rebased(_C.d_415, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:92
+
+
+def t_416(ctx, k, s=None, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 17, None, [], k)
+
+
 d_417 = _C.rebased(_C.d_417, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:101
-d_418 = _C.rebased(_C.d_418, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:102
+d_418 = _C.rebased(_C.d_418, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:101
 d_419 = _C.rebased(_C.d_419, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:102
 d_420 = _C.rebased(_C.d_420, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:102
+d_421 = _C.rebased(_C.d_421, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def d_421(ctx, E=None, B=399):  # rules_data/terraforming_mars/cards/001-070.yaml:60
+def d_422(ctx, E=None, B=399):  # rules_data/terraforming_mars/cards/001-070.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_422(ctx, E, B):
+    if not d_423(ctx, E, B):
         return False
     ctx.steps += 1
-    SET(ctx, 'revealed', ctx.state, 'revealed', x_474(ctx, E), '=', False, K[3])
-    if not d_428(ctx, E, B):
+    SET(ctx, 'revealed', ctx.state, 'revealed', (FN['first'](ctx, None, ctx.state.get('deck'))), '=', False, K[3])
+    if not d_429(ctx, E, B):
         return False
-    if not d_432(ctx, E, B):
+    if not d_433(ctx, E, B):
         return False
-    return True
-
-
-def d_422(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:264
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_467(ctx, E):
-        if not d_423(ctx, E, B):
-            return False
     return True
 
 
 def d_423(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:264
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        if not d_424(ctx, E, B):
+            return False
+    return True
+
+
+def d_424(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:264
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '=', False, K[4])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[4])
     SET(ctx, 'discard', ctx.state, 'discard', K[5], '=', False, K[6])
-    STMT(ctx, B + 27)
+    STMT(ctx, B + 28)
     return True
 
 
-d_424 = _C.rebased(_C.d_424, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:264
 d_425 = _C.rebased(_C.d_425, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:264
+d_426 = _C.rebased(_C.d_426, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:264
 
 
-def d_426(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:264
+def d_427(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:264
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, B + 27)
+    STMT(ctx, B + 28)
     return True
 
 
-def d_427(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:265
+def d_428(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:265
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'revealed', ctx.state, 'revealed', x_474(ctx, E), '=', False, K[3])
-    return True
-
-
-def d_428(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:266
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_475(ctx, E):
-        if not d_429(ctx, E, B):
-            return False
+    SET(ctx, 'revealed', ctx.state, 'revealed', (FN['first'](ctx, None, ctx.state.get('deck'))), '=', False, K[3])
     return True
 
 
 def d_429(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:266
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_477(ctx, E), '+=', True, K[6])
-    SET(ctx, 'deck', ctx.state, 'deck', x_479(ctx, E), '-=', True, K[4])
-    return True
-
-
-def d_430(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:266
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_477(ctx, E), '+=', True, K[6])
-    return True
-
-
-d_431 = _C.rebased(_C.d_431, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:266
-
-
-def d_432(ctx, E=None, B=399):  # rules_data/terraforming_mars/cards/001-070.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_480(ctx, E):
-        if not d_433(ctx, E, B):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+        if not d_430(ctx, E, B):
             return False
     return True
 
 
-def d_433(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_430(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:266
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[6])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[4])
+    return True
+
+
+def d_431(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:266
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[6])
+    return True
+
+
+d_432 = _C.rebased(_C.d_432, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:266
+
+
+def d_433(ctx, E=None, B=399):  # rules_data/terraforming_mars/cards/001-070.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_481(ctx, E):
+        if not d_434(ctx, E, B):
+            return False
+    return True
+
+
+def d_434(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~756', 1, True)
-    LOCAL(ctx, E, 'r~757', 'science', True)
+    LOCAL(ctx, E, 'n~758', 1, True)
+    LOCAL(ctx, E, 'r~759', 'science', True)
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~756'), '+=', False, K[7])
+        SET(ctx, 'card_res', c, key, E.get('n~758'), '+=', False, K[7])
     return True
 
 
-d_434 = _C.rebased(_C.d_434, 399)  # rules_data/terraforming_mars/cards/001-070.yaml:60
+d_435 = _C.rebased(_C.d_435, 399)  # rules_data/terraforming_mars/cards/001-070.yaml:60
 
 
-def d_435(ctx, E=None, B=399):  # rules_data/terraforming_mars/cards/001-070.yaml:60
+def d_436(ctx, E=None, B=399):  # rules_data/terraforming_mars/cards/001-070.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~757', 'science', True)
+    LOCAL(ctx, E, 'r~759', 'science', True)
     return True
 
 
-def d_436(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_437(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -289,29 +345,29 @@ def d_436(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~756'), '+=', False, K[7])
+        SET(ctx, 'card_res', c, key, E.get('n~758'), '+=', False, K[7])
     return True
 
 
 TRIALS = {
     399: t_399,
     400: CPS(d_400),
-    401: t_401,
-    402: CPS(d_402),
+    401: CPS(d_401),
+    402: t_402,
     403: CPS(d_403),
     404: CPS(d_404),
-    405: t_405,
-    406: CPS(d_406),
+    405: CPS(d_405),
+    406: t_406,
     407: CPS(d_407),
     408: CPS(d_408),
-    409: t_409,
-    410: CPS(d_410),
+    409: CPS(d_409),
+    410: t_410,
     411: CPS(d_411),
     412: CPS(d_412),
-    413: t_413,
-    414: CPS(d_414),
-    415: t_415,
-    416: CPS(d_416),
+    413: CPS(d_413),
+    414: t_414,
+    415: CPS(d_415),
+    416: t_416,
     417: CPS(d_417),
     418: CPS(d_418),
     419: CPS(d_419),
@@ -332,18 +388,19 @@ TRIALS = {
     434: CPS(d_434),
     435: CPS(d_435),
     436: CPS(d_436),
+    437: CPS(d_437),
 }
 
 
 CODE = {
     440: x_440,
-    445: x_445,
+    441: x_441,
     446: x_446,
     447: x_447,
     448: x_448,
     449: x_449,
     450: x_450,
-    452: x_452,
+    451: x_451,
     453: x_453,
     454: x_454,
     455: x_455,
@@ -351,14 +408,14 @@ CODE = {
     457: x_457,
     458: x_458,
     459: x_459,
-    461: x_461,
-    463: x_463,
-    465: x_465,
-    467: x_467,
+    460: x_460,
+    462: x_462,
+    464: x_464,
+    466: x_466,
     468: x_468,
     469: x_469,
     470: x_470,
-    472: x_472,
+    471: x_471,
     473: x_473,
     474: x_474,
     475: x_475,
@@ -367,19 +424,20 @@ CODE = {
     478: x_478,
     479: x_479,
     480: x_480,
-    483: x_483,
-    485: x_485,
+    481: x_481,
+    484: x_484,
+    486: x_486,
 }
 AT = {
     440: 'rules_data/terraforming_mars/cards/001-070.yaml:49',
-    473: 'rules_data/terraforming_mars/definitions/cards.yaml:265',
     474: 'rules_data/terraforming_mars/definitions/cards.yaml:265',
-    480: 'rules_data/terraforming_mars/cards/001-070.yaml:60',
-    485: 'rules_data/terraforming_mars/cards/001-070.yaml:49',
+    475: 'rules_data/terraforming_mars/definitions/cards.yaml:265',
+    481: 'rules_data/terraforming_mars/cards/001-070.yaml:60',
+    486: 'rules_data/terraforming_mars/cards/001-070.yaml:49',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:49
-    'search_for_life': '{"id":"search_for_life","number":"005","name":{"en":"Search For Life"},"type":"active","cost":3,"tags":["science"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":6},"x":440},"resource":"science","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":441},"at":"rules_data/terraforming_mars/cards/001-070.yaml:60","id":400},{"op":"seq","b":[{"op":"let","v":"price~747","e":{"op":"var","n":"n~746","x":442},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":402},{"op":"let","v":"sv~748","e":{"op":"lit","v":0,"x":443},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":403},{"op":"let","v":"tv~749","e":{"op":"lit","v":0,"x":444},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":404},{"op":"seq","b":[{"op":"let","v":"s_v~750","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~748"},"b":{"op":"lit","v":0},"x":445},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":406},{"op":"let","v":"t_v~751","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~749"},"b":{"op":"lit","v":0},"x":446},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":407},{"op":"let","v":"h_v~752","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":447},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":408},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~750"},"b":{"op":"var","n":"t_v~751"}},"b":{"op":"var","n":"h_v~752"}},"b":{"op":"lit","v":0},"x":448},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~747"},"x":449},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":411},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":450},"o":"-=","e":{"op":"var","n":"price~747","x":451},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":412}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":410},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"price~747"},"x":452},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":414},{"op":"choose","alts":[{"gens":[{"v":"s~753","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~750"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~747"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~750"}}]}]},"b":{"op":"lit","v":0}},"x":453},"label":"s"},{"v":"t~754","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~751"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~747"},"b":{"op":"var","n":"t_v~751"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~751"}}]}]},"b":{"op":"lit","v":0}},"x":454},"label":"t"},{"v":"h~755","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~752"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~747"},"b":{"op":"var","n":"h_v~752"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~752"}}]}]},"b":{"op":"lit","v":0}},"x":455},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~747"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~753"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"var","n":"price~747"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~754"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"t_v~751"}},"b":{"op":"var","n":"price~747"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~755"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"h_v~752"}},"b":{"op":"var","n":"price~747"}}]}}],"x":456}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":457},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~747"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}}]}],"x":458},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":417},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":459},"o":"-=","e":{"op":"var","n":"s~753","x":460},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":418},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":461},"o":"-=","e":{"op":"var","n":"t~754","x":462},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":419},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":463},"o":"-=","e":{"op":"var","n":"h~755","x":464},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":420}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":416},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~747"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~750"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~753"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~751"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~754"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~752"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~755"}]},"b":{"op":"lit","v":{}}},"x":465}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~747","x":466}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":415}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":413},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":409}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":405}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":401}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:60","id":399},"effect":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":467},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":468},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":469},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:264","id":424},{"op":"set","t":{"op":"st","k":"discard","x":470},"o":"=","e":{"op":"lit","v":[],"x":471},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:264","id":425},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":472}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:264","id":426}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:264","id":423},"at":"rules_data/terraforming_mars/definitions/cards.yaml:264","id":422},{"op":"set","t":{"op":"st","k":"revealed","x":473},"o":"=","e":{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}],"x":474},"bd":["game","revealed",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:265","id":427},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":475},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"discard","x":476},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":477},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:266","id":430},{"op":"set","t":{"op":"st","k":"deck","x":478},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":479},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:266","id":431}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:266","id":429},"at":"rules_data/terraforming_mars/definitions/cards.yaml:266","id":428},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"st","k":"revealed"},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"lit","v":"microbe"},"b":{"op":"fld","kind":"cards","of":{"op":"st","k":"revealed"},"f":"tags","d":[]},"neg":false}],"x":480},"t":{"op":"seq","b":[{"op":"let","v":"n~756","e":{"op":"lit","v":1,"x":481},"at":"rules_data/terraforming_mars/cards/001-070.yaml:60","id":434},{"op":"let","v":"r~757","e":{"op":"lit","v":"science","x":482},"at":"rules_data/terraforming_mars/cards/001-070.yaml:60","id":435},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":483},"o":"+=","e":{"op":"var","n":"n~756","x":484},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":436}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":433},"at":"rules_data/terraforming_mars/cards/001-070.yaml:60","id":432}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:60","id":421}}],"vp":{"op":"cond","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":1}},"a":{"op":"lit","v":3},"b":{"op":"lit","v":0},"x":485},"source":{"doc":"tm-facts","section":"cards.json #005 (render actions)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:49"}',
+    'search_for_life': '{"id":"search_for_life","number":"005","name":{"en":"Search For Life"},"type":"active","cost":3,"tags":["science"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":6},"x":440},"resource":"science","actions":[{"cost":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"fn","f":"count","a":[{"op":"st","k":"discard"}]}},"b":{"op":"lit","v":1},"x":441},"at":"rules_data/terraforming_mars/cards/001-070.yaml:60","id":400},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":442},"at":"rules_data/terraforming_mars/cards/001-070.yaml:60","id":401},{"op":"seq","b":[{"op":"let","v":"price~749","e":{"op":"var","n":"n~748","x":443},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":403},{"op":"let","v":"sv~750","e":{"op":"lit","v":0,"x":444},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":404},{"op":"let","v":"tv~751","e":{"op":"lit","v":0,"x":445},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":405},{"op":"seq","b":[{"op":"let","v":"s_v~752","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~750"},"b":{"op":"lit","v":0},"x":446},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":407},{"op":"let","v":"t_v~753","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~751"},"b":{"op":"lit","v":0},"x":447},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":408},{"op":"let","v":"h_v~754","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":448},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":409},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~752"},"b":{"op":"var","n":"t_v~753"}},"b":{"op":"var","n":"h_v~754"}},"b":{"op":"lit","v":0},"x":449},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~749"},"x":450},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":412},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":451},"o":"-=","e":{"op":"var","n":"price~749","x":452},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":413}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":411},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~752"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~754"}}},"b":{"op":"var","n":"price~749"},"x":453},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":415},{"op":"choose","alts":[{"gens":[{"v":"s~755","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~752"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~749"},"b":{"op":"var","n":"s_v~752"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~752"}}]}]},"b":{"op":"lit","v":0}},"x":454},"label":"s"},{"v":"t~756","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~753"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~749"},"b":{"op":"var","n":"t_v~753"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~753"}}]}]},"b":{"op":"lit","v":0}},"x":455},"label":"t"},{"v":"h~757","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~754"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~749"},"b":{"op":"var","n":"h_v~754"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~754"}}]}]},"b":{"op":"lit","v":0}},"x":456},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~749"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~755"},"b":{"op":"var","n":"s_v~752"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~756"},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~757"},"b":{"op":"var","n":"h_v~754"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~755"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~755"},"b":{"op":"var","n":"s_v~752"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~756"},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~757"},"b":{"op":"var","n":"h_v~754"}}},"b":{"op":"var","n":"s_v~752"}},"b":{"op":"var","n":"price~749"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~756"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~755"},"b":{"op":"var","n":"s_v~752"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~756"},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~757"},"b":{"op":"var","n":"h_v~754"}}},"b":{"op":"var","n":"t_v~753"}},"b":{"op":"var","n":"price~749"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~757"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~755"},"b":{"op":"var","n":"s_v~752"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~756"},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~757"},"b":{"op":"var","n":"h_v~754"}}},"b":{"op":"var","n":"h_v~754"}},"b":{"op":"var","n":"price~749"}}]}}],"x":457}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":458},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~749"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~755"},"b":{"op":"var","n":"s_v~752"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~756"},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~757"},"b":{"op":"var","n":"h_v~754"}}}]}],"x":459},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":418},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":460},"o":"-=","e":{"op":"var","n":"s~755","x":461},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":419},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":462},"o":"-=","e":{"op":"var","n":"t~756","x":463},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":420},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":464},"o":"-=","e":{"op":"var","n":"h~757","x":465},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":421}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":417},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~749"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~755"},"b":{"op":"var","n":"s_v~752"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~756"},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~757"},"b":{"op":"var","n":"h_v~754"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~752"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~755"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~753"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~756"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~754"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~757"}]},"b":{"op":"lit","v":{}}},"x":466}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~749","x":467}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":416}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":414},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":410}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":406}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":402}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:60","id":399},"effect":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":468},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":469},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":470},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:264","id":425},{"op":"set","t":{"op":"st","k":"discard","x":471},"o":"=","e":{"op":"lit","v":[],"x":472},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:264","id":426},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":473}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:264","id":427}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:264","id":424},"at":"rules_data/terraforming_mars/definitions/cards.yaml:264","id":423},{"op":"set","t":{"op":"st","k":"revealed","x":474},"o":"=","e":{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}],"x":475},"bd":["game","revealed",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:265","id":428},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":476},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"discard","x":477},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":478},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:266","id":431},{"op":"set","t":{"op":"st","k":"deck","x":479},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":480},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:266","id":432}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:266","id":430},"at":"rules_data/terraforming_mars/definitions/cards.yaml:266","id":429},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"st","k":"revealed"},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"lit","v":"microbe"},"b":{"op":"fld","kind":"cards","of":{"op":"st","k":"revealed"},"f":"tags","d":[]},"neg":false}],"x":481},"t":{"op":"seq","b":[{"op":"let","v":"n~758","e":{"op":"lit","v":1,"x":482},"at":"rules_data/terraforming_mars/cards/001-070.yaml:60","id":435},{"op":"let","v":"r~759","e":{"op":"lit","v":"science","x":483},"at":"rules_data/terraforming_mars/cards/001-070.yaml:60","id":436},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":484},"o":"+=","e":{"op":"var","n":"n~758","x":485},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":437}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":434},"at":"rules_data/terraforming_mars/cards/001-070.yaml:60","id":433}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:60","id":422}}],"vp":{"op":"cond","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":1}},"a":{"op":"lit","v":3},"b":{"op":"lit","v":0},"x":486},"source":{"doc":"tm-facts","section":"cards.json #005 (render actions)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:49"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -49,66 +50,63 @@ K = [
 ]
 
 
-x_1056 = _C.x_1032  # rules_data/terraforming_mars/cards/001-070.yaml:280
-x_1059 = _C.x_536  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_1060 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_1064 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_1059 = _C.x_1035  # rules_data/terraforming_mars/cards/001-070.yaml:280
+x_1062 = _C.x_538  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_1063 = _C.x_539  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_1067 = _C.x_484  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def d_939(ctx, E=None, B=939):  # rules_data/terraforming_mars/cards/001-070.yaml:289
+def d_942(ctx, E=None, B=942):  # rules_data/terraforming_mars/cards/001-070.yaml:289
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'titanium', True)
-    if not d_942(ctx, E, B):
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'titanium', True)
+    if not d_945(ctx, E, B):
         return False
     return True
 
 
-d_940 = _C.rebased(_C.d_352, 939)  # rules_data/terraforming_mars/cards/001-070.yaml:289
-d_941 = _C.rebased(_C.d_353, 939)  # rules_data/terraforming_mars/cards/001-070.yaml:289
-d_942 = _C.rebased(_C.d_480, 939)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-d_943 = _C.rebased(_C.d_481, 939)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-d_944 = _C.rebased(_C.d_482, 939)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_943 = _C.rebased(_C.d_352, 942)  # rules_data/terraforming_mars/cards/001-070.yaml:289
+d_944 = _C.rebased(_C.d_353, 942)  # rules_data/terraforming_mars/cards/001-070.yaml:289
+d_945 = _C.rebased(_C.d_482, 942)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_946 = _C.rebased(_C.d_483, 942)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_947 = _C.rebased(_C.d_484, 942)  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_945(ctx, E=None, B=939):  # rules_data/terraforming_mars/cards/001-070.yaml:289
+def d_948(ctx, E=None, B=942):  # rules_data/terraforming_mars/cards/001-070.yaml:289
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'fighter', True)
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'fighter', True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[2])
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[2])
     return True
 
 
-d_946 = _C.rebased(_C.d_389, 939)  # rules_data/terraforming_mars/cards/001-070.yaml:289
+d_949 = _C.rebased(_C.d_389, 942)  # rules_data/terraforming_mars/cards/001-070.yaml:289
 
 
-def d_947(ctx, E=None, B=939):  # rules_data/terraforming_mars/cards/001-070.yaml:289
+def d_950(ctx, E=None, B=942):  # rules_data/terraforming_mars/cards/001-070.yaml:289
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'fighter', True)
+    LOCAL(ctx, E, 'r~751', 'fighter', True)
     return True
 
 
-d_948 = _C.rebased(_C.d_948, 939)  # rules_data/terraforming_mars/definitions/cards.yaml:185
+d_951 = _C.rebased(_C.d_951, 942)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 TRIALS = {
-    939: CPS(d_939),
-    940: CPS(d_940),
-    941: CPS(d_941),
     942: CPS(d_942),
     943: CPS(d_943),
     944: CPS(d_944),
@@ -116,14 +114,17 @@ TRIALS = {
     946: CPS(d_946),
     947: CPS(d_947),
     948: CPS(d_948),
+    949: CPS(d_949),
+    950: CPS(d_950),
+    951: CPS(d_951),
 }
 
 
 CODE = {
-    1056: x_1056,
     1059: x_1059,
-    1060: x_1060,
-    1064: x_1064,
+    1062: x_1062,
+    1063: x_1063,
+    1067: x_1067,
 }
 AT = {
 }
@@ -131,5 +132,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:280
-    'security_fleet': '{"id":"security_fleet","number":"028","name":{"en":"Security Fleet"},"type":"active","cost":12,"tags":["space"],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":1056},"resource":"fighter","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1057},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":940},{"op":"let","v":"r~747","e":{"op":"lit","v":"titanium","x":1058},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":941},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"},"x":1059},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":943},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1060},"o":"-=","e":{"op":"var","n":"n~746","x":1061},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":944}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":942}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":939},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1062},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":946},{"op":"let","v":"r~749","e":{"op":"lit","v":"fighter","x":1063},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":947},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1064},"o":"+=","e":{"op":"var","n":"n~748","x":1065},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":948}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":945}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #028"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:280"}',
+    'security_fleet': '{"id":"security_fleet","number":"028","name":{"en":"Security Fleet"},"type":"active","cost":12,"tags":["space"],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":1059},"resource":"fighter","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1060},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":943},{"op":"let","v":"r~749","e":{"op":"lit","v":"titanium","x":1061},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":944},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"},"x":1062},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":946},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1063},"o":"-=","e":{"op":"var","n":"n~748","x":1064},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":947}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":945}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":942},"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":1065},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":949},{"op":"let","v":"r~751","e":{"op":"lit","v":"fighter","x":1066},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":950},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1067},"o":"+=","e":{"op":"var","n":"n~750","x":1068},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":951}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":948}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #028"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:280"}',
 }

@@ -5,28 +5,91 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(2907, """
-x_3308 x_2801  # rules_data/terraforming_mars/cards/141-208.yaml:249
-x_3311 x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3312 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3316 x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3319 x_1034  # rules_data/terraforming_mars/cards/141-208.yaml:249
-d_2907 d_2248 @  # rules_data/terraforming_mars/cards/141-208.yaml:256
-d_2908 d_352 @  # rules_data/terraforming_mars/cards/141-208.yaml:256
-d_2909 d_364 @  # rules_data/terraforming_mars/cards/141-208.yaml:256
-d_2910 d_386 @  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2911 d_387 @  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2912 d_388 @  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2913 d_787 @  # rules_data/terraforming_mars/cards/141-208.yaml:256
-d_2914 d_495 @  # rules_data/terraforming_mars/cards/141-208.yaml:256
-d_2915 d_496 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
-""")
-AT = {}
+K = [
+    ['player', 'prod', 'key'],
+    {'d': 0},
+]
+
+
+x_3324 = _C.x_2811  # rules_data/terraforming_mars/cards/141-208.yaml:249
+x_3327 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3328 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3332 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3335 = _C.x_1037  # rules_data/terraforming_mars/cards/141-208.yaml:249
+d_2921 = _C.rebased(_C.d_2254, 2921)  # rules_data/terraforming_mars/cards/141-208.yaml:256
+d_2922 = _C.rebased(_C.d_352, 2921)  # rules_data/terraforming_mars/cards/141-208.yaml:256
+d_2923 = _C.rebased(_C.d_364, 2921)  # rules_data/terraforming_mars/cards/141-208.yaml:256
+d_2924 = _C.rebased(_C.d_386, 2921)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2925 = _C.rebased(_C.d_387, 2921)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2926 = _C.rebased(_C.d_388, 2921)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2927 = _C.rebased(_C.d_790, 2921)  # rules_data/terraforming_mars/cards/141-208.yaml:256
+d_2928 = _C.rebased(_C.d_497, 2921)  # rules_data/terraforming_mars/cards/141-208.yaml:256
+d_2929 = _C.rebased(_C.d_498, 2921)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+
+
+TRIALS = {
+    2921: CPS(d_2921),
+    2922: CPS(d_2922),
+    2923: CPS(d_2923),
+    2924: CPS(d_2924),
+    2925: CPS(d_2925),
+    2926: CPS(d_2926),
+    2927: CPS(d_2927),
+    2928: CPS(d_2928),
+    2929: CPS(d_2929),
+}
+
+
+CODE = {
+    3324: x_3324,
+    3327: x_3327,
+    3328: x_3328,
+    3332: x_3332,
+    3335: x_3335,
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:249
-    'shuttles': '{"id":"shuttles","number":"166","name":{"en":"Shuttles"},"type":"active","cost":10,"tags":["space"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":5},"x":3308},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3309},"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2908},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3310},"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2909},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3311},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2911},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3312},"o":"-=","e":{"op":"var","n":"n~746","x":3313},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2912}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2910},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":3314},"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2913},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":3315},"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2914},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3316},"o":"+=","e":{"op":"var","n":"n~748","x":3317},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2915}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2907},"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-2,"x":3318},"w":{"op":"in","a":{"op":"lit","v":"space"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"card"},"f":"tags","d":[]},"neg":false,"x":3319}}],"vp":{"op":"lit","v":1,"x":3320},"source":{"doc":"tm-facts","section":"cards.json #166 (card_discount space 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:249"}',
+    'shuttles': '{"id":"shuttles","number":"166","name":{"en":"Shuttles"},"type":"active","cost":10,"tags":["space"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":5},"x":3324},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3325},"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2922},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":3326},"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2923},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":3327},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2925},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3328},"o":"-=","e":{"op":"var","n":"n~748","x":3329},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2926}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2924},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":3330},"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2927},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":3331},"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2928},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3332},"o":"+=","e":{"op":"var","n":"n~750","x":3333},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2929}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2921},"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-2,"x":3334},"w":{"op":"in","a":{"op":"lit","v":"space"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"card"},"f":"tags","d":[]},"neg":false,"x":3335}}],"vp":{"op":"lit","v":1,"x":3336},"source":{"doc":"tm-facts","section":"cards.json #166 (card_discount space 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:249"}',
 }

@@ -5,35 +5,106 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(1332, """
-x_1501 x_1501  # rules_data/terraforming_mars/cards/001-070.yaml:536
-x_1504 x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
-x_1505 x_388  # rules_data/terraforming_mars/definitions/resources.yaml:61
-x_1506 x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1507 x_390  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1508 x_391  # rules_data/terraforming_mars/definitions/resources.yaml:63
-x_1510 x_393  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1511 x_1213  # rules_data/terraforming_mars/cards/001-070.yaml:536
-x_1514 x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
-t_1332 t_1277 @  # rules_data/terraforming_mars/cards/001-070.yaml:543
-d_1333 d_352 @  # rules_data/terraforming_mars/cards/001-070.yaml:543
-d_1334 d_794 @  # rules_data/terraforming_mars/cards/001-070.yaml:543
-t_1335 t_354 @  # rules_data/terraforming_mars/definitions/resources.yaml:60
-t_1336 t_355 @  # rules_data/terraforming_mars/definitions/resources.yaml:61
-d_1337 d_356 @  # rules_data/terraforming_mars/definitions/resources.yaml:61
-t_1338 t_357 @  # rules_data/terraforming_mars/definitions/resources.yaml:62
-d_1339 d_358 @  # rules_data/terraforming_mars/definitions/resources.yaml:63
-d_1340 d_1285 @  # rules_data/terraforming_mars/cards/001-070.yaml:547
-d_1341 d_359 @  # rules_data/terraforming_mars/cards/001-070.yaml:547
-d_1342 d_1287 @  # rules_data/terraforming_mars/cards/001-070.yaml:547
-d_1343 d_1288 @  # rules_data/terraforming_mars/definitions/cards.yaml:185
-""")
-AT = {}
+K = [
+    ['player', 'prod', 'key'],
+    {'d': 0},
+    ['player', 'card_res', 'key'],
+]
+
+
+x_1504 = _C.x_1504  # rules_data/terraforming_mars/cards/001-070.yaml:536
+x_1507 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_1508 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:61
+x_1509 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1510 = _C.x_390  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1511 = _C.x_391  # rules_data/terraforming_mars/definitions/resources.yaml:63
+x_1513 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1514 = _C.x_1216  # rules_data/terraforming_mars/cards/001-070.yaml:536
+x_1517 = _C.x_484  # rules_data/terraforming_mars/definitions/cards.yaml:185
+t_1335 = _C.rebased(_C.t_1280, 1335)  # rules_data/terraforming_mars/cards/001-070.yaml:543
+d_1336 = _C.rebased(_C.d_352, 1335)  # rules_data/terraforming_mars/cards/001-070.yaml:543
+d_1337 = _C.rebased(_C.d_797, 1335)  # rules_data/terraforming_mars/cards/001-070.yaml:543
+t_1338 = _C.rebased(_C.t_354, 1335)  # rules_data/terraforming_mars/definitions/resources.yaml:60
+t_1339 = _C.rebased(_C.t_355, 1335)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_1340 = _C.rebased(_C.d_356, 1335)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+t_1341 = _C.rebased(_C.t_357, 1335)  # rules_data/terraforming_mars/definitions/resources.yaml:62
+d_1342 = _C.rebased(_C.d_358, 1335)  # rules_data/terraforming_mars/definitions/resources.yaml:63
+d_1343 = _C.rebased(_C.d_1288, 1335)  # rules_data/terraforming_mars/cards/001-070.yaml:547
+d_1344 = _C.rebased(_C.d_359, 1335)  # rules_data/terraforming_mars/cards/001-070.yaml:547
+d_1345 = _C.rebased(_C.d_1290, 1335)  # rules_data/terraforming_mars/cards/001-070.yaml:547
+d_1346 = _C.rebased(_C.d_1291, 1335)  # rules_data/terraforming_mars/definitions/cards.yaml:185
+
+
+TRIALS = {
+    1335: t_1335,
+    1336: CPS(d_1336),
+    1337: CPS(d_1337),
+    1338: t_1338,
+    1339: t_1339,
+    1340: CPS(d_1340),
+    1341: t_1341,
+    1342: CPS(d_1342),
+    1343: CPS(d_1343),
+    1344: CPS(d_1344),
+    1345: CPS(d_1345),
+    1346: CPS(d_1346),
+}
+
+
+CODE = {
+    1504: x_1504,
+    1507: x_1507,
+    1508: x_1508,
+    1509: x_1509,
+    1510: x_1510,
+    1511: x_1511,
+    1513: x_1513,
+    1514: x_1514,
+    1517: x_1517,
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:536
-    'small_animals': '{"id":"small_animals","number":"054","name":{"en":"Small Animals"},"type":"active","cost":6,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":6},"x":1501},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1502},"at":"rules_data/terraforming_mars/cards/001-070.yaml:543","id":1333},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":1503},"at":"rules_data/terraforming_mars/cards/001-070.yaml:543","id":1334},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1504},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~748","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0}}}],"x":1505},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1337},{"op":"choose","alts":[{"gens":[{"v":"target~749","src":{"op":"core","n":"players","x":1506},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":1507}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1508},"o":"-=","e":{"op":"var","n":"n~746","x":1509},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":1339},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~749"}],"x":1510}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di piante di un qualsiasi giocatore","en":"lower any player\'s plant production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":1338}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1336},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":1335}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:543","id":1332},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":1511},"resource":"animal","actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":1512},"at":"rules_data/terraforming_mars/cards/001-070.yaml:547","id":1341},{"op":"let","v":"r~751","e":{"op":"lit","v":"animal","x":1513},"at":"rules_data/terraforming_mars/cards/001-070.yaml:547","id":1342},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1514},"o":"+=","e":{"op":"var","n":"n~750","x":1515},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1343}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:547","id":1340}}],"source":{"doc":"tm-facts","section":"cards.json #054"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:536"}',
+    'small_animals': '{"id":"small_animals","number":"054","name":{"en":"Small Animals"},"type":"active","cost":6,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":6},"x":1504},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1505},"at":"rules_data/terraforming_mars/cards/001-070.yaml:543","id":1336},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":1506},"at":"rules_data/terraforming_mars/cards/001-070.yaml:543","id":1337},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1507},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~750","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~750"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0}}}],"x":1508},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1340},{"op":"choose","alts":[{"gens":[{"v":"target~751","src":{"op":"core","n":"players","x":1509},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":1510}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1511},"o":"-=","e":{"op":"var","n":"n~748","x":1512},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":1342},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~751"}],"x":1513}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di piante di un qualsiasi giocatore","en":"lower any player\'s plant production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":1341}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1339},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":1338}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:543","id":1335},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":1514},"resource":"animal","actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":1515},"at":"rules_data/terraforming_mars/cards/001-070.yaml:547","id":1344},{"op":"let","v":"r~753","e":{"op":"lit","v":"animal","x":1516},"at":"rules_data/terraforming_mars/cards/001-070.yaml:547","id":1345},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1517},"o":"+=","e":{"op":"var","n":"n~752","x":1518},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1346}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:547","id":1343}}],"source":{"doc":"tm-facts","section":"cards.json #054"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:536"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -49,61 +50,61 @@ K = [
 ]
 
 
-x_3482 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3483 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3487 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3489 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:392
+x_3498 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3499 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3503 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3505 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:392
 
 
-def d_3050(ctx, E=None, B=3050):  # rules_data/terraforming_mars/cards/141-208.yaml:391
+def d_3064(ctx, E=None, B=3064):  # rules_data/terraforming_mars/cards/141-208.yaml:391
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_3053(ctx, E, B):
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
+    if not d_3067(ctx, E, B):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'plants', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-d_3051 = _C.rebased(_C.d_352, 3050)  # rules_data/terraforming_mars/cards/141-208.yaml:391
-d_3052 = _C.rebased(_C.d_364, 3050)  # rules_data/terraforming_mars/cards/141-208.yaml:391
-d_3053 = _C.rebased(_C.d_386, 3050)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_3054 = _C.rebased(_C.d_387, 3050)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_3055 = _C.rebased(_C.d_388, 3050)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_3056 = _C.rebased(_C.d_389, 3050)  # rules_data/terraforming_mars/cards/141-208.yaml:391
-d_3057 = _C.rebased(_C.d_788, 3050)  # rules_data/terraforming_mars/cards/141-208.yaml:391
-d_3058 = _C.rebased(_C.d_496, 3050)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_3059 = _C.rebased(_C.t_367, 3050)  # rules_data/terraforming_mars/cards/141-208.yaml:392
+d_3065 = _C.rebased(_C.d_352, 3064)  # rules_data/terraforming_mars/cards/141-208.yaml:391
+d_3066 = _C.rebased(_C.d_364, 3064)  # rules_data/terraforming_mars/cards/141-208.yaml:391
+d_3067 = _C.rebased(_C.d_386, 3064)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3068 = _C.rebased(_C.d_387, 3064)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3069 = _C.rebased(_C.d_388, 3064)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3070 = _C.rebased(_C.d_389, 3064)  # rules_data/terraforming_mars/cards/141-208.yaml:391
+d_3071 = _C.rebased(_C.d_791, 3064)  # rules_data/terraforming_mars/cards/141-208.yaml:391
+d_3072 = _C.rebased(_C.d_498, 3064)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_3073 = _C.rebased(_C.t_367, 3064)  # rules_data/terraforming_mars/cards/141-208.yaml:392
 
 
 TRIALS = {
-    3050: CPS(d_3050),
-    3051: CPS(d_3051),
-    3052: CPS(d_3052),
-    3053: CPS(d_3053),
-    3054: CPS(d_3054),
-    3055: CPS(d_3055),
-    3056: CPS(d_3056),
-    3057: CPS(d_3057),
-    3058: CPS(d_3058),
-    3059: t_3059,
+    3064: CPS(d_3064),
+    3065: CPS(d_3065),
+    3066: CPS(d_3066),
+    3067: CPS(d_3067),
+    3068: CPS(d_3068),
+    3069: CPS(d_3069),
+    3070: CPS(d_3070),
+    3071: CPS(d_3071),
+    3072: CPS(d_3072),
+    3073: t_3073,
 }
 
 
 CODE = {
-    3482: x_3482,
-    3483: x_3483,
-    3487: x_3487,
-    3489: x_3489,
+    3498: x_3498,
+    3499: x_3499,
+    3503: x_3503,
+    3505: x_3505,
 }
 AT = {
 }
@@ -111,5 +112,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:385
-    'soil_factory': '{"id":"soil_factory","number":"179","name":{"en":"Soil Factory"},"type":"automated","cost":9,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3480},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3051},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3481},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3052},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3482},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3054},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3483},"o":"-=","e":{"op":"var","n":"n~746","x":3484},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3055}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3053},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3485},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3056},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3486},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3057},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3487},"o":"+=","e":{"op":"var","n":"n~748","x":3488},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3058}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3050},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3489},"at":"rules_data/terraforming_mars/cards/141-208.yaml:392","id":3059},"vp":{"op":"lit","v":1,"x":3490},"source":{"doc":"tm-facts","section":"cards.json #179"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:385"}',
+    'soil_factory': '{"id":"soil_factory","number":"179","name":{"en":"Soil Factory"},"type":"automated","cost":9,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3496},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3065},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":3497},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3066},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":3498},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3068},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3499},"o":"-=","e":{"op":"var","n":"n~748","x":3500},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3069}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3067},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3501},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3070},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":3502},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3071},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3503},"o":"+=","e":{"op":"var","n":"n~750","x":3504},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3072}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3064},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3505},"at":"rules_data/terraforming_mars/cards/141-208.yaml:392","id":3073},"vp":{"op":"lit","v":1,"x":3506},"source":{"doc":"tm-facts","section":"cards.json #179"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:385"}',
 }

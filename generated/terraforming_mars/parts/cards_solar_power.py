@@ -5,21 +5,78 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(2195, """
-x_2478 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2480 x_403  # rules_data/terraforming_mars/cards/071-140.yaml:437
-d_2195 d_362 @  # rules_data/terraforming_mars/cards/071-140.yaml:436
-d_2196 d_352 @  # rules_data/terraforming_mars/cards/071-140.yaml:436
-d_2197 d_364 @  # rules_data/terraforming_mars/cards/071-140.yaml:436
-d_2198 d_365 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_2199 t_367 @  # rules_data/terraforming_mars/cards/071-140.yaml:437
-""")
-AT = {}
+K = [
+    {'kind': 'cards', 'f': 'production', 'd': None},
+    ['player', 'prod', 'key'],
+    {'d': 0},
+]
+
+
+x_2484 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2486 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:437
+d_2201 = _C.rebased(_C.d_362, 2201)  # rules_data/terraforming_mars/cards/071-140.yaml:436
+d_2202 = _C.rebased(_C.d_352, 2201)  # rules_data/terraforming_mars/cards/071-140.yaml:436
+d_2203 = _C.rebased(_C.d_364, 2201)  # rules_data/terraforming_mars/cards/071-140.yaml:436
+d_2204 = _C.rebased(_C.d_365, 2201)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2205 = _C.rebased(_C.t_367, 2201)  # rules_data/terraforming_mars/cards/071-140.yaml:437
+
+
+TRIALS = {
+    2201: CPS(d_2201),
+    2202: CPS(d_2202),
+    2203: CPS(d_2203),
+    2204: CPS(d_2204),
+    2205: t_2205,
+}
+
+
+CODE = {
+    2484: x_2484,
+    2486: x_2486,
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:430
-    'solar_power': '{"id":"solar_power","number":"113","name":{"en":"Solar Power"},"type":"automated","cost":11,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2476},"at":"rules_data/terraforming_mars/cards/071-140.yaml:436","id":2196},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2477},"at":"rules_data/terraforming_mars/cards/071-140.yaml:436","id":2197},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2478},"o":"+=","e":{"op":"var","n":"n~746","x":2479},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2198}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:436","id":2195},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2480},"at":"rules_data/terraforming_mars/cards/071-140.yaml:437","id":2199},"vp":{"op":"lit","v":1,"x":2481},"source":{"doc":"tm-facts","section":"cards.json #113"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:430"}',
+    'solar_power': '{"id":"solar_power","number":"113","name":{"en":"Solar Power"},"type":"automated","cost":11,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2482},"at":"rules_data/terraforming_mars/cards/071-140.yaml:436","id":2202},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":2483},"at":"rules_data/terraforming_mars/cards/071-140.yaml:436","id":2203},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2484},"o":"+=","e":{"op":"var","n":"n~748","x":2485},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2204}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:436","id":2201},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2486},"at":"rules_data/terraforming_mars/cards/071-140.yaml:437","id":2205},"vp":{"op":"lit","v":1,"x":2487},"source":{"doc":"tm-facts","section":"cards.json #113"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:430"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -49,51 +50,51 @@ K = [
 ]
 
 
-x_1884 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1888 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_1887 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1891 = _C.x_759  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1665(ctx, E=None, B=1665):  # rules_data/terraforming_mars/cards/071-140.yaml:85
+def d_1668(ctx, E=None, B=1668):  # rules_data/terraforming_mars/cards/071-140.yaml:85
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'r~751', 'titanium', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[2])
     return True
 
 
-d_1666 = _C.rebased(_C.d_352, 1665)  # rules_data/terraforming_mars/cards/071-140.yaml:85
-d_1667 = _C.rebased(_C.d_364, 1665)  # rules_data/terraforming_mars/cards/071-140.yaml:85
-d_1668 = _C.rebased(_C.d_365, 1665)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_1669 = _C.rebased(_C.d_787, 1665)  # rules_data/terraforming_mars/cards/071-140.yaml:85
-d_1670 = _C.rebased(_C.d_1670, 1665)  # rules_data/terraforming_mars/cards/071-140.yaml:85
-d_1671 = _C.rebased(_C.d_914, 1665)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_1669 = _C.rebased(_C.d_352, 1668)  # rules_data/terraforming_mars/cards/071-140.yaml:85
+d_1670 = _C.rebased(_C.d_364, 1668)  # rules_data/terraforming_mars/cards/071-140.yaml:85
+d_1671 = _C.rebased(_C.d_365, 1668)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1672 = _C.rebased(_C.d_790, 1668)  # rules_data/terraforming_mars/cards/071-140.yaml:85
+d_1673 = _C.rebased(_C.d_1673, 1668)  # rules_data/terraforming_mars/cards/071-140.yaml:85
+d_1674 = _C.rebased(_C.d_917, 1668)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {
-    1665: CPS(d_1665),
-    1666: CPS(d_1666),
-    1667: CPS(d_1667),
     1668: CPS(d_1668),
     1669: CPS(d_1669),
     1670: CPS(d_1670),
     1671: CPS(d_1671),
+    1672: CPS(d_1672),
+    1673: CPS(d_1673),
+    1674: CPS(d_1674),
 }
 
 
 CODE = {
-    1884: x_1884,
-    1888: x_1888,
+    1887: x_1887,
+    1891: x_1891,
 }
 AT = {
 }
@@ -101,5 +102,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:79
-    'solar_wind_power': '{"id":"solar_wind_power","number":"077","name":{"en":"Solar Wind Power"},"type":"automated","cost":11,"tags":["science","space","power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1882},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1666},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":1883},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1667},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1884},"o":"+=","e":{"op":"var","n":"n~746","x":1885},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1668},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":1886},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1669},{"op":"let","v":"r~749","e":{"op":"lit","v":"titanium","x":1887},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1670},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1888},"o":"+=","e":{"op":"var","n":"n~748","x":1889},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1671}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1665},"source":{"doc":"tm-facts","section":"cards.json #077"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:79"}',
+    'solar_wind_power': '{"id":"solar_wind_power","number":"077","name":{"en":"Solar Wind Power"},"type":"automated","cost":11,"tags":["science","space","power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1885},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1669},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":1886},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1670},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1887},"o":"+=","e":{"op":"var","n":"n~748","x":1888},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1671},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":1889},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1672},{"op":"let","v":"r~751","e":{"op":"lit","v":"titanium","x":1890},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1673},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1891},"o":"+=","e":{"op":"var","n":"n~750","x":1892},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1674}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1668},"source":{"doc":"tm-facts","section":"cards.json #077"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:79"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,38 +49,38 @@ K = [
 ]
 
 
-x_4035 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_4054 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_3540(ctx, E=None, B=3540):  # rules_data/terraforming_mars/cards/141-208.yaml:652
+def d_3557(ctx, E=None, B=3557):  # rules_data/terraforming_mars/cards/141-208.yaml:652
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 7, True)
-    LOCAL(ctx, E, 'r~747', 'heat', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    LOCAL(ctx, E, 'n~748', 7, True)
+    LOCAL(ctx, E, 'r~749', 'heat', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_3541 = _C.rebased(_C.d_1640, 3540)  # rules_data/terraforming_mars/cards/141-208.yaml:652
-d_3542 = _C.rebased(_C.d_785, 3540)  # rules_data/terraforming_mars/cards/141-208.yaml:652
-d_3543 = _C.rebased(_C.d_365, 3540)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_3558 = _C.rebased(_C.d_1643, 3557)  # rules_data/terraforming_mars/cards/141-208.yaml:652
+d_3559 = _C.rebased(_C.d_788, 3557)  # rules_data/terraforming_mars/cards/141-208.yaml:652
+d_3560 = _C.rebased(_C.d_365, 3557)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {
-    3540: CPS(d_3540),
-    3541: CPS(d_3541),
-    3542: CPS(d_3542),
-    3543: CPS(d_3543),
+    3557: CPS(d_3557),
+    3558: CPS(d_3558),
+    3559: CPS(d_3559),
+    3560: CPS(d_3560),
 }
 
 
 CODE = {
-    4035: x_4035,
+    4054: x_4054,
 }
 AT = {
 }
@@ -87,5 +88,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:646
-    'soletta': '{"id":"soletta","number":"203","name":{"en":"Soletta"},"type":"automated","cost":35,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":7,"x":4033},"at":"rules_data/terraforming_mars/cards/141-208.yaml:652","id":3541},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":4034},"at":"rules_data/terraforming_mars/cards/141-208.yaml:652","id":3542},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":4035},"o":"+=","e":{"op":"var","n":"n~746","x":4036},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3543}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:652","id":3540},"source":{"doc":"tm-facts","section":"cards.json #203"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:646"}',
+    'soletta': '{"id":"soletta","number":"203","name":{"en":"Soletta"},"type":"automated","cost":35,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":7,"x":4052},"at":"rules_data/terraforming_mars/cards/141-208.yaml:652","id":3558},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":4053},"at":"rules_data/terraforming_mars/cards/141-208.yaml:652","id":3559},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":4054},"o":"+=","e":{"op":"var","n":"n~748","x":4055},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3560}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:652","id":3557},"source":{"doc":"tm-facts","section":"cards.json #203"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:646"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -50,65 +51,63 @@ K = [
 ]
 
 
-x_750 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_752 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:135
-x_756 = _C.x_756  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_757 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_761 = _C.x_761  # rules_data/terraforming_mars/definitions/resources.yaml:11
-d_665 = _C.rebased(_C.d_665, 665)  # rules_data/terraforming_mars/cards/001-070.yaml:134
-d_666 = _C.rebased(_C.d_352, 665)  # rules_data/terraforming_mars/cards/001-070.yaml:134
-d_667 = _C.rebased(_C.d_353, 665)  # rules_data/terraforming_mars/cards/001-070.yaml:134
-d_668 = _C.rebased(_C.d_365, 665)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_669 = _C.rebased(_C.t_367, 665)  # rules_data/terraforming_mars/cards/001-070.yaml:135
+x_752 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_754 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:135
+x_758 = _C.x_758  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_759 = _C.x_759  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_763 = _C.x_763  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_667 = _C.rebased(_C.d_667, 667)  # rules_data/terraforming_mars/cards/001-070.yaml:134
+d_668 = _C.rebased(_C.d_352, 667)  # rules_data/terraforming_mars/cards/001-070.yaml:134
+d_669 = _C.rebased(_C.d_353, 667)  # rules_data/terraforming_mars/cards/001-070.yaml:134
+d_670 = _C.rebased(_C.d_365, 667)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_671 = _C.rebased(_C.t_367, 667)  # rules_data/terraforming_mars/cards/001-070.yaml:135
 
 
-def d_670(ctx, E=None, B=665):  # rules_data/terraforming_mars/cards/001-070.yaml:138
+def d_672(ctx, E=None, B=667):  # rules_data/terraforming_mars/cards/001-070.yaml:138
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'steel', True)
-    if not d_673(ctx, E, B):
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'steel', True)
+    if not d_675(ctx, E, B):
         return False
     return True
 
 
-d_671 = _C.rebased(_C.d_389, 665)  # rules_data/terraforming_mars/cards/001-070.yaml:138
-d_672 = _C.rebased(_C.d_672, 665)  # rules_data/terraforming_mars/cards/001-070.yaml:138
-d_673 = _C.rebased(_C.d_673, 665)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-d_674 = _C.rebased(_C.d_674, 665)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-d_675 = _C.rebased(_C.d_675, 665)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_673 = _C.rebased(_C.d_389, 667)  # rules_data/terraforming_mars/cards/001-070.yaml:138
+d_674 = _C.rebased(_C.d_674, 667)  # rules_data/terraforming_mars/cards/001-070.yaml:138
+d_675 = _C.rebased(_C.d_675, 667)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_676 = _C.rebased(_C.d_676, 667)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_677 = _C.rebased(_C.d_677, 667)  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_676(ctx, E=None, B=665):  # rules_data/terraforming_mars/cards/001-070.yaml:138
+def d_678(ctx, E=None, B=667):  # rules_data/terraforming_mars/cards/001-070.yaml:138
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 5, True)
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    LOCAL(ctx, E, 'n~752', 5, True)
+    LOCAL(ctx, E, 'r~753', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[3])
     return True
 
 
-d_677 = _C.rebased(_C.d_677, 665)  # rules_data/terraforming_mars/cards/001-070.yaml:138
-d_678 = _C.rebased(_C.d_678, 665)  # rules_data/terraforming_mars/cards/001-070.yaml:138
-d_679 = _C.rebased(_C.d_679, 665)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_679 = _C.rebased(_C.d_679, 667)  # rules_data/terraforming_mars/cards/001-070.yaml:138
+d_680 = _C.rebased(_C.d_680, 667)  # rules_data/terraforming_mars/cards/001-070.yaml:138
+d_681 = _C.rebased(_C.d_681, 667)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {
-    665: CPS(d_665),
-    666: CPS(d_666),
     667: CPS(d_667),
     668: CPS(d_668),
-    669: t_669,
+    669: CPS(d_669),
     670: CPS(d_670),
-    671: CPS(d_671),
+    671: t_671,
     672: CPS(d_672),
     673: CPS(d_673),
     674: CPS(d_674),
@@ -117,15 +116,17 @@ TRIALS = {
     677: CPS(d_677),
     678: CPS(d_678),
     679: CPS(d_679),
+    680: CPS(d_680),
+    681: CPS(d_681),
 }
 
 
 CODE = {
-    750: x_750,
     752: x_752,
-    756: x_756,
-    757: x_757,
-    761: x_761,
+    754: x_754,
+    758: x_758,
+    759: x_759,
+    763: x_763,
 }
 AT = {
 }
@@ -133,5 +134,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:128
-    'space_elevator': '{"id":"space_elevator","number":"013","name":{"en":"Space Elevator"},"type":"active","cost":27,"tags":["space","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":748},"at":"rules_data/terraforming_mars/cards/001-070.yaml:134","id":666},{"op":"let","v":"r~747","e":{"op":"lit","v":"titanium","x":749},"at":"rules_data/terraforming_mars/cards/001-070.yaml:134","id":667},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":750},"o":"+=","e":{"op":"var","n":"n~746","x":751},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":668}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:134","id":665},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":752},"at":"rules_data/terraforming_mars/cards/001-070.yaml:135","id":669},"vp":{"op":"lit","v":2,"x":753},"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":754},"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":671},{"op":"let","v":"r~749","e":{"op":"lit","v":"steel","x":755},"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":672},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"},"x":756},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":674},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":757},"o":"-=","e":{"op":"var","n":"n~748","x":758},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":675}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":673}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":670},"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":5,"x":759},"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":677},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":760},"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":678},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":761},"o":"+=","e":{"op":"var","n":"n~750","x":762},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":679}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":676}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #013"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:128"}',
+    'space_elevator': '{"id":"space_elevator","number":"013","name":{"en":"Space Elevator"},"type":"active","cost":27,"tags":["space","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":750},"at":"rules_data/terraforming_mars/cards/001-070.yaml:134","id":668},{"op":"let","v":"r~749","e":{"op":"lit","v":"titanium","x":751},"at":"rules_data/terraforming_mars/cards/001-070.yaml:134","id":669},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":752},"o":"+=","e":{"op":"var","n":"n~748","x":753},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":670}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:134","id":667},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":754},"at":"rules_data/terraforming_mars/cards/001-070.yaml:135","id":671},"vp":{"op":"lit","v":2,"x":755},"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":756},"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":673},{"op":"let","v":"r~751","e":{"op":"lit","v":"steel","x":757},"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":674},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"var","n":"n~750"},"x":758},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":676},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":759},"o":"-=","e":{"op":"var","n":"n~750","x":760},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":677}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":675}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":672},"effect":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":5,"x":761},"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":679},{"op":"let","v":"r~753","e":{"op":"lit","v":"megacredits","x":762},"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":680},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":763},"o":"+=","e":{"op":"var","n":"n~752","x":764},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":681}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":678}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #013"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:128"}',
 }

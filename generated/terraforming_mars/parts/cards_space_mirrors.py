@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -50,138 +51,138 @@ K = [
 ]
 
 
-x_1856 = _C.x_445  # rules_data/terraforming_mars/definitions/cards.yaml:87
-x_1857 = _C.x_446  # rules_data/terraforming_mars/definitions/cards.yaml:88
-x_1858 = _C.x_447  # rules_data/terraforming_mars/definitions/cards.yaml:89
-x_1859 = _C.x_448  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_1860 = _C.x_449  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_1861 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_1863 = _C.x_452  # rules_data/terraforming_mars/definitions/cards.yaml:92
-x_1864 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_1865 = _C.x_454  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_1866 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_1867 = _C.x_456  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_1868 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:101
-x_1869 = _C.x_458  # rules_data/terraforming_mars/definitions/cards.yaml:101
-x_1870 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_1872 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_1874 = _C.x_463  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_1876 = _C.x_465  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_1880 = _C.x_1880  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1859 = _C.x_446  # rules_data/terraforming_mars/definitions/cards.yaml:87
+x_1860 = _C.x_447  # rules_data/terraforming_mars/definitions/cards.yaml:88
+x_1861 = _C.x_448  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_1862 = _C.x_449  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_1863 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_1864 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_1866 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:92
+x_1867 = _C.x_454  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_1868 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_1869 = _C.x_456  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_1870 = _C.x_457  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_1871 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_1872 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_1873 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_1875 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_1877 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_1879 = _C.x_466  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_1883 = _C.x_1883  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_1639(ctx, k, s=None, E=None, B=1639):  # rules_data/terraforming_mars/cards/071-140.yaml:77
+def t_1642(ctx, k, s=None, E=None, B=1642):  # rules_data/terraforming_mars/cards/071-140.yaml:77
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 7, True)
-    return t_1641(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~748', 7, True)
+    return t_1644(ctx, k, s, E, B)
 
 
-d_1640 = _C.rebased(_C.d_1640, 1639)  # rules_data/terraforming_mars/cards/071-140.yaml:77
-t_1641 = _C.rebased(_C.t_401, 1639)  # rules_data/terraforming_mars/definitions/cards.yaml:112
-d_1642 = _C.rebased(_C.d_402, 1639)  # rules_data/terraforming_mars/definitions/cards.yaml:112
-d_1643 = _C.rebased(_C.d_403, 1639)  # rules_data/terraforming_mars/definitions/cards.yaml:112
-d_1644 = _C.rebased(_C.d_404, 1639)  # rules_data/terraforming_mars/definitions/cards.yaml:112
-t_1645 = _C.rebased(_C.t_405, 1639)  # rules_data/terraforming_mars/definitions/cards.yaml:87
-d_1646 = _C.rebased(_C.d_406, 1639)  # rules_data/terraforming_mars/definitions/cards.yaml:87
-d_1647 = _C.rebased(_C.d_407, 1639)  # rules_data/terraforming_mars/definitions/cards.yaml:88
-d_1648 = _C.rebased(_C.d_408, 1639)  # rules_data/terraforming_mars/definitions/cards.yaml:89
-t_1649 = _C.rebased(_C.t_409, 1639)  # rules_data/terraforming_mars/definitions/cards.yaml:90
-d_1650 = _C.rebased(_C.d_410, 1639)  # rules_data/terraforming_mars/definitions/cards.yaml:90
-d_1651 = _C.rebased(_C.d_411, 1639)  # rules_data/terraforming_mars/definitions/cards.yaml:90
-d_1652 = _C.rebased(_C.d_412, 1639)  # rules_data/terraforming_mars/definitions/cards.yaml:90
-t_1653 = _C.rebased(_C.t_413, 1639)  # rules_data/terraforming_mars/definitions/cards.yaml:92
-d_1654 = _C.rebased(_C.d_414, 1639)  # rules_data/terraforming_mars/definitions/cards.yaml:92
-t_1655 = _C.rebased(_C.t_415, 1639)  # rules_data/terraforming_mars/definitions/cards.yaml:93
-d_1656 = _C.rebased(_C.d_416, 1639)  # rules_data/terraforming_mars/definitions/cards.yaml:101
-d_1657 = _C.rebased(_C.d_417, 1639)  # rules_data/terraforming_mars/definitions/cards.yaml:101
-d_1658 = _C.rebased(_C.d_418, 1639)  # rules_data/terraforming_mars/definitions/cards.yaml:102
-d_1659 = _C.rebased(_C.d_419, 1639)  # rules_data/terraforming_mars/definitions/cards.yaml:102
-d_1660 = _C.rebased(_C.d_420, 1639)  # rules_data/terraforming_mars/definitions/cards.yaml:102
+d_1643 = _C.rebased(_C.d_1643, 1642)  # rules_data/terraforming_mars/cards/071-140.yaml:77
+t_1644 = _C.rebased(_C.t_1644, 1642)  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_1645 = _C.rebased(_C.d_403, 1642)  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_1646 = _C.rebased(_C.d_404, 1642)  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_1647 = _C.rebased(_C.d_405, 1642)  # rules_data/terraforming_mars/definitions/cards.yaml:112
+t_1648 = _C.rebased(_C.t_629, 1642)  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_1649 = _C.rebased(_C.d_407, 1642)  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_1650 = _C.rebased(_C.d_408, 1642)  # rules_data/terraforming_mars/definitions/cards.yaml:88
+d_1651 = _C.rebased(_C.d_409, 1642)  # rules_data/terraforming_mars/definitions/cards.yaml:89
+t_1652 = _C.rebased(_C.t_633, 1642)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_1653 = _C.rebased(_C.d_411, 1642)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_1654 = _C.rebased(_C.d_412, 1642)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_1655 = _C.rebased(_C.d_413, 1642)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+t_1656 = _C.rebased(_C.t_637, 1642)  # rules_data/terraforming_mars/definitions/cards.yaml:92
+d_1657 = _C.rebased(_C.d_415, 1642)  # rules_data/terraforming_mars/definitions/cards.yaml:92
+t_1658 = _C.rebased(_C.t_639, 1642)  # rules_data/terraforming_mars/definitions/cards.yaml:93
+d_1659 = _C.rebased(_C.d_417, 1642)  # rules_data/terraforming_mars/definitions/cards.yaml:101
+d_1660 = _C.rebased(_C.d_418, 1642)  # rules_data/terraforming_mars/definitions/cards.yaml:101
+d_1661 = _C.rebased(_C.d_419, 1642)  # rules_data/terraforming_mars/definitions/cards.yaml:102
+d_1662 = _C.rebased(_C.d_420, 1642)  # rules_data/terraforming_mars/definitions/cards.yaml:102
+d_1663 = _C.rebased(_C.d_421, 1642)  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def d_1661(ctx, E=None, B=1639):  # rules_data/terraforming_mars/cards/071-140.yaml:77
+def d_1664(ctx, E=None, B=1642):  # rules_data/terraforming_mars/cards/071-140.yaml:77
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~756', 1, True)
-    LOCAL(ctx, E, 'r~757', 'energy', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~757'))
+    LOCAL(ctx, E, 'n~758', 1, True)
+    LOCAL(ctx, E, 'r~759', 'energy', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~759'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~756'), '+=', False, K[3])
+        SET(ctx, 'prod', c, key, E.get('n~758'), '+=', False, K[3])
     return True
 
 
-d_1662 = _C.rebased(_C.d_434, 1639)  # rules_data/terraforming_mars/cards/071-140.yaml:77
+d_1665 = _C.rebased(_C.d_435, 1642)  # rules_data/terraforming_mars/cards/071-140.yaml:77
 
 
-def d_1663(ctx, E=None, B=1639):  # rules_data/terraforming_mars/cards/071-140.yaml:77
+def d_1666(ctx, E=None, B=1642):  # rules_data/terraforming_mars/cards/071-140.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~757', 'energy', True)
+    LOCAL(ctx, E, 'r~759', 'energy', True)
     return True
 
 
-d_1664 = _C.rebased(_C.d_1664, 1639)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1667 = _C.rebased(_C.d_1667, 1642)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {
-    1639: t_1639,
-    1640: CPS(d_1640),
-    1641: t_1641,
-    1642: CPS(d_1642),
+    1642: t_1642,
     1643: CPS(d_1643),
-    1644: CPS(d_1644),
-    1645: t_1645,
+    1644: t_1644,
+    1645: CPS(d_1645),
     1646: CPS(d_1646),
     1647: CPS(d_1647),
-    1648: CPS(d_1648),
-    1649: t_1649,
+    1648: t_1648,
+    1649: CPS(d_1649),
     1650: CPS(d_1650),
     1651: CPS(d_1651),
-    1652: CPS(d_1652),
-    1653: t_1653,
+    1652: t_1652,
+    1653: CPS(d_1653),
     1654: CPS(d_1654),
-    1655: t_1655,
-    1656: CPS(d_1656),
+    1655: CPS(d_1655),
+    1656: t_1656,
     1657: CPS(d_1657),
-    1658: CPS(d_1658),
+    1658: t_1658,
     1659: CPS(d_1659),
     1660: CPS(d_1660),
     1661: CPS(d_1661),
     1662: CPS(d_1662),
     1663: CPS(d_1663),
     1664: CPS(d_1664),
+    1665: CPS(d_1665),
+    1666: CPS(d_1666),
+    1667: CPS(d_1667),
 }
 
 
 CODE = {
-    1856: x_1856,
-    1857: x_1857,
-    1858: x_1858,
     1859: x_1859,
     1860: x_1860,
     1861: x_1861,
+    1862: x_1862,
     1863: x_1863,
     1864: x_1864,
-    1865: x_1865,
     1866: x_1866,
     1867: x_1867,
     1868: x_1868,
     1869: x_1869,
     1870: x_1870,
+    1871: x_1871,
     1872: x_1872,
-    1874: x_1874,
-    1876: x_1876,
-    1880: x_1880,
+    1873: x_1873,
+    1875: x_1875,
+    1877: x_1877,
+    1879: x_1879,
+    1883: x_1883,
 }
 AT = {
 }
@@ -189,5 +190,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:70
-    'space_mirrors': '{"id":"space_mirrors","number":"076","name":{"en":"Space Mirrors"},"type":"active","cost":3,"tags":["power","space"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":7,"x":1852},"at":"rules_data/terraforming_mars/cards/071-140.yaml:77","id":1640},{"op":"seq","b":[{"op":"let","v":"price~747","e":{"op":"var","n":"n~746","x":1853},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":1642},{"op":"let","v":"sv~748","e":{"op":"lit","v":0,"x":1854},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":1643},{"op":"let","v":"tv~749","e":{"op":"lit","v":0,"x":1855},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":1644},{"op":"seq","b":[{"op":"let","v":"s_v~750","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~748"},"b":{"op":"lit","v":0},"x":1856},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":1646},{"op":"let","v":"t_v~751","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~749"},"b":{"op":"lit","v":0},"x":1857},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":1647},{"op":"let","v":"h_v~752","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":1858},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":1648},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~750"},"b":{"op":"var","n":"t_v~751"}},"b":{"op":"var","n":"h_v~752"}},"b":{"op":"lit","v":0},"x":1859},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~747"},"x":1860},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":1651},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":1861},"o":"-=","e":{"op":"var","n":"price~747","x":1862},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":1652}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":1650},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"price~747"},"x":1863},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":1654},{"op":"choose","alts":[{"gens":[{"v":"s~753","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~750"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~747"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~750"}}]}]},"b":{"op":"lit","v":0}},"x":1864},"label":"s"},{"v":"t~754","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~751"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~747"},"b":{"op":"var","n":"t_v~751"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~751"}}]}]},"b":{"op":"lit","v":0}},"x":1865},"label":"t"},{"v":"h~755","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~752"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~747"},"b":{"op":"var","n":"h_v~752"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~752"}}]}]},"b":{"op":"lit","v":0}},"x":1866},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~747"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~753"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"var","n":"price~747"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~754"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"t_v~751"}},"b":{"op":"var","n":"price~747"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~755"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"h_v~752"}},"b":{"op":"var","n":"price~747"}}]}}],"x":1867}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":1868},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~747"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}}]}],"x":1869},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":1657},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":1870},"o":"-=","e":{"op":"var","n":"s~753","x":1871},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":1658},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":1872},"o":"-=","e":{"op":"var","n":"t~754","x":1873},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":1659},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":1874},"o":"-=","e":{"op":"var","n":"h~755","x":1875},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":1660}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":1656},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~747"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~750"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~753"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~751"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~754"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~752"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~755"}]},"b":{"op":"lit","v":{}}},"x":1876}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~747","x":1877}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":1655}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":1653},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":1649}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":1645}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":1641}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:77","id":1639},"effect":{"op":"seq","b":[{"op":"let","v":"n~756","e":{"op":"lit","v":1,"x":1878},"at":"rules_data/terraforming_mars/cards/071-140.yaml:77","id":1662},{"op":"let","v":"r~757","e":{"op":"lit","v":"energy","x":1879},"at":"rules_data/terraforming_mars/cards/071-140.yaml:77","id":1663},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~757"},"d":0,"x":1880},"o":"+=","e":{"op":"var","n":"n~756","x":1881},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1664}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:77","id":1661}}],"source":{"doc":"tm-facts","section":"cards.json #076"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:70"}',
+    'space_mirrors': '{"id":"space_mirrors","number":"076","name":{"en":"Space Mirrors"},"type":"active","cost":3,"tags":["power","space"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":7,"x":1855},"at":"rules_data/terraforming_mars/cards/071-140.yaml:77","id":1643},{"op":"seq","b":[{"op":"let","v":"price~749","e":{"op":"var","n":"n~748","x":1856},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":1645},{"op":"let","v":"sv~750","e":{"op":"lit","v":0,"x":1857},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":1646},{"op":"let","v":"tv~751","e":{"op":"lit","v":0,"x":1858},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":1647},{"op":"seq","b":[{"op":"let","v":"s_v~752","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~750"},"b":{"op":"lit","v":0},"x":1859},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":1649},{"op":"let","v":"t_v~753","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~751"},"b":{"op":"lit","v":0},"x":1860},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":1650},{"op":"let","v":"h_v~754","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":1861},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":1651},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~752"},"b":{"op":"var","n":"t_v~753"}},"b":{"op":"var","n":"h_v~754"}},"b":{"op":"lit","v":0},"x":1862},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~749"},"x":1863},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":1654},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":1864},"o":"-=","e":{"op":"var","n":"price~749","x":1865},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":1655}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":1653},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~752"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~754"}}},"b":{"op":"var","n":"price~749"},"x":1866},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":1657},{"op":"choose","alts":[{"gens":[{"v":"s~755","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~752"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~749"},"b":{"op":"var","n":"s_v~752"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~752"}}]}]},"b":{"op":"lit","v":0}},"x":1867},"label":"s"},{"v":"t~756","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~753"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~749"},"b":{"op":"var","n":"t_v~753"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~753"}}]}]},"b":{"op":"lit","v":0}},"x":1868},"label":"t"},{"v":"h~757","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~754"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~749"},"b":{"op":"var","n":"h_v~754"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~754"}}]}]},"b":{"op":"lit","v":0}},"x":1869},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~749"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~755"},"b":{"op":"var","n":"s_v~752"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~756"},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~757"},"b":{"op":"var","n":"h_v~754"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~755"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~755"},"b":{"op":"var","n":"s_v~752"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~756"},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~757"},"b":{"op":"var","n":"h_v~754"}}},"b":{"op":"var","n":"s_v~752"}},"b":{"op":"var","n":"price~749"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~756"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~755"},"b":{"op":"var","n":"s_v~752"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~756"},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~757"},"b":{"op":"var","n":"h_v~754"}}},"b":{"op":"var","n":"t_v~753"}},"b":{"op":"var","n":"price~749"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~757"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~755"},"b":{"op":"var","n":"s_v~752"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~756"},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~757"},"b":{"op":"var","n":"h_v~754"}}},"b":{"op":"var","n":"h_v~754"}},"b":{"op":"var","n":"price~749"}}]}}],"x":1870}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":1871},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~749"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~755"},"b":{"op":"var","n":"s_v~752"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~756"},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~757"},"b":{"op":"var","n":"h_v~754"}}}]}],"x":1872},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":1660},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":1873},"o":"-=","e":{"op":"var","n":"s~755","x":1874},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":1661},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":1875},"o":"-=","e":{"op":"var","n":"t~756","x":1876},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":1662},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":1877},"o":"-=","e":{"op":"var","n":"h~757","x":1878},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":1663}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":1659},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~749"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~755"},"b":{"op":"var","n":"s_v~752"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~756"},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~757"},"b":{"op":"var","n":"h_v~754"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~752"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~755"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~753"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~756"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~754"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~757"}]},"b":{"op":"lit","v":{}}},"x":1879}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~749","x":1880}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":1658}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":1656},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":1652}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":1648}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":1644}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:77","id":1642},"effect":{"op":"seq","b":[{"op":"let","v":"n~758","e":{"op":"lit","v":1,"x":1881},"at":"rules_data/terraforming_mars/cards/071-140.yaml:77","id":1665},{"op":"let","v":"r~759","e":{"op":"lit","v":"energy","x":1882},"at":"rules_data/terraforming_mars/cards/071-140.yaml:77","id":1666},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~759"},"d":0,"x":1883},"o":"+=","e":{"op":"var","n":"n~758","x":1884},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1667}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:77","id":1664}}],"source":{"doc":"tm-facts","section":"cards.json #076"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:70"}',
 }

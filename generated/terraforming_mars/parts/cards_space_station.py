@@ -5,15 +5,63 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(None, """
-x_1034 x_1034  # rules_data/terraforming_mars/cards/001-070.yaml:248
-""")
-AT = {}
+K = [
+]
+
+
+x_1037 = _C.x_1037  # rules_data/terraforming_mars/cards/001-070.yaml:248
+
+
+TRIALS = {
+}
+
+
+CODE = {
+    1037: x_1037,
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:248
-    'space_station': '{"id":"space_station","number":"025","name":{"en":"Space Station"},"type":"active","cost":10,"tags":["space"],"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-2,"x":1033},"w":{"op":"in","a":{"op":"lit","v":"space"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"card"},"f":"tags","d":[]},"neg":false,"x":1034}}],"vp":{"op":"lit","v":1,"x":1035},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #025 (card_discount space 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:248"}',
+    'space_station': '{"id":"space_station","number":"025","name":{"en":"Space Station"},"type":"active","cost":10,"tags":["space"],"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-2,"x":1036},"w":{"op":"in","a":{"op":"lit","v":"space"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"card"},"f":"tags","d":[]},"neg":false,"x":1037}}],"vp":{"op":"lit","v":1,"x":1038},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #025 (card_discount space 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:248"}',
 }

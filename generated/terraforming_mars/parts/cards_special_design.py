@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -46,33 +47,33 @@ K = [
 ]
 
 
-x_4068 = _C.x_3827  # rules_data/terraforming_mars/definitions/requirements.yaml:68
+x_4088 = _C.x_3844  # rules_data/terraforming_mars/definitions/requirements.yaml:68
 
 
-def d_3573(ctx, E=None, B=3573):  # rules_data/terraforming_mars/cards/141-208.yaml:678
+def d_3591(ctx, E=None, B=3591):  # rules_data/terraforming_mars/cards/141-208.yaml:678
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'n~748', 2, True)
     STMT(ctx, B + 2)
     return True
 
 
-d_3574 = _C.rebased(_C.d_489, 3573)  # rules_data/terraforming_mars/cards/141-208.yaml:678
-d_3575 = _C.rebased(_C.d_3357, 3573)  # rules_data/terraforming_mars/definitions/requirements.yaml:68
+d_3592 = _C.rebased(_C.d_491, 3591)  # rules_data/terraforming_mars/cards/141-208.yaml:678
+d_3593 = _C.rebased(_C.d_3372, 3591)  # rules_data/terraforming_mars/definitions/requirements.yaml:68
 
 
 TRIALS = {
-    3573: CPS(d_3573),
-    3574: CPS(d_3574),
-    3575: CPS(d_3575),
+    3591: CPS(d_3591),
+    3592: CPS(d_3592),
+    3593: CPS(d_3593),
 }
 
 
 CODE = {
-    4068: x_4068,
+    4088: x_4088,
 }
 AT = {
 }
@@ -80,5 +81,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:672
-    'special_design': '{"id":"special_design","number":"206","name":{"en":"Special Design"},"type":"event","cost":4,"tags":["science"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":4066},"at":"rules_data/terraforming_mars/cards/141-208.yaml:678","id":3574},{"op":"grant","spec":{"mod":"requirement_tolerance","by":{"op":"var","n":"n~746","x":4067}},"until":[{"ev":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}],"x":4068}},{"ev":"round_end"}],"at":"rules_data/terraforming_mars/definitions/requirements.yaml:68","id":3575}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:678","id":3573},"source":{"doc":"tm-facts","section":"cards.json #206 (global_requirement_bonus steps 2, nextCardOnly)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:672"}',
+    'special_design': '{"id":"special_design","number":"206","name":{"en":"Special Design"},"type":"event","cost":4,"tags":["science"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":4086},"at":"rules_data/terraforming_mars/cards/141-208.yaml:678","id":3592},{"op":"grant","spec":{"mod":"requirement_tolerance","by":{"op":"var","n":"n~748","x":4087}},"until":[{"ev":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}],"x":4088}},{"ev":"round_end"}],"at":"rules_data/terraforming_mars/definitions/requirements.yaml:68","id":3593}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:678","id":3591},"source":{"doc":"tm-facts","section":"cards.json #206 (global_requirement_bonus steps 2, nextCardOnly)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:672"}',
 }

@@ -5,19 +5,73 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(1530, """
-x_1726 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_1530 d_926 @  # rules_data/terraforming_mars/cards/001-070.yaml:682
-d_1531 d_489 @  # rules_data/terraforming_mars/cards/001-070.yaml:682
-d_1532 d_385 @  # rules_data/terraforming_mars/cards/001-070.yaml:682
-d_1533 d_365 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
-""")
-AT = {}
+K = [
+    ['player', 'prod', 'key'],
+    {'d': 0},
+]
+
+
+x_1729 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1533 = _C.rebased(_C.d_929, 1533)  # rules_data/terraforming_mars/cards/001-070.yaml:682
+d_1534 = _C.rebased(_C.d_491, 1533)  # rules_data/terraforming_mars/cards/001-070.yaml:682
+d_1535 = _C.rebased(_C.d_385, 1533)  # rules_data/terraforming_mars/cards/001-070.yaml:682
+d_1536 = _C.rebased(_C.d_365, 1533)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+
+
+TRIALS = {
+    1533: CPS(d_1533),
+    1534: CPS(d_1534),
+    1535: CPS(d_1535),
+    1536: CPS(d_1536),
+}
+
+
+CODE = {
+    1729: x_1729,
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:676
-    'sponsors': '{"id":"sponsors","number":"068","name":{"en":"Sponsors"},"type":"automated","cost":6,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":1724},"at":"rules_data/terraforming_mars/cards/001-070.yaml:682","id":1531},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":1725},"at":"rules_data/terraforming_mars/cards/001-070.yaml:682","id":1532},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1726},"o":"+=","e":{"op":"var","n":"n~746","x":1727},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1533}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:682","id":1530},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #068"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:676"}',
+    'sponsors': '{"id":"sponsors","number":"068","name":{"en":"Sponsors"},"type":"automated","cost":6,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":1727},"at":"rules_data/terraforming_mars/cards/001-070.yaml:682","id":1534},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":1728},"at":"rules_data/terraforming_mars/cards/001-070.yaml:682","id":1535},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1729},"o":"+=","e":{"op":"var","n":"n~748","x":1730},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1536}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:682","id":1533},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #068"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:676"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,37 +49,37 @@ K = [
 ]
 
 
-def x_3134(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:157
+def x_3149(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:157
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and ((not ((_w2.get('action', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'action', None)) == 'sell_patents'))) else False)
 
 
-x_3137 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:11
-d_2758 = _C.rebased(_C.d_2114, 2758)  # rules_data/terraforming_mars/cards/141-208.yaml:165
-d_2759 = _C.rebased(_C.d_793, 2758)  # rules_data/terraforming_mars/cards/141-208.yaml:165
-d_2760 = _C.rebased(_C.d_385, 2758)  # rules_data/terraforming_mars/cards/141-208.yaml:165
-d_2761 = _C.rebased(_C.d_795, 2758)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3152 = _C.x_539  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_2771 = _C.rebased(_C.d_2118, 2771)  # rules_data/terraforming_mars/cards/141-208.yaml:165
+d_2772 = _C.rebased(_C.d_796, 2771)  # rules_data/terraforming_mars/cards/141-208.yaml:165
+d_2773 = _C.rebased(_C.d_385, 2771)  # rules_data/terraforming_mars/cards/141-208.yaml:165
+d_2774 = _C.rebased(_C.d_798, 2771)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {
-    2758: CPS(d_2758),
-    2759: CPS(d_2759),
-    2760: CPS(d_2760),
-    2761: CPS(d_2761),
+    2771: CPS(d_2771),
+    2772: CPS(d_2772),
+    2773: CPS(d_2773),
+    2774: CPS(d_2774),
 }
 
 
 CODE = {
-    3134: x_3134,
-    3137: x_3137,
+    3149: x_3149,
+    3152: x_3152,
 }
 AT = {
-    3134: 'rules_data/terraforming_mars/cards/141-208.yaml:157',
+    3149: 'rules_data/terraforming_mars/cards/141-208.yaml:157',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:157
-    'standard_technology': '{"id":"standard_technology","number":"156","name":{"en":"Standard Technology"},"type":"active","cost":6,"tags":["science"],"triggers":[{"on":"standard_project","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"not","a":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"action"}},"b":{"op":"lit","v":"sell_patents"}}}],"x":3134},"b":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":3,"x":3135},"at":"rules_data/terraforming_mars/cards/141-208.yaml:165","id":2759},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":3136},"at":"rules_data/terraforming_mars/cards/141-208.yaml:165","id":2760},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3137},"o":"+=","e":{"op":"var","n":"n~746","x":3138},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2761}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:165","id":2758}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #156 (render effects: plate -> megacredits(3))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:157"}',
+    'standard_technology': '{"id":"standard_technology","number":"156","name":{"en":"Standard Technology"},"type":"active","cost":6,"tags":["science"],"triggers":[{"on":"standard_project","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"not","a":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"action"}},"b":{"op":"lit","v":"sell_patents"}}}],"x":3149},"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":3150},"at":"rules_data/terraforming_mars/cards/141-208.yaml:165","id":2772},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":3151},"at":"rules_data/terraforming_mars/cards/141-208.yaml:165","id":2773},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3152},"o":"+=","e":{"op":"var","n":"n~748","x":3153},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2774}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:165","id":2771}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #156 (render effects: plate -> megacredits(3))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:157"}',
 }

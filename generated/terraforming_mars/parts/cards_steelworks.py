@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -52,106 +53,106 @@ K = [
 ]
 
 
-x_2281 = _C.x_536  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_2282 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_2286 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_2291 = _C.x_1168  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_2292 = _C.x_1169  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_2293 = _C.x_1170  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_2294 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_2295 = _C.x_1172  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2296 = _C.x_1173  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2298 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2300 = _C.x_1177  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_2301 = _C.x_1178  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_2302 = _C.x_1179  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_2020 = _C.rebased(_C.d_1990, 2020)  # rules_data/terraforming_mars/cards/071-140.yaml:339
-d_2021 = _C.rebased(_C.d_1991, 2020)  # rules_data/terraforming_mars/cards/071-140.yaml:339
-d_2022 = _C.rebased(_C.d_364, 2020)  # rules_data/terraforming_mars/cards/071-140.yaml:339
-d_2023 = _C.rebased(_C.d_480, 2020)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-d_2024 = _C.rebased(_C.d_481, 2020)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-d_2025 = _C.rebased(_C.d_482, 2020)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2285 = _C.x_538  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2286 = _C.x_539  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2290 = _C.x_759  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_2295 = _C.x_1171  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_2296 = _C.x_1172  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_2297 = _C.x_1173  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_2298 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_2299 = _C.x_1175  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2300 = _C.x_1176  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2302 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2304 = _C.x_1180  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_2305 = _C.x_1181  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_2306 = _C.x_1182  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_2024 = _C.rebased(_C.d_1994, 2024)  # rules_data/terraforming_mars/cards/071-140.yaml:339
+d_2025 = _C.rebased(_C.d_1995, 2024)  # rules_data/terraforming_mars/cards/071-140.yaml:339
+d_2026 = _C.rebased(_C.d_364, 2024)  # rules_data/terraforming_mars/cards/071-140.yaml:339
+d_2027 = _C.rebased(_C.d_482, 2024)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2028 = _C.rebased(_C.d_483, 2024)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2029 = _C.rebased(_C.d_484, 2024)  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def t_2026(ctx, k, s=None, E=None, B=2020):  # rules_data/terraforming_mars/cards/071-140.yaml:339
+def t_2030(ctx, k, s=None, E=None, B=2024):  # rules_data/terraforming_mars/cards/071-140.yaml:339
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'steel', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'r~751', 'steel', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
-    LOCAL(ctx, E, 'p~750', 'oxygen', True)
-    LOCAL(ctx, E, 'n~751', 1, True)
-    return t_2032(ctx, k, s, E, B)
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[1])
+    LOCAL(ctx, E, 'p~752', 'oxygen', True)
+    LOCAL(ctx, E, 'n~753', 1, True)
+    return t_2036(ctx, k, s, E, B)
 
 
-d_2027 = _C.rebased(_C.d_787, 2020)  # rules_data/terraforming_mars/cards/071-140.yaml:339
-d_2028 = _C.rebased(_C.d_672, 2020)  # rules_data/terraforming_mars/cards/071-140.yaml:339
-d_2029 = _C.rebased(_C.d_914, 2020)  # rules_data/terraforming_mars/definitions/resources.yaml:11
-d_2030 = _C.rebased(_C.d_1043, 2020)  # rules_data/terraforming_mars/cards/071-140.yaml:339
-d_2031 = _C.rebased(_C.d_1044, 2020)  # rules_data/terraforming_mars/cards/071-140.yaml:339
-t_2032 = _C.rebased(_C.t_1045, 2020)  # rules_data/terraforming_mars/definitions/resources.yaml:84
-t_2033 = _C.rebased(_C.t_1046, 2020)  # rules_data/terraforming_mars/definitions/resources.yaml:85
-t_2034 = _C.rebased(_C.t_1047, 2020)  # rules_data/terraforming_mars/definitions/resources.yaml:86
-d_2035 = _C.rebased(_C.d_1048, 2020)  # rules_data/terraforming_mars/definitions/resources.yaml:86
-t_2036 = _C.rebased(_C.t_1049, 2020)  # rules_data/terraforming_mars/definitions/resources.yaml:87
-t_2037 = _C.rebased(_C.t_1050, 2020)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_2038 = _C.rebased(_C.d_1051, 2020)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_2039 = _C.rebased(_C.d_1052, 2020)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_2040 = _C.rebased(_C.d_1053, 2020)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_2041 = _C.rebased(_C.d_379, 2020)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_2042 = _C.rebased(_C.t_1055, 2020)  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_2043 = _C.rebased(_C.t_1056, 2020)  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_2044 = _C.rebased(_C.d_1057, 2020)  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_2031 = _C.rebased(_C.d_790, 2024)  # rules_data/terraforming_mars/cards/071-140.yaml:339
+d_2032 = _C.rebased(_C.d_674, 2024)  # rules_data/terraforming_mars/cards/071-140.yaml:339
+d_2033 = _C.rebased(_C.d_917, 2024)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_2034 = _C.rebased(_C.d_1046, 2024)  # rules_data/terraforming_mars/cards/071-140.yaml:339
+d_2035 = _C.rebased(_C.d_1047, 2024)  # rules_data/terraforming_mars/cards/071-140.yaml:339
+t_2036 = _C.rebased(_C.t_1048, 2024)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_2037 = _C.rebased(_C.t_1049, 2024)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_2038 = _C.rebased(_C.t_1050, 2024)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_2039 = _C.rebased(_C.d_1051, 2024)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_2040 = _C.rebased(_C.t_1052, 2024)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_2041 = _C.rebased(_C.t_1053, 2024)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2042 = _C.rebased(_C.d_1054, 2024)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2043 = _C.rebased(_C.d_1055, 2024)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2044 = _C.rebased(_C.d_1056, 2024)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2045 = _C.rebased(_C.d_379, 2024)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_2046 = _C.rebased(_C.t_1058, 2024)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_2047 = _C.rebased(_C.t_1059, 2024)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_2048 = _C.rebased(_C.d_1060, 2024)  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 TRIALS = {
-    2020: CPS(d_2020),
-    2021: CPS(d_2021),
-    2022: CPS(d_2022),
-    2023: CPS(d_2023),
     2024: CPS(d_2024),
     2025: CPS(d_2025),
-    2026: t_2026,
+    2026: CPS(d_2026),
     2027: CPS(d_2027),
     2028: CPS(d_2028),
     2029: CPS(d_2029),
-    2030: CPS(d_2030),
+    2030: t_2030,
     2031: CPS(d_2031),
-    2032: t_2032,
-    2033: t_2033,
-    2034: t_2034,
+    2032: CPS(d_2032),
+    2033: CPS(d_2033),
+    2034: CPS(d_2034),
     2035: CPS(d_2035),
     2036: t_2036,
     2037: t_2037,
-    2038: CPS(d_2038),
+    2038: t_2038,
     2039: CPS(d_2039),
-    2040: CPS(d_2040),
-    2041: CPS(d_2041),
-    2042: t_2042,
-    2043: t_2043,
+    2040: t_2040,
+    2041: t_2041,
+    2042: CPS(d_2042),
+    2043: CPS(d_2043),
     2044: CPS(d_2044),
+    2045: CPS(d_2045),
+    2046: t_2046,
+    2047: t_2047,
+    2048: CPS(d_2048),
 }
 
 
 CODE = {
-    2281: x_2281,
-    2282: x_2282,
+    2285: x_2285,
     2286: x_2286,
-    2291: x_2291,
-    2292: x_2292,
-    2293: x_2293,
-    2294: x_2294,
+    2290: x_2290,
     2295: x_2295,
     2296: x_2296,
+    2297: x_2297,
     2298: x_2298,
+    2299: x_2299,
     2300: x_2300,
-    2301: x_2301,
     2302: x_2302,
+    2304: x_2304,
+    2305: x_2305,
+    2306: x_2306,
 }
 AT = {
 }
@@ -159,5 +160,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:332
-    'steelworks': '{"id":"steelworks","number":"103","name":{"en":"Steelworks"},"type":"active","cost":15,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":4,"x":2279},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2021},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2280},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2022},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"},"x":2281},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2024},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2282},"o":"-=","e":{"op":"var","n":"n~746","x":2283},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2025}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2023}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2020},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2284},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2027},{"op":"let","v":"r~749","e":{"op":"lit","v":"steel","x":2285},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2028},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2286},"o":"+=","e":{"op":"var","n":"n~748","x":2287},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2029},{"op":"let","v":"p~750","e":{"op":"lit","v":"oxygen","x":2288},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2030},{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":2289},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2031},{"op":"rep","n":{"op":"var","n":"n~751","x":2290},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"max","d":0},"x":2291},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0,"x":2292},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0,"x":2293},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2035},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2294},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2295},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tr_track","d":null},"d":0,"x":2296},"o":"+=","e":{"op":"lit","v":1,"x":2297},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2040},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2298},"o":"=","e":{"op":"lit","v":true,"x":2299},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2041}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2039},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2038},{"op":"for","v":"b~752","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"bonuses","d":[],"x":2300},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~752"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"x":2301},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~752"},"k":{"op":"lit","v":"effect"},"x":2302},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2043},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2042},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~750","x":2303},"by":{"op":"var","n":"you","x":2304}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2044}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2037},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":2036}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2034},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":2033},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":2032}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2026}}],"source":{"doc":"tm-facts","section":"cards.json #103"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:332"}',
+    'steelworks': '{"id":"steelworks","number":"103","name":{"en":"Steelworks"},"type":"active","cost":15,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":4,"x":2283},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2025},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":2284},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2026},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"},"x":2285},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2028},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2286},"o":"-=","e":{"op":"var","n":"n~748","x":2287},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2029}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2027}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2024},"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":2288},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2031},{"op":"let","v":"r~751","e":{"op":"lit","v":"steel","x":2289},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2032},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2290},"o":"+=","e":{"op":"var","n":"n~750","x":2291},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2033},{"op":"let","v":"p~752","e":{"op":"lit","v":"oxygen","x":2292},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2034},{"op":"let","v":"n~753","e":{"op":"lit","v":1,"x":2293},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2035},{"op":"rep","n":{"op":"var","n":"n~753","x":2294},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~752"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"max","d":0},"x":2295},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~752"},"d":0,"x":2296},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"step","d":0,"x":2297},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2039},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2298},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2299},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"tr_track","d":null},"d":0,"x":2300},"o":"+=","e":{"op":"lit","v":1,"x":2301},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2044},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2302},"o":"=","e":{"op":"lit","v":true,"x":2303},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2045}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2043},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2042},{"op":"for","v":"b~754","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"bonuses","d":[],"x":2304},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~754"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~752"},"d":0},"x":2305},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~754"},"k":{"op":"lit","v":"effect"},"x":2306},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2047},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2046},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~752","x":2307},"by":{"op":"var","n":"you","x":2308}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2048}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2041},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":2040}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2038},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":2037},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":2036}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2030}}],"source":{"doc":"tm-facts","section":"cards.json #103"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:332"}',
 }

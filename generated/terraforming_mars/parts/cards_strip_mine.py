@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -53,105 +54,105 @@ K = [
 ]
 
 
-x_2867 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2868 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2872 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2876 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2878 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:700
+x_2877 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2878 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2882 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2886 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2888 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:700
 
 
-def x_2882(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_2892(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~752'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~752'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~752'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~752'))) is str else 0))) is int else num(_w7)))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~754'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~754'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~754'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~754'))) is str else 0))) is int else num(_w7)))
 
 
-def x_2883(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_2893(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~752'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~752'), 0))
+    return (_w1.get(E.get('p~754'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~754'), 0))
 
 
-def x_2884(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_2894(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~752'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~754'))) is str else 0)
 
 
-x_2885 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_2895 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
-def x_2886(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_2896(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~752'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~754'))) is str else None) != None)
 
 
-def x_2887(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_2897(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~752'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~752'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~754'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~754'))) is str else None), 0))
 
 
-x_2889 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2899 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
-def x_2891(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_2901(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('p~752'))
+    return FLD(ctx, K[1], E.get('p~754'))
 
 
-def x_2892(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_2902(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~754'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~752'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~752'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~756'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~754'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~754'), 0)))
 
 
-def x_2893(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_2903(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~754'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~756'))) is dict else KEY(_w1, 'effect', None))
 
 
-def d_2521(ctx, E=None, B=2521):  # rules_data/terraforming_mars/cards/071-140.yaml:699
+def d_2530(ctx, E=None, B=2530):  # rules_data/terraforming_mars/cards/071-140.yaml:699
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_2524(ctx, E, B):
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
+    if not d_2533(ctx, E, B):
         return False
     ctx.steps += 6
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'steel', True)
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[2])
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'titanium', True)
+    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'r~751', 'steel', True)
     c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[2])
+    LOCAL(ctx, E, 'n~752', 1, True)
+    LOCAL(ctx, E, 'r~753', 'titanium', True)
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[2])
     return True
 
 
-d_2522 = _C.rebased(_C.d_489, 2521)  # rules_data/terraforming_mars/cards/071-140.yaml:699
-d_2523 = _C.rebased(_C.d_364, 2521)  # rules_data/terraforming_mars/cards/071-140.yaml:699
-d_2524 = _C.rebased(_C.d_386, 2521)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2525 = _C.rebased(_C.d_387, 2521)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2526 = _C.rebased(_C.d_388, 2521)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2527 = _C.rebased(_C.d_787, 2521)  # rules_data/terraforming_mars/cards/071-140.yaml:699
-d_2528 = _C.rebased(_C.d_672, 2521)  # rules_data/terraforming_mars/cards/071-140.yaml:699
-d_2529 = _C.rebased(_C.d_496, 2521)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_2530 = _C.rebased(_C.d_359, 2521)  # rules_data/terraforming_mars/cards/071-140.yaml:699
-d_2531 = _C.rebased(_C.d_360, 2521)  # rules_data/terraforming_mars/cards/071-140.yaml:699
-d_2532 = _C.rebased(_C.d_361, 2521)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2531 = _C.rebased(_C.d_491, 2530)  # rules_data/terraforming_mars/cards/071-140.yaml:699
+d_2532 = _C.rebased(_C.d_364, 2530)  # rules_data/terraforming_mars/cards/071-140.yaml:699
+d_2533 = _C.rebased(_C.d_386, 2530)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2534 = _C.rebased(_C.d_387, 2530)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2535 = _C.rebased(_C.d_388, 2530)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2536 = _C.rebased(_C.d_790, 2530)  # rules_data/terraforming_mars/cards/071-140.yaml:699
+d_2537 = _C.rebased(_C.d_674, 2530)  # rules_data/terraforming_mars/cards/071-140.yaml:699
+d_2538 = _C.rebased(_C.d_498, 2530)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2539 = _C.rebased(_C.d_359, 2530)  # rules_data/terraforming_mars/cards/071-140.yaml:699
+d_2540 = _C.rebased(_C.d_360, 2530)  # rules_data/terraforming_mars/cards/071-140.yaml:699
+d_2541 = _C.rebased(_C.d_361, 2530)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_2533(ctx, k, s=None, E=None, B=2521):  # rules_data/terraforming_mars/cards/071-140.yaml:700
+def t_2542(ctx, k, s=None, E=None, B=2530):  # rules_data/terraforming_mars/cards/071-140.yaml:700
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -159,30 +160,30 @@ def t_2533(ctx, k, s=None, E=None, B=2521):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'p~752', 'oxygen', True)
-        LOCAL(ctx, E, 'n~753', 2, True)
-        return t_2537(ctx, k, s, E, B)
+        LOCAL(ctx, E, 'p~754', 'oxygen', True)
+        LOCAL(ctx, E, 'n~755', 2, True)
+        return t_2546(ctx, k, s, E, B)
 
-    return t_2534(ctx, r1, s, E, B)
-
-
-t_2534 = _C.rebased(_C.t_367, 2521)  # rules_data/terraforming_mars/cards/071-140.yaml:700
+    return t_2543(ctx, r1, s, E, B)
 
 
-def d_2535(ctx, E=None, B=2521):  # rules_data/terraforming_mars/cards/071-140.yaml:700
+t_2543 = _C.rebased(_C.t_367, 2530)  # rules_data/terraforming_mars/cards/071-140.yaml:700
+
+
+def d_2544(ctx, E=None, B=2530):  # rules_data/terraforming_mars/cards/071-140.yaml:700
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~752', 'oxygen', True)
+    LOCAL(ctx, E, 'p~754', 'oxygen', True)
     return True
 
 
-d_2536 = _C.rebased(_C.d_2536, 2521)  # rules_data/terraforming_mars/cards/071-140.yaml:700
+d_2545 = _C.rebased(_C.d_2545, 2530)  # rules_data/terraforming_mars/cards/071-140.yaml:700
 
 
-def t_2537(ctx, k, s=None, E=None, B=2521):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def t_2546(ctx, k, s=None, E=None, B=2530):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -191,58 +192,58 @@ def t_2537(ctx, k, s=None, E=None, B=2521):  # rules_data/terraforming_mars/defi
     def nxt(left):
         if left <= 0:
             return k()
-        return t_2538(ctx, lambda: nxt(left - 1), k, E, B)
+        return t_2547(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('n~753')))
+    return nxt(num(E.get('n~755')))
 
 
-def t_2538(ctx, k, s=None, E=None, B=2521):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def t_2547(ctx, k, s=None, E=None, B=2530):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2882(ctx, E):
-        return t_2539(ctx, k, s, E, B)
+    if x_2892(ctx, E):
+        return t_2548(ctx, k, s, E, B)
     return k()
 
 
-def t_2539(ctx, k, s=None, E=None, B=2521):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def t_2548(ctx, k, s=None, E=None, B=2530):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], ctx.state.get('params'), E.get('p~752'))
+    c, key = KEYPLACE(ctx, K[3], ctx.state.get('params'), E.get('p~754'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2884(ctx, E), '+=', False, K[4])
-    return t_2541(ctx, k, s, E, B)
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~754'))) is str else 0)), '+=', False, K[4])
+    return t_2550(ctx, k, s, E, B)
 
 
-def d_2540(ctx, E=None, B=2521):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def d_2549(ctx, E=None, B=2530):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], ctx.state.get('params'), E.get('p~752'))
+    c, key = KEYPLACE(ctx, K[3], ctx.state.get('params'), E.get('p~754'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2884(ctx, E), '+=', False, K[4])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~754'))) is str else 0)), '+=', False, K[4])
     return True
 
 
-def t_2541(ctx, k, s=None, E=None, B=2521):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def t_2550(ctx, k, s=None, E=None, B=2530):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2885(ctx, E):
-        return t_2542(ctx, k, s, E, B)
+    if ((E.get('you') != None)):
+        return t_2551(ctx, k, s, E, B)
     return k()
 
 
-def t_2542(ctx, k, s=None, E=None, B=2521):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def t_2551(ctx, k, s=None, E=None, B=2530):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -250,34 +251,34 @@ def t_2542(ctx, k, s=None, E=None, B=2521):  # rules_data/terraforming_mars/defi
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not EMIT(ctx, 'raised', {'parameter': E.get('p~752'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~754'), 'by': E.get('you')}):
             return False
         return k()
 
-    if not d_2543(ctx, E, B):
+    if not d_2552(ctx, E, B):
         return False
-    return t_2547(ctx, r1, s, E, B)
+    return t_2556(ctx, r1, s, E, B)
 
 
-def d_2543(ctx, E=None, B=2521):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2552(ctx, E=None, B=2530):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2886(ctx, E):
-        if not d_2544(ctx, E, B):
+    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~754'))) is str else None) != None)):
+        if not d_2553(ctx, E, B):
             return False
     return True
 
 
-def d_2544(ctx, E=None, B=2521):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2553(ctx, E=None, B=2530):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~752'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~754'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -286,129 +287,129 @@ def d_2544(ctx, E=None, B=2521):  # rules_data/terraforming_mars/definitions/res
     return True
 
 
-def d_2545(ctx, E=None, B=2521):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2554(ctx, E=None, B=2530):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~752'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~754'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
     return True
 
 
-d_2546 = _C.rebased(_C.d_379, 2521)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2555 = _C.rebased(_C.d_379, 2530)  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
-def t_2547(ctx, k, s=None, E=None, B=2521):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_2556(ctx, k, s=None, E=None, B=2530):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_2891(ctx, E)))
-    old = E.get('b~754', MISSING)
+    items = list(items_of(x_2901(ctx, E)))
+    old = E.get('b~756', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~754', old)
+        UNSET(ctx, E, 'b~756', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~754', item, True)
-            if x_2892(ctx, E):
-                return t_2548(ctx, lambda i=i: nxt(i), brk, E, B)
+            LOCAL(ctx, E, 'b~756', item, True)
+            if x_2902(ctx, E):
+                return t_2557(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_2548(ctx, k, s=None, E=None, B=2521):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_2557(ctx, k, s=None, E=None, B=2530):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_2893(ctx, E), k)
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~756'))) is dict else KEY(_w1, 'effect', None))), k)
 
 
-def d_2549(ctx, E=None, B=2521):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_2558(ctx, E=None, B=2530):  # rules_data/terraforming_mars/definitions/resources.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'raised', {'parameter': E.get('p~752'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'raised', {'parameter': E.get('p~754'), 'by': E.get('you')}):
         return False
     return True
 
 
 TRIALS = {
-    2521: CPS(d_2521),
-    2522: CPS(d_2522),
-    2523: CPS(d_2523),
-    2524: CPS(d_2524),
-    2525: CPS(d_2525),
-    2526: CPS(d_2526),
-    2527: CPS(d_2527),
-    2528: CPS(d_2528),
-    2529: CPS(d_2529),
     2530: CPS(d_2530),
     2531: CPS(d_2531),
     2532: CPS(d_2532),
-    2533: t_2533,
-    2534: t_2534,
+    2533: CPS(d_2533),
+    2534: CPS(d_2534),
     2535: CPS(d_2535),
     2536: CPS(d_2536),
-    2537: t_2537,
-    2538: t_2538,
-    2539: t_2539,
+    2537: CPS(d_2537),
+    2538: CPS(d_2538),
+    2539: CPS(d_2539),
     2540: CPS(d_2540),
-    2541: t_2541,
+    2541: CPS(d_2541),
     2542: t_2542,
-    2543: CPS(d_2543),
+    2543: t_2543,
     2544: CPS(d_2544),
     2545: CPS(d_2545),
-    2546: CPS(d_2546),
+    2546: t_2546,
     2547: t_2547,
     2548: t_2548,
     2549: CPS(d_2549),
+    2550: t_2550,
+    2551: t_2551,
+    2552: CPS(d_2552),
+    2553: CPS(d_2553),
+    2554: CPS(d_2554),
+    2555: CPS(d_2555),
+    2556: t_2556,
+    2557: t_2557,
+    2558: CPS(d_2558),
 }
 
 
 CODE = {
-    2867: x_2867,
-    2868: x_2868,
-    2872: x_2872,
-    2876: x_2876,
+    2877: x_2877,
     2878: x_2878,
     2882: x_2882,
-    2883: x_2883,
-    2884: x_2884,
-    2885: x_2885,
     2886: x_2886,
-    2887: x_2887,
-    2889: x_2889,
-    2891: x_2891,
+    2888: x_2888,
     2892: x_2892,
     2893: x_2893,
+    2894: x_2894,
+    2895: x_2895,
+    2896: x_2896,
+    2897: x_2897,
+    2899: x_2899,
+    2901: x_2901,
+    2902: x_2902,
+    2903: x_2903,
 }
 AT = {
-    2882: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    2883: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    2884: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    2886: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    2887: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    2891: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    2892: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    2893: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    2892: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    2893: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    2894: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    2896: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    2897: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    2901: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    2902: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    2903: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:693
-    'strip_mine': '{"id":"strip_mine","number":"138","name":{"en":"Strip Mine"},"type":"automated","cost":25,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":2865},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2522},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2866},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2523},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":2867},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2525},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2868},"o":"-=","e":{"op":"var","n":"n~746","x":2869},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2526}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2524},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2870},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2527},{"op":"let","v":"r~749","e":{"op":"lit","v":"steel","x":2871},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2528},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2872},"o":"+=","e":{"op":"var","n":"n~748","x":2873},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2529},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":2874},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2530},{"op":"let","v":"r~751","e":{"op":"lit","v":"titanium","x":2875},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2531},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2876},"o":"+=","e":{"op":"var","n":"n~750","x":2877},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2532}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2521},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2878},"at":"rules_data/terraforming_mars/cards/071-140.yaml:700","id":2534},{"op":"let","v":"p~752","e":{"op":"lit","v":"oxygen","x":2879},"at":"rules_data/terraforming_mars/cards/071-140.yaml:700","id":2535},{"op":"let","v":"n~753","e":{"op":"lit","v":2,"x":2880},"at":"rules_data/terraforming_mars/cards/071-140.yaml:700","id":2536},{"op":"rep","n":{"op":"var","n":"n~753","x":2881},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~752"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"max","d":0},"x":2882},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~752"},"d":0,"x":2883},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"step","d":0,"x":2884},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2540},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2885},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2886},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"tr_track","d":null},"d":0,"x":2887},"o":"+=","e":{"op":"lit","v":1,"x":2888},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2545},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2889},"o":"=","e":{"op":"lit","v":true,"x":2890},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2546}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2544},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2543},{"op":"for","v":"b~754","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"bonuses","d":[],"x":2891},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~754"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~752"},"d":0},"x":2892},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~754"},"k":{"op":"lit","v":"effect"},"x":2893},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2548},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2547},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~752","x":2894},"by":{"op":"var","n":"you","x":2895}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2549}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2542},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":2541}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2539},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":2538},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":2537}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:700","id":2533},"source":{"doc":"tm-facts","section":"cards.json #138"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:693"}',
+    'strip_mine': '{"id":"strip_mine","number":"138","name":{"en":"Strip Mine"},"type":"automated","cost":25,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2875},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2531},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":2876},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2532},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":2877},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2534},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2878},"o":"-=","e":{"op":"var","n":"n~748","x":2879},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2535}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2533},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":2880},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2536},{"op":"let","v":"r~751","e":{"op":"lit","v":"steel","x":2881},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2537},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2882},"o":"+=","e":{"op":"var","n":"n~750","x":2883},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2538},{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":2884},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2539},{"op":"let","v":"r~753","e":{"op":"lit","v":"titanium","x":2885},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2540},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":2886},"o":"+=","e":{"op":"var","n":"n~752","x":2887},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2541}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2530},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2888},"at":"rules_data/terraforming_mars/cards/071-140.yaml:700","id":2543},{"op":"let","v":"p~754","e":{"op":"lit","v":"oxygen","x":2889},"at":"rules_data/terraforming_mars/cards/071-140.yaml:700","id":2544},{"op":"let","v":"n~755","e":{"op":"lit","v":2,"x":2890},"at":"rules_data/terraforming_mars/cards/071-140.yaml:700","id":2545},{"op":"rep","n":{"op":"var","n":"n~755","x":2891},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~754"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"max","d":0},"x":2892},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~754"},"d":0,"x":2893},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"step","d":0,"x":2894},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2549},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2895},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2896},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"tr_track","d":null},"d":0,"x":2897},"o":"+=","e":{"op":"lit","v":1,"x":2898},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2554},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2899},"o":"=","e":{"op":"lit","v":true,"x":2900},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2555}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2553},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2552},{"op":"for","v":"b~756","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"bonuses","d":[],"x":2901},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~756"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~754"},"d":0},"x":2902},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~756"},"k":{"op":"lit","v":"effect"},"x":2903},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2557},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2556},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~754","x":2904},"by":{"op":"var","n":"you","x":2905}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2558}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2551},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":2550}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2548},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":2547},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":2546}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:700","id":2542},"source":{"doc":"tm-facts","section":"cards.json #138"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:693"}',
 }

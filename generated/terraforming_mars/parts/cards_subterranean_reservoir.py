@@ -5,51 +5,141 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(2425, """
-x_2748 x_977  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_2749 x_978  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_2750 x_979  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_2751 x_980  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_2752 x_981  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_2756 x_985  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_2757 x_986  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_2758 x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_2760 x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_2761 x_990  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_2762 x_991  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2763 x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2764 x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2765 x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_2769 x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_2425 t_2425 @  # rules_data/terraforming_mars/cards/071-140.yaml:578
-d_2426 d_878 @  # rules_data/terraforming_mars/cards/071-140.yaml:578
-t_2427 t_879 @  # rules_data/terraforming_mars/definitions/board.yaml:141
-t_2428 t_880 @  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_2429 d_881 @  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_2430 d_882 @  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_2431 d_883 @  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_2432 d_884 @  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_2433 t_885 @  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_2434 t_886 @  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2435 d_887 @  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_2436 d_888 @  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_2437 t_889 @  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2438 d_890 @  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2439 d_891 @  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_2440 t_892 @  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_2441 t_893 @  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2442 t_894 @  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2443 t_895 @  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2444 t_896 @  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2445 t_897 @  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_2446 d_898 @  # rules_data/terraforming_mars/definitions/board.yaml:123
-""")
-AT = {}
+K = [
+    {'kind': 'spaces', 'f': 'bonus', 'd': None},
+    {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
+    {'kind': 'tiles', 'f': 'effect', 'd': None},
+    ['game', 'board', 'key'],
+    {'d': {}},
+    ['game', 'last_space', ''],
+]
+
+
+x_2758 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_2759 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_2760 = _C.x_982  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_2761 = _C.x_983  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_2762 = _C.x_984  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_2766 = _C.x_988  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2767 = _C.x_989  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2768 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_2770 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_2771 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_2772 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2773 = _C.x_995  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2774 = _C.x_996  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2775 = _C.x_997  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_2779 = _C.x_1001  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_2434 = _C.rebased(_C.t_2434, 2434)  # rules_data/terraforming_mars/cards/071-140.yaml:578
+d_2435 = _C.rebased(_C.d_881, 2434)  # rules_data/terraforming_mars/cards/071-140.yaml:578
+t_2436 = _C.rebased(_C.t_882, 2434)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_2437 = _C.rebased(_C.t_883, 2434)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_2438 = _C.rebased(_C.d_884, 2434)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_2439 = _C.rebased(_C.d_885, 2434)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_2440 = _C.rebased(_C.d_886, 2434)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_2441 = _C.rebased(_C.d_887, 2434)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_2442 = _C.rebased(_C.t_888, 2434)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_2443 = _C.rebased(_C.t_889, 2434)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2444 = _C.rebased(_C.d_890, 2434)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_2445 = _C.rebased(_C.d_891, 2434)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_2446 = _C.rebased(_C.t_892, 2434)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2447 = _C.rebased(_C.d_893, 2434)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2448 = _C.rebased(_C.d_894, 2434)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2449 = _C.rebased(_C.t_895, 2434)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2450 = _C.rebased(_C.t_896, 2434)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2451 = _C.rebased(_C.t_897, 2434)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2452 = _C.rebased(_C.t_898, 2434)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2453 = _C.rebased(_C.t_899, 2434)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2454 = _C.rebased(_C.t_900, 2434)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_2455 = _C.rebased(_C.d_901, 2434)  # rules_data/terraforming_mars/definitions/board.yaml:123
+
+
+TRIALS = {
+    2434: t_2434,
+    2435: CPS(d_2435),
+    2436: t_2436,
+    2437: t_2437,
+    2438: CPS(d_2438),
+    2439: CPS(d_2439),
+    2440: CPS(d_2440),
+    2441: CPS(d_2441),
+    2442: t_2442,
+    2443: t_2443,
+    2444: CPS(d_2444),
+    2445: CPS(d_2445),
+    2446: t_2446,
+    2447: CPS(d_2447),
+    2448: CPS(d_2448),
+    2449: t_2449,
+    2450: t_2450,
+    2451: t_2451,
+    2452: t_2452,
+    2453: t_2453,
+    2454: t_2454,
+    2455: CPS(d_2455),
+}
+
+
+CODE = {
+    2758: x_2758,
+    2759: x_2759,
+    2760: x_2760,
+    2761: x_2761,
+    2762: x_2762,
+    2766: x_2766,
+    2767: x_2767,
+    2768: x_2768,
+    2770: x_2770,
+    2771: x_2771,
+    2772: x_2772,
+    2773: x_2773,
+    2774: x_2774,
+    2775: x_2775,
+    2779: x_2779,
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:573
-    'subterranean_reservoir': '{"id":"subterranean_reservoir","number":"127","name":{"en":"Subterranean Reservoir"},"type":"event","cost":11,"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"ocean","x":2747},"at":"rules_data/terraforming_mars/cards/071-140.yaml:578","id":2426},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~747","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~747"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"tile","d":null},"b":{"op":"var","n":"t~746"}}}]},"x":2748},"t":{"op":"seq","b":[{"op":"let","v":"mine~750","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~749","src":{"op":"filt","v":"x~748","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~748"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~749"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":2749},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":2429},{"op":"let","v":"empty~755","e":{"op":"filt","v":"s~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"t~746"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~750"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~752"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~754","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~754"}}]}]}}]}]}}]}}]}]},"x":2750},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":2430},{"op":"let","v":"legal~761","e":{"op":"letx","v":"open~757","e":{"op":"filt","v":"s~756","src":{"op":"var","n":"empty~755"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~756"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~760","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"open~757"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~760"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~760"},"b":{"op":"var","n":"open~757"}}},"b":{"op":"var","n":"open~757"}},"x":2751},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":2431},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~761"}]},"b":{"op":"lit","v":0},"x":2752},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":2432},{"op":"choose","alts":[{"gens":[{"v":"space~762","src":{"op":"var","n":"legal~761","x":2753},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~763","e":{"op":"var","n":"t~746","x":2754},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2435},{"op":"let","v":"s~764","e":{"op":"var","n":"space~762","x":2755},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2436},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~764"},"d":{},"x":2756},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~763"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2757},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2438},{"op":"set","t":{"op":"st","k":"last_space","x":2758},"o":"=","e":{"op":"var","n":"s~764","x":2759},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2439},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2760},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"bonus","d":null,"x":2761},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2442},{"op":"for","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces","x":2762},"w":{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false,"x":2763},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2764},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2444},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2443},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"effect","d":null,"x":2765},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2445},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~763","x":2766},"space":{"op":"var","n":"s~764","x":2767},"by":{"op":"var","n":"you","x":2768}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":2446}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2441},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2440}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2437}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2434},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~762"}],"x":2769}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (aumenta gli oceani e la NT di 1)","en":"place an ocean tile (raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2433}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":2428},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":2427}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:578","id":2425},"source":{"doc":"tm-facts","section":"cards.json #127"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:573"}',
+    'subterranean_reservoir': '{"id":"subterranean_reservoir","number":"127","name":{"en":"Subterranean Reservoir"},"type":"event","cost":11,"effect":{"op":"seq","b":[{"op":"let","v":"t~748","e":{"op":"lit","v":"ocean","x":2757},"at":"rules_data/terraforming_mars/cards/071-140.yaml:578","id":2435},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~749","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~749"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"tile","d":null},"b":{"op":"var","n":"t~748"}}}]},"x":2758},"t":{"op":"seq","b":[{"op":"let","v":"mine~752","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~751","src":{"op":"filt","v":"x~750","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~750"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":2759},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":2438},{"op":"let","v":"empty~757","e":{"op":"filt","v":"s~754","src":{"op":"filt","v":"x~753","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~753"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"t~748"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~752"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~755","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~754"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~756","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~756"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~756"}}]}]}}]}]}}]}}]}]},"x":2760},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":2439},{"op":"let","v":"legal~763","e":{"op":"letx","v":"open~759","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"empty~757"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~758"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~762","e":{"op":"filt","v":"s~760","src":{"op":"var","n":"open~759"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~761","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~760"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~761"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~762"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~762"},"b":{"op":"var","n":"open~759"}}},"b":{"op":"var","n":"open~759"}},"x":2761},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":2440},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~763"}]},"b":{"op":"lit","v":0},"x":2762},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":2441},{"op":"choose","alts":[{"gens":[{"v":"space~764","src":{"op":"var","n":"legal~763","x":2763},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~765","e":{"op":"var","n":"t~748","x":2764},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2444},{"op":"let","v":"s~766","e":{"op":"var","n":"space~764","x":2765},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2445},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~766"},"d":{},"x":2766},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~765"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~765"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2767},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2447},{"op":"set","t":{"op":"st","k":"last_space","x":2768},"o":"=","e":{"op":"var","n":"s~766","x":2769},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2448},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2770},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~766"},"f":"bonus","d":null,"x":2771},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2451},{"op":"for","v":"x~767","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~766"}],"kind":"spaces","x":2772},"w":{"op":"in","a":{"op":"var","n":"x~767"},"b":{"op":"st","k":"board"},"neg":false,"x":2773},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~767"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2774},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2453},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2452},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~765"},"f":"effect","d":null,"x":2775},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2454},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~765","x":2776},"space":{"op":"var","n":"s~766","x":2777},"by":{"op":"var","n":"you","x":2778}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":2455}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2450},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2449}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2446}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2443},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~764"}],"x":2779}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (guadagna un eventuale bonus di piazzamento; aumenta gli oceani e la NT di 1)","en":"place an ocean tile (gain any placement bonus; raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2442}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":2437},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":2436}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:578","id":2434},"source":{"doc":"tm-facts","section":"cards.json #127"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:573"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,109 +49,109 @@ K = [
 ]
 
 
-x_2828 = _C.x_2102  # rules_data/terraforming_mars/cards/071-140.yaml:641
+x_2838 = _C.x_2105  # rules_data/terraforming_mars/cards/071-140.yaml:641
 
 
-def x_2829(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:650
+def x_2839(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:650
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2829, E.get('this'), E.get('you'), ctx.stamps.get('tableau', 0),), lambda: any((True if (((ctx.index.plain['cards'].get(v_c_746, NOREC).get('resource', None) if type(v_c_746) is str else None) == 'microbe')) and ((v_c_746 != E.get('this'))) else False) for v_c_746 in items_of(PL(ctx, E.get('you')).get('tableau'))))
+    return MEMO(ctx, (2839, E.get('this'), E.get('you'), ctx.stamps.get('tableau', 0),), lambda: any((True if (((ctx.index.plain['cards'].get(v_c_748, NOREC).get('resource', None) if type(v_c_748) is str else None) == 'microbe')) and ((v_c_748 != E.get('this'))) else False) for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))))
 
 
-x_2832 = _C.x_886  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_2842 = _C.x_889  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def x_2833(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_2843(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~749'))) is str else None) == E.get('r~748'))) and ((E.get('card~749') != E.get('this'))) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~751'))) is str else None) == E.get('r~750'))) and ((E.get('card~751') != E.get('this'))) else False)
 
 
-def x_2834(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_2844(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~749'), 0))
+    return (_w2.get(E.get('card~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~751'), 0))
 
 
-x_2836 = _C.x_1419  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_2846 = _C.x_1422  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def d_2495(ctx, E=None, B=2495):  # rules_data/terraforming_mars/cards/071-140.yaml:650
+def d_2504(ctx, E=None, B=2504):  # rules_data/terraforming_mars/cards/071-140.yaml:650
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2829(ctx, E):
+    if not x_2839(ctx, E):
         return False
     return True
 
 
-def t_2496(ctx, k, s=None, E=None, B=2495):  # rules_data/terraforming_mars/cards/071-140.yaml:650
+def t_2505(ctx, k, s=None, E=None, B=2504):  # rules_data/terraforming_mars/cards/071-140.yaml:650
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~747', 1, True)
-    LOCAL(ctx, E, 'r~748', 'microbe', True)
-    return t_2499(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~749', 1, True)
+    LOCAL(ctx, E, 'r~750', 'microbe', True)
+    return t_2508(ctx, k, s, E, B)
 
 
-d_2497 = _C.rebased(_C.d_524, 2495)  # rules_data/terraforming_mars/cards/071-140.yaml:650
+d_2506 = _C.rebased(_C.d_526, 2504)  # rules_data/terraforming_mars/cards/071-140.yaml:650
 
 
-def d_2498(ctx, E=None, B=2495):  # rules_data/terraforming_mars/cards/071-140.yaml:650
+def d_2507(ctx, E=None, B=2504):  # rules_data/terraforming_mars/cards/071-140.yaml:650
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~748', 'microbe', True)
+    LOCAL(ctx, E, 'r~750', 'microbe', True)
     return True
 
 
-t_2499 = _C.rebased(_C.t_2499, 2495)  # rules_data/terraforming_mars/definitions/cards.yaml:195
+t_2508 = _C.rebased(_C.t_2508, 2504)  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def d_2500(ctx, E=None, B=2495):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def d_2509(ctx, E=None, B=2504):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('card~749'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('card~751'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~747'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~749'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2495: CPS(d_2495),
-    2496: t_2496,
-    2497: CPS(d_2497),
-    2498: CPS(d_2498),
-    2499: t_2499,
-    2500: CPS(d_2500),
+    2504: CPS(d_2504),
+    2505: t_2505,
+    2506: CPS(d_2506),
+    2507: CPS(d_2507),
+    2508: t_2508,
+    2509: CPS(d_2509),
 }
 
 
 CODE = {
-    2828: x_2828,
-    2829: x_2829,
-    2832: x_2832,
-    2833: x_2833,
-    2834: x_2834,
-    2836: x_2836,
+    2838: x_2838,
+    2839: x_2839,
+    2842: x_2842,
+    2843: x_2843,
+    2844: x_2844,
+    2846: x_2846,
 }
 AT = {
-    2829: 'rules_data/terraforming_mars/cards/071-140.yaml:650',
-    2833: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    2834: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    2839: 'rules_data/terraforming_mars/cards/071-140.yaml:650',
+    2843: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    2844: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:641
-    'symbiotic_fungus': '{"id":"symbiotic_fungus","number":"133","name":{"en":"Symbiotic Fungus"},"type":"active","cost":4,"tags":["microbe"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-14},"x":2828},"actions":[{"cost":{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"c~746","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~746"},"f":"resource","d":null},"b":{"op":"lit","v":"microbe"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"c~746"},"b":{"op":"var","n":"this"}}]}}],"x":2829},"at":"rules_data/terraforming_mars/cards/071-140.yaml:650","id":2495},"effect":{"op":"seq","b":[{"op":"let","v":"n~747","e":{"op":"lit","v":1,"x":2830},"at":"rules_data/terraforming_mars/cards/071-140.yaml:650","id":2497},{"op":"let","v":"r~748","e":{"op":"lit","v":"microbe","x":2831},"at":"rules_data/terraforming_mars/cards/071-140.yaml:650","id":2498},{"op":"choose","alts":[{"gens":[{"v":"card~749","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":2832},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~749"},"f":"resource","d":null},"b":{"op":"var","n":"r~748"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~749"},"b":{"op":"var","n":"this"}}],"x":2833}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~749"},"d":0,"x":2834},"o":"+=","e":{"op":"var","n":"n~747","x":2835},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2500},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~749"}],"x":2836}}],"kind":"card","prompt":{"def":"add_another","args":{"n":1,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 1 microbo a un\'altra carta","en":"add 1 microbe to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2499}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:650","id":2496}}],"source":{"doc":"tm-facts","section":"cards.json #133 (action: a microbe on another card)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:641"}',
+    'symbiotic_fungus': '{"id":"symbiotic_fungus","number":"133","name":{"en":"Symbiotic Fungus"},"type":"active","cost":4,"tags":["microbe"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-14},"x":2838},"actions":[{"cost":{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~748"},"f":"resource","d":null},"b":{"op":"lit","v":"microbe"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"c~748"},"b":{"op":"var","n":"this"}}]}}],"x":2839},"at":"rules_data/terraforming_mars/cards/071-140.yaml:650","id":2504},"effect":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":2840},"at":"rules_data/terraforming_mars/cards/071-140.yaml:650","id":2506},{"op":"let","v":"r~750","e":{"op":"lit","v":"microbe","x":2841},"at":"rules_data/terraforming_mars/cards/071-140.yaml:650","id":2507},{"op":"choose","alts":[{"gens":[{"v":"card~751","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":2842},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~751"},"f":"resource","d":null},"b":{"op":"var","n":"r~750"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~751"},"b":{"op":"var","n":"this"}}],"x":2843}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~751"},"d":0,"x":2844},"o":"+=","e":{"op":"var","n":"n~749","x":2845},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2509},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~751"}],"x":2846}}],"kind":"card","prompt":{"def":"add_another","args":{"n":1,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 1 microbo a un\'altra carta","en":"add 1 microbe to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2508}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:650","id":2505}}],"source":{"doc":"tm-facts","section":"cards.json #133 (action: a microbe on another card)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:641"}',
 }

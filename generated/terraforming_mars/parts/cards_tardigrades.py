@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,39 +49,39 @@ K = [
 ]
 
 
-x_1408 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_1411 = _C.x_484  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def x_1410(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:481
+def x_1413(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:481
     if E is None:
         E = ctx.env()
     return (1 * AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 4))
 
 
-d_1253 = _C.rebased(_C.d_1033, 1253)  # rules_data/terraforming_mars/cards/001-070.yaml:489
-d_1254 = _C.rebased(_C.d_352, 1253)  # rules_data/terraforming_mars/cards/001-070.yaml:489
-d_1255 = _C.rebased(_C.d_1035, 1253)  # rules_data/terraforming_mars/cards/001-070.yaml:489
-d_1256 = _C.rebased(_C.d_1036, 1253)  # rules_data/terraforming_mars/definitions/cards.yaml:185
+d_1256 = _C.rebased(_C.d_1036, 1256)  # rules_data/terraforming_mars/cards/001-070.yaml:489
+d_1257 = _C.rebased(_C.d_352, 1256)  # rules_data/terraforming_mars/cards/001-070.yaml:489
+d_1258 = _C.rebased(_C.d_1038, 1256)  # rules_data/terraforming_mars/cards/001-070.yaml:489
+d_1259 = _C.rebased(_C.d_1039, 1256)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 TRIALS = {
-    1253: CPS(d_1253),
-    1254: CPS(d_1254),
-    1255: CPS(d_1255),
     1256: CPS(d_1256),
+    1257: CPS(d_1257),
+    1258: CPS(d_1258),
+    1259: CPS(d_1259),
 }
 
 
 CODE = {
-    1408: x_1408,
-    1410: x_1410,
+    1411: x_1411,
+    1413: x_1413,
 }
 AT = {
-    1410: 'rules_data/terraforming_mars/cards/001-070.yaml:481',
+    1413: 'rules_data/terraforming_mars/cards/001-070.yaml:481',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:481
-    'tardigrades': '{"id":"tardigrades","number":"049","name":{"en":"Tardigrades"},"type":"active","cost":4,"tags":["microbe"],"resource":"microbe","actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1406},"at":"rules_data/terraforming_mars/cards/001-070.yaml:489","id":1254},{"op":"let","v":"r~747","e":{"op":"lit","v":"microbe","x":1407},"at":"rules_data/terraforming_mars/cards/001-070.yaml:489","id":1255},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1408},"o":"+=","e":{"op":"var","n":"n~746","x":1409},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1256}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:489","id":1253}}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":4}},"x":1410},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #049"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:481"}',
+    'tardigrades': '{"id":"tardigrades","number":"049","name":{"en":"Tardigrades"},"type":"active","cost":4,"tags":["microbe"],"resource":"microbe","actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1409},"at":"rules_data/terraforming_mars/cards/001-070.yaml:489","id":1257},{"op":"let","v":"r~749","e":{"op":"lit","v":"microbe","x":1410},"at":"rules_data/terraforming_mars/cards/001-070.yaml:489","id":1258},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1411},"o":"+=","e":{"op":"var","n":"n~748","x":1412},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1259}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:489","id":1256}}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":4}},"x":1413},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #049"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:481"}',
 }

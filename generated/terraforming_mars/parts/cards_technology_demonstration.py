@@ -5,37 +5,115 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(3544, """
-x_4039 x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4040 x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4041 x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4042 x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4044 x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4045 x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4046 x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4047 x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4048 x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4049 x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3544 d_1878 @  # rules_data/terraforming_mars/cards/141-208.yaml:660
-d_3545 d_489 @  # rules_data/terraforming_mars/cards/141-208.yaml:660
-d_3546 d_1880 @  # rules_data/terraforming_mars/definitions/cards.yaml:12
-d_3547 d_1881 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3548 d_441 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3549 d_442 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3550 d_424 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3551 d_425 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3552 d_445 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3553 d_695 @  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3554 d_696 @  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3555 d_697 @  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3556 d_431 @  # rules_data/terraforming_mars/definitions/cards.yaml:14
-""")
-AT = {}
+K = [
+    ['game', 'deck', ''],
+    [],
+    ['game', 'discard', ''],
+    ['player', 'hand', ''],
+]
+
+
+x_4056 = _C.x_2124  # rules_data/terraforming_mars/cards/141-208.yaml:660
+x_4059 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4060 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4061 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4062 = _C.x_471  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4064 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4065 = _C.x_476  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4066 = _C.x_528  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4067 = _C.x_478  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4068 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4069 = _C.x_478  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3561 = _C.rebased(_C.d_1881, 3561)  # rules_data/terraforming_mars/cards/141-208.yaml:660
+d_3562 = _C.rebased(_C.d_1882, 3561)  # rules_data/terraforming_mars/cards/141-208.yaml:660
+d_3563 = _C.rebased(_C.d_491, 3561)  # rules_data/terraforming_mars/cards/141-208.yaml:660
+d_3564 = _C.rebased(_C.d_1884, 3561)  # rules_data/terraforming_mars/definitions/cards.yaml:12
+d_3565 = _C.rebased(_C.d_1885, 3561)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3566 = _C.rebased(_C.d_443, 3561)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3567 = _C.rebased(_C.d_444, 3561)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3568 = _C.rebased(_C.d_425, 3561)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3569 = _C.rebased(_C.d_426, 3561)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3570 = _C.rebased(_C.d_447, 3561)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3571 = _C.rebased(_C.d_698, 3561)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3572 = _C.rebased(_C.d_699, 3561)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3573 = _C.rebased(_C.d_700, 3561)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3574 = _C.rebased(_C.d_432, 3561)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+
+
+TRIALS = {
+    3561: CPS(d_3561),
+    3562: CPS(d_3562),
+    3563: CPS(d_3563),
+    3564: CPS(d_3564),
+    3565: CPS(d_3565),
+    3566: CPS(d_3566),
+    3567: CPS(d_3567),
+    3568: CPS(d_3568),
+    3569: CPS(d_3569),
+    3570: CPS(d_3570),
+    3571: CPS(d_3571),
+    3572: CPS(d_3572),
+    3573: CPS(d_3573),
+    3574: CPS(d_3574),
+}
+
+
+CODE = {
+    4056: x_4056,
+    4059: x_4059,
+    4060: x_4060,
+    4061: x_4061,
+    4062: x_4062,
+    4064: x_4064,
+    4065: x_4065,
+    4066: x_4066,
+    4067: x_4067,
+    4068: x_4068,
+    4069: x_4069,
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:654
-    'technology_demonstration': '{"id":"technology_demonstration","number":"204","name":{"en":"Technology Demonstration"},"type":"event","cost":5,"tags":["science","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":4037},"at":"rules_data/terraforming_mars/cards/141-208.yaml:660","id":3545},{"op":"rep","n":{"op":"var","n":"n~746","x":4038},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4039},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":4040},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":4041},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3550},{"op":"set","t":{"op":"st","k":"discard","x":4042},"o":"=","e":{"op":"lit","v":[],"x":4043},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3551},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":4044}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3552}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3549},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3548},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4045},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":4046},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4047},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3555},{"op":"set","t":{"op":"st","k":"deck","x":4048},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4049},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3556}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3554},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3553}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3547},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3546}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:660","id":3544},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #204"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:654"}',
+    'technology_demonstration': '{"id":"technology_demonstration","number":"204","name":{"en":"Technology Demonstration"},"type":"event","cost":5,"tags":["science","space"],"effect":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"fn","f":"count","a":[{"op":"st","k":"discard"}]}},"b":{"op":"lit","v":2},"x":4056},"at":"rules_data/terraforming_mars/cards/141-208.yaml:660","id":3562},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":4057},"at":"rules_data/terraforming_mars/cards/141-208.yaml:660","id":3563},{"op":"rep","n":{"op":"var","n":"n~748","x":4058},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4059},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":4060},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":4061},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3568},{"op":"set","t":{"op":"st","k":"discard","x":4062},"o":"=","e":{"op":"lit","v":[],"x":4063},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3569},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":4064}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3570}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3567},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3566},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4065},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":4066},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4067},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3573},{"op":"set","t":{"op":"st","k":"deck","x":4068},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4069},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3574}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3572},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3571}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3565},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3564}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:660","id":3561},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #204"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:654"}',
 }

@@ -5,22 +5,80 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(2675, """
-x_3031 x_3031  # rules_data/terraforming_mars/cards/141-208.yaml:46
-x_3034 x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3036 x_403  # rules_data/terraforming_mars/cards/141-208.yaml:54
-d_2675 d_2490 @  # rules_data/terraforming_mars/cards/141-208.yaml:53
-d_2676 d_725 @  # rules_data/terraforming_mars/cards/141-208.yaml:53
-d_2677 d_991 @  # rules_data/terraforming_mars/cards/141-208.yaml:53
-d_2678 d_361 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_2679 t_367 @  # rules_data/terraforming_mars/cards/141-208.yaml:54
-""")
-AT = {}
+K = [
+    {'kind': 'cards', 'f': 'production', 'd': None},
+    ['player', 'prod', 'key'],
+    {'d': 0},
+]
+
+
+x_3042 = _C.x_3042  # rules_data/terraforming_mars/cards/141-208.yaml:46
+x_3045 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3047 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:54
+d_2685 = _C.rebased(_C.d_2499, 2685)  # rules_data/terraforming_mars/cards/141-208.yaml:53
+d_2686 = _C.rebased(_C.d_728, 2685)  # rules_data/terraforming_mars/cards/141-208.yaml:53
+d_2687 = _C.rebased(_C.d_994, 2685)  # rules_data/terraforming_mars/cards/141-208.yaml:53
+d_2688 = _C.rebased(_C.d_361, 2685)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2689 = _C.rebased(_C.t_367, 2685)  # rules_data/terraforming_mars/cards/141-208.yaml:54
+
+
+TRIALS = {
+    2685: CPS(d_2685),
+    2686: CPS(d_2686),
+    2687: CPS(d_2687),
+    2688: CPS(d_2688),
+    2689: t_2689,
+}
+
+
+CODE = {
+    3042: x_3042,
+    3045: x_3045,
+    3047: x_3047,
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:46
-    'tectonic_stress_power': '{"id":"tectonic_stress_power","number":"145","name":{"en":"Tectonic Stress Power"},"type":"automated","cost":18,"tags":["power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~746","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~747","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~746"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~747"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":2},"x":3031},"production":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":3032},"at":"rules_data/terraforming_mars/cards/141-208.yaml:53","id":2676},{"op":"let","v":"r~751","e":{"op":"lit","v":"energy","x":3033},"at":"rules_data/terraforming_mars/cards/141-208.yaml:53","id":2677},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3034},"o":"+=","e":{"op":"var","n":"n~750","x":3035},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2678}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:53","id":2675},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3036},"at":"rules_data/terraforming_mars/cards/141-208.yaml:54","id":2679},"vp":{"op":"lit","v":1,"x":3037},"source":{"doc":"tm-facts","section":"cards.json #145"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:46"}',
+    'tectonic_stress_power': '{"id":"tectonic_stress_power","number":"145","name":{"en":"Tectonic Stress Power"},"type":"automated","cost":18,"tags":["power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~750","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~751","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~750"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~751"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":2},"x":3042},"production":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":3,"x":3043},"at":"rules_data/terraforming_mars/cards/141-208.yaml:53","id":2686},{"op":"let","v":"r~753","e":{"op":"lit","v":"energy","x":3044},"at":"rules_data/terraforming_mars/cards/141-208.yaml:53","id":2687},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":3045},"o":"+=","e":{"op":"var","n":"n~752","x":3046},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2688}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:53","id":2685},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3047},"at":"rules_data/terraforming_mars/cards/141-208.yaml:54","id":2689},"vp":{"op":"lit","v":1,"x":3048},"source":{"doc":"tm-facts","section":"cards.json #145"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:46"}',
 }

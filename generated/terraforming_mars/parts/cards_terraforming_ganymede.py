@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -50,177 +51,177 @@ K = [
 ]
 
 
-def x_3845(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:576
+def x_3863(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:576
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3845, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_746, NOREC).get('tags', []) if type(v_c_746) is str else [])).count('jovian') for v_c_746 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('jovian') for v_c_748 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('jovian')))) is int else AR('+', _w6, _w7)))
+    return MEMO(ctx, (3863, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('jovian') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('jovian') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('jovian')))) is int else AR('+', _w6, _w7)))
 
 
-def x_3847(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:109
+def x_3865(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:109
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~752'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~753'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~755'))) is int else num(_w2)))
 
 
-def x_3848(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def x_3866(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~754'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~756'))) is str else None) == 'game')
 
 
-def x_3849(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def x_3867(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~754'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~754'), 0))
+    return (_w1.get(E.get('t~756'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~756'), 0))
 
 
-def x_3851(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def x_3869(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~754'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~754'), 0))
+    return (_w2.get(E.get('t~756'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~756'), 0))
 
 
-def x_3853(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def x_3871(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~754') == 'tr')) and (((_w1 if type((_w1 := E.get('n~755'))) is int else num(_w1)) > 0)) else False)
+    return (True if ((E.get('t~756') == 'tr')) and (((_w1 if type((_w1 := E.get('n~757'))) is int else num(_w1)) > 0)) else False)
 
 
-x_3854 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3872 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
-def d_3371(ctx, E=None, B=3371):  # rules_data/terraforming_mars/cards/141-208.yaml:576
+def d_3387(ctx, E=None, B=3387):  # rules_data/terraforming_mars/cards/141-208.yaml:576
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~751', 'tr', True)
-    LOCAL(ctx, E, 'n~752', 1, True)
-    LOCAL(ctx, E, 'k~753', x_3845(ctx, E), True)
-    if not d_3375(ctx, E, B):
+    LOCAL(ctx, E, 't~753', 'tr', True)
+    LOCAL(ctx, E, 'n~754', 1, True)
+    LOCAL(ctx, E, 'k~755', x_3863(ctx, E), True)
+    if not d_3391(ctx, E, B):
         return False
     return True
 
 
-def d_3372(ctx, E=None, B=3371):  # rules_data/terraforming_mars/cards/141-208.yaml:576
+def d_3388(ctx, E=None, B=3387):  # rules_data/terraforming_mars/cards/141-208.yaml:576
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~751', 'tr', True)
+    LOCAL(ctx, E, 't~753', 'tr', True)
     return True
 
 
-d_3373 = _C.rebased(_C.d_484, 3371)  # rules_data/terraforming_mars/cards/141-208.yaml:576
+d_3389 = _C.rebased(_C.d_486, 3387)  # rules_data/terraforming_mars/cards/141-208.yaml:576
 
 
-def d_3374(ctx, E=None, B=3371):  # rules_data/terraforming_mars/cards/141-208.yaml:576
+def d_3390(ctx, E=None, B=3387):  # rules_data/terraforming_mars/cards/141-208.yaml:576
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~753', x_3845(ctx, E), True)
+    LOCAL(ctx, E, 'k~755', x_3863(ctx, E), True)
     return True
 
 
-def d_3375(ctx, E=None, B=3371):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:109
+def d_3391(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:109
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~754', E.get('t~751'), True)
-    LOCAL(ctx, E, 'n~755', x_3847(ctx, E), True)
-    if not d_3378(ctx, E, B):
+    LOCAL(ctx, E, 't~756', E.get('t~753'), True)
+    LOCAL(ctx, E, 'n~757', (((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~755'))) is int else num(_w2)))), True)
+    if not d_3394(ctx, E, B):
         return False
     return True
 
 
-def d_3376(ctx, E=None, B=3371):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:109
+def d_3392(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:109
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~754', E.get('t~751'), True)
+    LOCAL(ctx, E, 't~756', E.get('t~753'), True)
     return True
 
 
-def d_3377(ctx, E=None, B=3371):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:109
+def d_3393(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:109
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~755', x_3847(ctx, E), True)
+    LOCAL(ctx, E, 'n~757', (((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~755'))) is int else num(_w2)))), True)
     return True
 
 
-def d_3378(ctx, E=None, B=3371):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def d_3394(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3848(ctx, E):
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~756'))) is str else None) == 'game')):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[1], ctx.state.get('game_tracks'), E.get('t~754'))
+        c, key = KEYPLACE(ctx, K[1], ctx.state.get('game_tracks'), E.get('t~756'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~755'), '+=', False, K[0])
+            SET(ctx, 'game_tracks', c, key, E.get('n~757'), '+=', False, K[0])
     else:
-        if not d_3380(ctx, E, B):
+        if not d_3396(ctx, E, B):
             return False
     return True
 
 
-def d_3379(ctx, E=None, B=3371):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def d_3395(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], ctx.state.get('game_tracks'), E.get('t~754'))
+    c, key = KEYPLACE(ctx, K[1], ctx.state.get('game_tracks'), E.get('t~756'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~755'), '+=', False, K[0])
+        SET(ctx, 'game_tracks', c, key, E.get('n~757'), '+=', False, K[0])
     return True
 
 
-def d_3380(ctx, E=None, B=3371):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_3396(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('tracks'), E.get('t~754'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('tracks'), E.get('t~756'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~755'), '+=', False, K[2])
-    if not d_3382(ctx, E, B):
+        SET(ctx, 'tracks', c, key, E.get('n~757'), '+=', False, K[2])
+    if not d_3398(ctx, E, B):
         return False
     return True
 
 
-def d_3381(ctx, E=None, B=3371):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_3397(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('tracks'), E.get('t~754'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('tracks'), E.get('t~756'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~755'), '+=', False, K[2])
+        SET(ctx, 'tracks', c, key, E.get('n~757'), '+=', False, K[2])
     return True
 
 
-def d_3382(ctx, E=None, B=3371):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_3398(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3853(ctx, E):
+    if ((True if ((E.get('t~756') == 'tr')) and (((_w1 if type((_w1 := E.get('n~757'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -228,46 +229,46 @@ def d_3382(ctx, E=None, B=3371):  # rules_data/terraforming_mars/definitions/res
     return True
 
 
-d_3383 = _C.rebased(_C.d_379, 3371)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_3399 = _C.rebased(_C.d_379, 3387)  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 TRIALS = {
-    3371: CPS(d_3371),
-    3372: CPS(d_3372),
-    3373: CPS(d_3373),
-    3374: CPS(d_3374),
-    3375: CPS(d_3375),
-    3376: CPS(d_3376),
-    3377: CPS(d_3377),
-    3378: CPS(d_3378),
-    3379: CPS(d_3379),
-    3380: CPS(d_3380),
-    3381: CPS(d_3381),
-    3382: CPS(d_3382),
-    3383: CPS(d_3383),
+    3387: CPS(d_3387),
+    3388: CPS(d_3388),
+    3389: CPS(d_3389),
+    3390: CPS(d_3390),
+    3391: CPS(d_3391),
+    3392: CPS(d_3392),
+    3393: CPS(d_3393),
+    3394: CPS(d_3394),
+    3395: CPS(d_3395),
+    3396: CPS(d_3396),
+    3397: CPS(d_3397),
+    3398: CPS(d_3398),
+    3399: CPS(d_3399),
 }
 
 
 CODE = {
-    3845: x_3845,
-    3847: x_3847,
-    3848: x_3848,
-    3849: x_3849,
-    3851: x_3851,
-    3853: x_3853,
-    3854: x_3854,
+    3863: x_3863,
+    3865: x_3865,
+    3866: x_3866,
+    3867: x_3867,
+    3869: x_3869,
+    3871: x_3871,
+    3872: x_3872,
 }
 AT = {
-    3845: 'rules_data/terraforming_mars/cards/141-208.yaml:576',
-    3847: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:109',
-    3848: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    3849: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    3851: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    3853: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    3863: 'rules_data/terraforming_mars/cards/141-208.yaml:576',
+    3865: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:109',
+    3866: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    3867: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    3869: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    3871: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:569
-    'terraforming_ganymede': '{"id":"terraforming_ganymede","number":"197","name":{"en":"Terraforming Ganymede"},"type":"automated","cost":33,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~751","e":{"op":"lit","v":"tr","x":3843},"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3372},{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":3844},"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3373},{"op":"let","v":"k~753","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~746","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~747","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~746"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~747"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~750","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~750"},"b":{"op":"lit","v":"jovian"}}}]}},"x":3845},"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3374},{"op":"seq","b":[{"op":"let","v":"t~754","e":{"op":"var","n":"t~751","x":3846},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:109","id":3376},{"op":"let","v":"n~755","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~752"},"b":{"op":"var","n":"k~753"},"x":3847},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:109","id":3377},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~754"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3848},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~754"},"d":0,"x":3849},"o":"+=","e":{"op":"var","n":"n~755","x":3850},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":3379},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~754"},"d":0,"x":3851},"o":"+=","e":{"op":"var","n":"n~755","x":3852},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3381},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~754"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~755"},"b":{"op":"lit","v":0}}],"x":3853},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3854},"o":"=","e":{"op":"lit","v":true,"x":3855},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3383},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3382}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3380},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":3378}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:109","id":3375}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3371},"vp":{"op":"lit","v":2,"x":3856},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #197 (render icons: tr(1) / tag(jovian))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:569"}',
+    'terraforming_ganymede': '{"id":"terraforming_ganymede","number":"197","name":{"en":"Terraforming Ganymede"},"type":"automated","cost":33,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~753","e":{"op":"lit","v":"tr","x":3861},"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3388},{"op":"let","v":"n~754","e":{"op":"lit","v":1,"x":3862},"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3389},{"op":"let","v":"k~755","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~750","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~751","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~750"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~751"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~752","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~752"},"b":{"op":"lit","v":"jovian"}}}]}},"x":3863},"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3390},{"op":"seq","b":[{"op":"let","v":"t~756","e":{"op":"var","n":"t~753","x":3864},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:109","id":3392},{"op":"let","v":"n~757","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~754"},"b":{"op":"var","n":"k~755"},"x":3865},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:109","id":3393},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~756"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3866},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~756"},"d":0,"x":3867},"o":"+=","e":{"op":"var","n":"n~757","x":3868},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":3395},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~756"},"d":0,"x":3869},"o":"+=","e":{"op":"var","n":"n~757","x":3870},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3397},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~756"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~757"},"b":{"op":"lit","v":0}}],"x":3871},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3872},"o":"=","e":{"op":"lit","v":true,"x":3873},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3399},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3398}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3396},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":3394}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:109","id":3391}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3387},"vp":{"op":"lit","v":2,"x":3874},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #197 (render icons: tr(1) / tag(jovian))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:569"}',
 }

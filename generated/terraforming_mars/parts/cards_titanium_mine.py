@@ -5,21 +5,78 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(2670, """
-x_3028 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3030 x_403  # rules_data/terraforming_mars/cards/141-208.yaml:43
-d_2670 d_665 @  # rules_data/terraforming_mars/cards/141-208.yaml:42
-d_2671 d_352 @  # rules_data/terraforming_mars/cards/141-208.yaml:42
-d_2672 d_353 @  # rules_data/terraforming_mars/cards/141-208.yaml:42
-d_2673 d_365 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_2674 t_367 @  # rules_data/terraforming_mars/cards/141-208.yaml:43
-""")
-AT = {}
+K = [
+    {'kind': 'cards', 'f': 'production', 'd': None},
+    ['player', 'prod', 'key'],
+    {'d': 0},
+]
+
+
+x_3039 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3041 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:43
+d_2680 = _C.rebased(_C.d_667, 2680)  # rules_data/terraforming_mars/cards/141-208.yaml:42
+d_2681 = _C.rebased(_C.d_352, 2680)  # rules_data/terraforming_mars/cards/141-208.yaml:42
+d_2682 = _C.rebased(_C.d_353, 2680)  # rules_data/terraforming_mars/cards/141-208.yaml:42
+d_2683 = _C.rebased(_C.d_365, 2680)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2684 = _C.rebased(_C.t_367, 2680)  # rules_data/terraforming_mars/cards/141-208.yaml:43
+
+
+TRIALS = {
+    2680: CPS(d_2680),
+    2681: CPS(d_2681),
+    2682: CPS(d_2682),
+    2683: CPS(d_2683),
+    2684: t_2684,
+}
+
+
+CODE = {
+    3039: x_3039,
+    3041: x_3041,
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:36
-    'titanium_mine': '{"id":"titanium_mine","number":"144","name":{"en":"Titanium Mine"},"type":"automated","cost":7,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3026},"at":"rules_data/terraforming_mars/cards/141-208.yaml:42","id":2671},{"op":"let","v":"r~747","e":{"op":"lit","v":"titanium","x":3027},"at":"rules_data/terraforming_mars/cards/141-208.yaml:42","id":2672},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3028},"o":"+=","e":{"op":"var","n":"n~746","x":3029},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2673}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:42","id":2670},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3030},"at":"rules_data/terraforming_mars/cards/141-208.yaml:43","id":2674},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #144"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:36"}',
+    'titanium_mine': '{"id":"titanium_mine","number":"144","name":{"en":"Titanium Mine"},"type":"automated","cost":7,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3037},"at":"rules_data/terraforming_mars/cards/141-208.yaml:42","id":2681},{"op":"let","v":"r~749","e":{"op":"lit","v":"titanium","x":3038},"at":"rules_data/terraforming_mars/cards/141-208.yaml:42","id":2682},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3039},"o":"+=","e":{"op":"var","n":"n~748","x":3040},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2683}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:42","id":2680},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3041},"at":"rules_data/terraforming_mars/cards/141-208.yaml:43","id":2684},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #144"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:36"}',
 }

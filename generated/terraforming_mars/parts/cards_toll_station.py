@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -47,104 +48,104 @@ K = [
 ]
 
 
-def x_2235(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
+def x_2239(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
     if E is None:
         E = ctx.env()
-    return FN['sum'](ctx, None, [AS(ctx, v_p_759, lambda E: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_760, NOREC).get('tags', []) if type(v_c_760) is str else [])).count('space') for v_c_760 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_762, NOREC).get('tags', []) if type(v_c_762) is str else [])).count('space') for v_c_762 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2))) for v_p_759 in items_of(list(range(len(ctx.state['players'])))) if (v_p_759 != E.get('you'))])
+    return FN['sum'](ctx, None, [AS(ctx, v_p_761, lambda E: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_762, NOREC).get('tags', []) if type(v_c_762) is str else [])).count('space') for v_c_762 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_764, NOREC).get('tags', []) if type(v_c_764) is str else [])).count('space') for v_c_764 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2))) for v_p_761 in items_of(list(range(len(ctx.state['players'])))) if (v_p_761 != E.get('you'))])
 
 
-def x_2236(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_2240(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~765'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~765'), 0))
+    return (_w2.get(E.get('r~767'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~767'), 0))
 
 
-def x_2237(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_2241(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~764'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~766'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~766'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~768'))) is int else num(_w2)))
 
 
-def d_1975(ctx, E=None, B=1975):  # rules_data/terraforming_mars/cards/071-140.yaml:301
+def d_1979(ctx, E=None, B=1979):  # rules_data/terraforming_mars/cards/071-140.yaml:301
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 1, True)
-    LOCAL(ctx, E, 'r~765', 'megacredits', True)
-    LOCAL(ctx, E, 'k~766', x_2235(ctx, E), True)
+    LOCAL(ctx, E, 'n~766', 1, True)
+    LOCAL(ctx, E, 'r~767', 'megacredits', True)
+    LOCAL(ctx, E, 'k~768', x_2239(ctx, E), True)
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_2237(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~766'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~768'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
-def d_1976(ctx, E=None, B=1975):  # rules_data/terraforming_mars/cards/071-140.yaml:301
+def d_1980(ctx, E=None, B=1979):  # rules_data/terraforming_mars/cards/071-140.yaml:301
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'n~766', 1, True)
     return True
 
 
-def d_1977(ctx, E=None, B=1975):  # rules_data/terraforming_mars/cards/071-140.yaml:301
+def d_1981(ctx, E=None, B=1979):  # rules_data/terraforming_mars/cards/071-140.yaml:301
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~765', 'megacredits', True)
+    LOCAL(ctx, E, 'r~767', 'megacredits', True)
     return True
 
 
-def d_1978(ctx, E=None, B=1975):  # rules_data/terraforming_mars/cards/071-140.yaml:301
+def d_1982(ctx, E=None, B=1979):  # rules_data/terraforming_mars/cards/071-140.yaml:301
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~766', x_2235(ctx, E), True)
+    LOCAL(ctx, E, 'k~768', x_2239(ctx, E), True)
     return True
 
 
-def d_1979(ctx, E=None, B=1975):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def d_1983(ctx, E=None, B=1979):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_2237(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~766'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~768'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1975: CPS(d_1975),
-    1976: CPS(d_1976),
-    1977: CPS(d_1977),
-    1978: CPS(d_1978),
     1979: CPS(d_1979),
+    1980: CPS(d_1980),
+    1981: CPS(d_1981),
+    1982: CPS(d_1982),
+    1983: CPS(d_1983),
 }
 
 
 CODE = {
-    2235: x_2235,
-    2236: x_2236,
-    2237: x_2237,
+    2239: x_2239,
+    2240: x_2240,
+    2241: x_2241,
 }
 AT = {
-    2235: 'rules_data/terraforming_mars/cards/071-140.yaml:301',
-    2236: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    2237: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    2239: 'rules_data/terraforming_mars/cards/071-140.yaml:301',
+    2240: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    2241: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:294
-    'toll_station': '{"id":"toll_station","number":"099","name":{"en":"Toll Station"},"type":"automated","cost":12,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":1,"x":2233},"at":"rules_data/terraforming_mars/cards/071-140.yaml:301","id":1976},{"op":"let","v":"r~765","e":{"op":"lit","v":"megacredits","x":2234},"at":"rules_data/terraforming_mars/cards/071-140.yaml:301","id":1977},{"op":"let","v":"k~766","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"p~759","src":{"op":"core","n":"players"},"e":{"op":"as","p":{"op":"var","n":"p~759"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~760","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~761","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~760"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~761"},"b":{"op":"lit","v":"space"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~762","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~763","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~762"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~763"},"b":{"op":"lit","v":"space"}}}]}}]}}},"w":{"op":"cmp","o":"!=","a":{"op":"var","n":"p~759"},"b":{"op":"var","n":"you"}}}],"x":2235},"at":"rules_data/terraforming_mars/cards/071-140.yaml:301","id":1978},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":2236},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~764"},"b":{"op":"var","n":"k~766"},"x":2237},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":1979}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:301","id":1975},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #099 (production per space tag, others)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:294"}',
+    'toll_station': '{"id":"toll_station","number":"099","name":{"en":"Toll Station"},"type":"automated","cost":12,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~766","e":{"op":"lit","v":1,"x":2237},"at":"rules_data/terraforming_mars/cards/071-140.yaml:301","id":1980},{"op":"let","v":"r~767","e":{"op":"lit","v":"megacredits","x":2238},"at":"rules_data/terraforming_mars/cards/071-140.yaml:301","id":1981},{"op":"let","v":"k~768","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"p~761","src":{"op":"core","n":"players"},"e":{"op":"as","p":{"op":"var","n":"p~761"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~762","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~763","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~762"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~763"},"b":{"op":"lit","v":"space"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~764","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~765","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~764"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~765"},"b":{"op":"lit","v":"space"}}}]}}]}}},"w":{"op":"cmp","o":"!=","a":{"op":"var","n":"p~761"},"b":{"op":"var","n":"you"}}}],"x":2239},"at":"rules_data/terraforming_mars/cards/071-140.yaml:301","id":1982},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0,"x":2240},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~766"},"b":{"op":"var","n":"k~768"},"x":2241},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":1983}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:301","id":1979},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #099 (production per space tag, others)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:294"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -58,40 +59,40 @@ K = [
 ]
 
 
-x_1811 = _C.x_582  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_1812 = _C.x_583  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_1813 = _C.x_584  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_1814 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_1815 = _C.x_586  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1816 = _C.x_587  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1818 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1820 = _C.x_591  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_1821 = _C.x_592  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_1822 = _C.x_593  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_1826 = _C.x_630  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_1827 = _C.x_631  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_1828 = _C.x_632  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_1829 = _C.x_633  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_1830 = _C.x_634  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_1834 = _C.x_638  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_1835 = _C.x_639  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_1836 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_1838 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_1839 = _C.x_643  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_1840 = _C.x_644  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1841 = _C.x_645  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1842 = _C.x_646  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1843 = _C.x_647  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_1847 = _C.x_651  # rules_data/terraforming_mars/definitions/board.yaml:146
+x_1814 = _C.x_584  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_1815 = _C.x_585  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_1816 = _C.x_586  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_1817 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_1818 = _C.x_588  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1819 = _C.x_589  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1821 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1823 = _C.x_593  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1824 = _C.x_594  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1825 = _C.x_595  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1829 = _C.x_632  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_1830 = _C.x_633  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_1831 = _C.x_634  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_1832 = _C.x_635  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_1833 = _C.x_636  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_1837 = _C.x_640  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1838 = _C.x_641  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1839 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1841 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_1842 = _C.x_645  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_1843 = _C.x_646  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1844 = _C.x_647  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1845 = _C.x_648  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1846 = _C.x_649  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_1850 = _C.x_653  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def x_1850(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_1853(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~770'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~770'), 0))
+    return (_w2.get(E.get('r~772'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~772'), 0))
 
 
-def t_1599(ctx, k, s=None, E=None, B=1599):  # rules_data/terraforming_mars/cards/071-140.yaml:68
+def t_1602(ctx, k, s=None, E=None, B=1602):  # rules_data/terraforming_mars/cards/071-140.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -99,190 +100,190 @@ def t_1599(ctx, k, s=None, E=None, B=1599):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~749', 'ocean', True)
-        return t_1616(ctx, r2, s, E, B)
+        LOCAL(ctx, E, 't~751', 'ocean', True)
+        return t_1619(ctx, r2, s, E, B)
 
     def r2():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~769', 2, True)
-        LOCAL(ctx, E, 'r~770', 'plants', True)
-        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~770'))
+        LOCAL(ctx, E, 'n~771', 2, True)
+        LOCAL(ctx, E, 'r~772', 'plants', True)
+        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~772'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~769'), '+=', False, K[4])
+            SET(ctx, 'stock', c, key, E.get('n~771'), '+=', False, K[4])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~746', 'oxygen', True)
-    LOCAL(ctx, E, 'n~747', 1, True)
-    return t_1602(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'p~748', 'oxygen', True)
+    LOCAL(ctx, E, 'n~749', 1, True)
+    return t_1605(ctx, r1, s, E, B)
 
 
-d_1600 = _C.rebased(_C.d_1419, 1599)  # rules_data/terraforming_mars/cards/071-140.yaml:68
-d_1601 = _C.rebased(_C.d_524, 1599)  # rules_data/terraforming_mars/cards/071-140.yaml:68
-t_1602 = _C.rebased(_C.t_525, 1599)  # rules_data/terraforming_mars/definitions/resources.yaml:84
-t_1603 = _C.rebased(_C.t_526, 1599)  # rules_data/terraforming_mars/definitions/resources.yaml:85
-t_1604 = _C.rebased(_C.t_527, 1599)  # rules_data/terraforming_mars/definitions/resources.yaml:86
-d_1605 = _C.rebased(_C.d_528, 1599)  # rules_data/terraforming_mars/definitions/resources.yaml:86
-t_1606 = _C.rebased(_C.t_529, 1599)  # rules_data/terraforming_mars/definitions/resources.yaml:87
-t_1607 = _C.rebased(_C.t_530, 1599)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_1608 = _C.rebased(_C.d_531, 1599)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_1609 = _C.rebased(_C.d_532, 1599)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_1610 = _C.rebased(_C.d_533, 1599)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_1611 = _C.rebased(_C.d_379, 1599)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_1612 = _C.rebased(_C.t_535, 1599)  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_1613 = _C.rebased(_C.t_536, 1599)  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_1614 = _C.rebased(_C.d_537, 1599)  # rules_data/terraforming_mars/definitions/resources.yaml:90
-d_1615 = _C.rebased(_C.d_565, 1599)  # rules_data/terraforming_mars/cards/071-140.yaml:68
+d_1603 = _C.rebased(_C.d_1422, 1602)  # rules_data/terraforming_mars/cards/071-140.yaml:68
+d_1604 = _C.rebased(_C.d_526, 1602)  # rules_data/terraforming_mars/cards/071-140.yaml:68
+t_1605 = _C.rebased(_C.t_527, 1602)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_1606 = _C.rebased(_C.t_528, 1602)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_1607 = _C.rebased(_C.t_529, 1602)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_1608 = _C.rebased(_C.d_530, 1602)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_1609 = _C.rebased(_C.t_531, 1602)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_1610 = _C.rebased(_C.t_532, 1602)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1611 = _C.rebased(_C.d_533, 1602)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1612 = _C.rebased(_C.d_534, 1602)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1613 = _C.rebased(_C.d_535, 1602)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1614 = _C.rebased(_C.d_379, 1602)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_1615 = _C.rebased(_C.t_537, 1602)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_1616 = _C.rebased(_C.t_538, 1602)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_1617 = _C.rebased(_C.d_539, 1602)  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_1618 = _C.rebased(_C.d_567, 1602)  # rules_data/terraforming_mars/cards/071-140.yaml:68
 
 
-def t_1616(ctx, k, s=None, E=None, B=1599):  # rules_data/terraforming_mars/definitions/board.yaml:141
+def t_1619(ctx, k, s=None, E=None, B=1602):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1826(ctx, E):
-        return t_1617(ctx, k, s, E, B)
+    if x_1829(ctx, E):
+        return t_1620(ctx, k, s, E, B)
     return k()
 
 
-def t_1617(ctx, k, s=None, E=None, B=1599):  # rules_data/terraforming_mars/definitions/board.yaml:142
+def t_1620(ctx, k, s=None, E=None, B=1602):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~753', x_1827(ctx, E), True)
-    LOCAL(ctx, E, 'empty~758', x_1828(ctx, E), True)
-    LOCAL(ctx, E, 'legal~764', x_1829(ctx, E), True)
-    if not x_1830(ctx, E):
+    LOCAL(ctx, E, 'mine~755', x_1830(ctx, E), True)
+    LOCAL(ctx, E, 'empty~760', x_1831(ctx, E), True)
+    LOCAL(ctx, E, 'legal~766', x_1832(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('legal~766')) > 0)):
         return False
-    return t_1622(ctx, k, s, E, B)
+    return t_1625(ctx, k, s, E, B)
 
 
-d_1618 = _C.rebased(_C.d_568, 1599)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1619 = _C.rebased(_C.d_569, 1599)  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_1620 = _C.rebased(_C.d_570, 1599)  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_1621 = _C.rebased(_C.d_571, 1599)  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_1622 = _C.rebased(_C.t_813, 1599)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_1623 = _C.rebased(_C.t_573, 1599)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1624 = _C.rebased(_C.d_574, 1599)  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_1625 = _C.rebased(_C.d_575, 1599)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_1626 = _C.rebased(_C.t_576, 1599)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1627 = _C.rebased(_C.d_577, 1599)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1628 = _C.rebased(_C.d_578, 1599)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_1629 = _C.rebased(_C.t_579, 1599)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_1630 = _C.rebased(_C.t_580, 1599)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1631 = _C.rebased(_C.t_581, 1599)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1632 = _C.rebased(_C.t_582, 1599)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1633 = _C.rebased(_C.t_583, 1599)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1634 = _C.rebased(_C.t_584, 1599)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_1635 = _C.rebased(_C.d_585, 1599)  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_1621 = _C.rebased(_C.d_570, 1602)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1622 = _C.rebased(_C.d_571, 1602)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1623 = _C.rebased(_C.d_572, 1602)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1624 = _C.rebased(_C.d_573, 1602)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_1625 = _C.rebased(_C.t_816, 1602)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1626 = _C.rebased(_C.t_575, 1602)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1627 = _C.rebased(_C.d_576, 1602)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1628 = _C.rebased(_C.d_577, 1602)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1629 = _C.rebased(_C.t_578, 1602)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1630 = _C.rebased(_C.d_579, 1602)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1631 = _C.rebased(_C.d_580, 1602)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1632 = _C.rebased(_C.t_581, 1602)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1633 = _C.rebased(_C.t_582, 1602)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1634 = _C.rebased(_C.t_583, 1602)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1635 = _C.rebased(_C.t_584, 1602)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1636 = _C.rebased(_C.t_585, 1602)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1637 = _C.rebased(_C.t_586, 1602)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1638 = _C.rebased(_C.d_587, 1602)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
-def d_1636(ctx, E=None, B=1599):  # rules_data/terraforming_mars/cards/071-140.yaml:68
+def d_1639(ctx, E=None, B=1602):  # rules_data/terraforming_mars/cards/071-140.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~769', 2, True)
+    LOCAL(ctx, E, 'n~771', 2, True)
     return True
 
 
-d_1637 = _C.rebased(_C.d_588, 1599)  # rules_data/terraforming_mars/cards/071-140.yaml:68
+d_1640 = _C.rebased(_C.d_590, 1602)  # rules_data/terraforming_mars/cards/071-140.yaml:68
 
 
-def d_1638(ctx, E=None, B=1599):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_1641(ctx, E=None, B=1602):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~770'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~772'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~769'), '+=', False, K[4])
+        SET(ctx, 'stock', c, key, E.get('n~771'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    1599: t_1599,
-    1600: CPS(d_1600),
-    1601: CPS(d_1601),
     1602: t_1602,
-    1603: t_1603,
-    1604: t_1604,
-    1605: CPS(d_1605),
+    1603: CPS(d_1603),
+    1604: CPS(d_1604),
+    1605: t_1605,
     1606: t_1606,
     1607: t_1607,
     1608: CPS(d_1608),
-    1609: CPS(d_1609),
-    1610: CPS(d_1610),
+    1609: t_1609,
+    1610: t_1610,
     1611: CPS(d_1611),
-    1612: t_1612,
-    1613: t_1613,
+    1612: CPS(d_1612),
+    1613: CPS(d_1613),
     1614: CPS(d_1614),
-    1615: CPS(d_1615),
+    1615: t_1615,
     1616: t_1616,
-    1617: t_1617,
+    1617: CPS(d_1617),
     1618: CPS(d_1618),
-    1619: CPS(d_1619),
-    1620: CPS(d_1620),
+    1619: t_1619,
+    1620: t_1620,
     1621: CPS(d_1621),
-    1622: t_1622,
-    1623: t_1623,
+    1622: CPS(d_1622),
+    1623: CPS(d_1623),
     1624: CPS(d_1624),
-    1625: CPS(d_1625),
+    1625: t_1625,
     1626: t_1626,
     1627: CPS(d_1627),
     1628: CPS(d_1628),
     1629: t_1629,
-    1630: t_1630,
-    1631: t_1631,
+    1630: CPS(d_1630),
+    1631: CPS(d_1631),
     1632: t_1632,
     1633: t_1633,
     1634: t_1634,
-    1635: CPS(d_1635),
-    1636: CPS(d_1636),
-    1637: CPS(d_1637),
+    1635: t_1635,
+    1636: t_1636,
+    1637: t_1637,
     1638: CPS(d_1638),
+    1639: CPS(d_1639),
+    1640: CPS(d_1640),
+    1641: CPS(d_1641),
 }
 
 
 CODE = {
-    1811: x_1811,
-    1812: x_1812,
-    1813: x_1813,
     1814: x_1814,
     1815: x_1815,
     1816: x_1816,
+    1817: x_1817,
     1818: x_1818,
-    1820: x_1820,
+    1819: x_1819,
     1821: x_1821,
-    1822: x_1822,
-    1826: x_1826,
-    1827: x_1827,
-    1828: x_1828,
+    1823: x_1823,
+    1824: x_1824,
+    1825: x_1825,
     1829: x_1829,
     1830: x_1830,
-    1834: x_1834,
-    1835: x_1835,
-    1836: x_1836,
+    1831: x_1831,
+    1832: x_1832,
+    1833: x_1833,
+    1837: x_1837,
     1838: x_1838,
     1839: x_1839,
-    1840: x_1840,
     1841: x_1841,
     1842: x_1842,
     1843: x_1843,
-    1847: x_1847,
+    1844: x_1844,
+    1845: x_1845,
+    1846: x_1846,
     1850: x_1850,
+    1853: x_1853,
 }
 AT = {
-    1850: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    1853: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:62
-    'towing_a_comet': '{"id":"towing_a_comet","number":"075","name":{"en":"Towing A Comet"},"type":"event","cost":23,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"p~746","e":{"op":"lit","v":"oxygen","x":1808},"at":"rules_data/terraforming_mars/cards/071-140.yaml:68","id":1600},{"op":"let","v":"n~747","e":{"op":"lit","v":1,"x":1809},"at":"rules_data/terraforming_mars/cards/071-140.yaml:68","id":1601},{"op":"rep","n":{"op":"var","n":"n~747","x":1810},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"max","d":0},"x":1811},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0,"x":1812},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"step","d":0,"x":1813},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1605},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1814},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1815},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"tr_track","d":null},"d":0,"x":1816},"o":"+=","e":{"op":"lit","v":1,"x":1817},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1610},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1818},"o":"=","e":{"op":"lit","v":true,"x":1819},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1611}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1609},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1608},{"op":"for","v":"b~748","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"bonuses","d":[],"x":1820},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~748"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0},"x":1821},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~748"},"k":{"op":"lit","v":"effect"},"x":1822},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1613},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1612},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~746","x":1823},"by":{"op":"var","n":"you","x":1824}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1614}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1607},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1606}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1604},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1603},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1602},{"op":"let","v":"t~749","e":{"op":"lit","v":"ocean","x":1825},"at":"rules_data/terraforming_mars/cards/071-140.yaml:68","id":1615},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~750","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tile","d":null},"b":{"op":"var","n":"t~749"}}}]},"x":1826},"t":{"op":"seq","b":[{"op":"let","v":"mine~753","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~752"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1827},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1618},{"op":"let","v":"empty~758","e":{"op":"filt","v":"s~755","src":{"op":"filt","v":"x~754","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~754"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"t~749"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~753"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~756","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~755"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~757","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~757"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~757"}}]}]}}]}]}}]}}]}]},"x":1828},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1619},{"op":"let","v":"legal~764","e":{"op":"letx","v":"open~760","e":{"op":"filt","v":"s~759","src":{"op":"var","n":"empty~758"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~759"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~759"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~763","e":{"op":"filt","v":"s~761","src":{"op":"var","n":"open~760"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~762","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~761"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~762"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~762"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~763"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~763"},"b":{"op":"var","n":"open~760"}}},"b":{"op":"var","n":"open~760"}},"x":1829},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1620},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~764"}]},"b":{"op":"lit","v":0},"x":1830},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1621},{"op":"choose","alts":[{"gens":[{"v":"space~765","src":{"op":"var","n":"legal~764","x":1831},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~766","e":{"op":"var","n":"t~749","x":1832},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1624},{"op":"let","v":"s~767","e":{"op":"var","n":"space~765","x":1833},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1625},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~767"},"d":{},"x":1834},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~766"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1835},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1627},{"op":"set","t":{"op":"st","k":"last_space","x":1836},"o":"=","e":{"op":"var","n":"s~767","x":1837},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1628},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1838},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~767"},"f":"bonus","d":null,"x":1839},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1631},{"op":"for","v":"x~768","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~767"}],"kind":"spaces","x":1840},"w":{"op":"in","a":{"op":"var","n":"x~768"},"b":{"op":"st","k":"board"},"neg":false,"x":1841},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~768"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1842},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1633},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1632},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"effect","d":null,"x":1843},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1634},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~766","x":1844},"space":{"op":"var","n":"s~767","x":1845},"by":{"op":"var","n":"you","x":1846}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1635}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1630},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1629}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1626}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1623},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~765"}],"x":1847}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (aumenta gli oceani e la NT di 1)","en":"place an ocean tile (raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1622}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1617},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1616},{"op":"let","v":"n~769","e":{"op":"lit","v":2,"x":1848},"at":"rules_data/terraforming_mars/cards/071-140.yaml:68","id":1636},{"op":"let","v":"r~770","e":{"op":"lit","v":"plants","x":1849},"at":"rules_data/terraforming_mars/cards/071-140.yaml:68","id":1637},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~770"},"d":0,"x":1850},"o":"+=","e":{"op":"var","n":"n~769","x":1851},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1638}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:68","id":1599},"source":{"doc":"tm-facts","section":"cards.json #075"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:62"}',
+    'towing_a_comet': '{"id":"towing_a_comet","number":"075","name":{"en":"Towing A Comet"},"type":"event","cost":23,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"p~748","e":{"op":"lit","v":"oxygen","x":1811},"at":"rules_data/terraforming_mars/cards/071-140.yaml:68","id":1603},{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":1812},"at":"rules_data/terraforming_mars/cards/071-140.yaml:68","id":1604},{"op":"rep","n":{"op":"var","n":"n~749","x":1813},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"max","d":0},"x":1814},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0,"x":1815},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"step","d":0,"x":1816},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1608},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1817},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1818},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"tr_track","d":null},"d":0,"x":1819},"o":"+=","e":{"op":"lit","v":1,"x":1820},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1613},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1821},"o":"=","e":{"op":"lit","v":true,"x":1822},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1614}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1612},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1611},{"op":"for","v":"b~750","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"bonuses","d":[],"x":1823},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~750"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0},"x":1824},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~750"},"k":{"op":"lit","v":"effect"},"x":1825},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1616},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1615},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~748","x":1826},"by":{"op":"var","n":"you","x":1827}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1617}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1610},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1609}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1607},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1606},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1605},{"op":"let","v":"t~751","e":{"op":"lit","v":"ocean","x":1828},"at":"rules_data/terraforming_mars/cards/071-140.yaml:68","id":1618},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~752","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~752"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"tile","d":null},"b":{"op":"var","n":"t~751"}}}]},"x":1829},"t":{"op":"seq","b":[{"op":"let","v":"mine~755","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~754","src":{"op":"filt","v":"x~753","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~753"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~754"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1830},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1621},{"op":"let","v":"empty~760","e":{"op":"filt","v":"s~757","src":{"op":"filt","v":"x~756","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~756"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~757"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~757"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~757"},"f":"reserved","d":null},"b":{"op":"var","n":"t~751"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~757"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~755"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~757"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~758","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~757"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~758"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~758"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~759","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~758"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~758"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~759"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~758"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~759"}}]}]}}]}]}}]}}]}]},"x":1831},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1622},{"op":"let","v":"legal~766","e":{"op":"letx","v":"open~762","e":{"op":"filt","v":"s~761","src":{"op":"var","n":"empty~760"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~761"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~761"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~765","e":{"op":"filt","v":"s~763","src":{"op":"var","n":"open~762"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~764","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~763"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~764"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~764"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~765"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~765"},"b":{"op":"var","n":"open~762"}}},"b":{"op":"var","n":"open~762"}},"x":1832},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1623},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~766"}]},"b":{"op":"lit","v":0},"x":1833},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1624},{"op":"choose","alts":[{"gens":[{"v":"space~767","src":{"op":"var","n":"legal~766","x":1834},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~768","e":{"op":"var","n":"t~751","x":1835},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1627},{"op":"let","v":"s~769","e":{"op":"var","n":"space~767","x":1836},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1628},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~769"},"d":{},"x":1837},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~768"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~768"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1838},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1630},{"op":"set","t":{"op":"st","k":"last_space","x":1839},"o":"=","e":{"op":"var","n":"s~769","x":1840},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1631},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1841},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~769"},"f":"bonus","d":null,"x":1842},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1634},{"op":"for","v":"x~770","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~769"}],"kind":"spaces","x":1843},"w":{"op":"in","a":{"op":"var","n":"x~770"},"b":{"op":"st","k":"board"},"neg":false,"x":1844},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~770"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1845},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1636},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1635},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~768"},"f":"effect","d":null,"x":1846},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1637},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~768","x":1847},"space":{"op":"var","n":"s~769","x":1848},"by":{"op":"var","n":"you","x":1849}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1638}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1633},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1632}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1629}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1626},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~767"}],"x":1850}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (guadagna un eventuale bonus di piazzamento; aumenta gli oceani e la NT di 1)","en":"place an ocean tile (gain any placement bonus; raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1625}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1620},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1619},{"op":"let","v":"n~771","e":{"op":"lit","v":2,"x":1851},"at":"rules_data/terraforming_mars/cards/071-140.yaml:68","id":1639},{"op":"let","v":"r~772","e":{"op":"lit","v":"plants","x":1852},"at":"rules_data/terraforming_mars/cards/071-140.yaml:68","id":1640},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~772"},"d":0,"x":1853},"o":"+=","e":{"op":"var","n":"n~771","x":1854},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1641}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:68","id":1602},"source":{"doc":"tm-facts","section":"cards.json #075"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:62"}',
 }

@@ -5,14 +5,60 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from . import _common as _C
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 
-CODE, TRIALS = _C.bound(None, """
-""")
-AT = {}
+K = [
+]
+
+
+
+
+TRIALS = {
+}
+
+
+CODE = {
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:144
-    'trans_neptune_probe': '{"id":"trans_neptune_probe","number":"084","name":{"en":"Trans-Neptune Probe"},"type":"automated","cost":6,"tags":["science","space"],"vp":{"op":"lit","v":1,"x":2052},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #084"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:144"}',
+    'trans_neptune_probe': '{"id":"trans_neptune_probe","number":"084","name":{"en":"Trans-Neptune Probe"},"type":"automated","cost":6,"tags":["science","space"],"vp":{"op":"lit","v":1,"x":2055},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #084"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:144"}',
 }

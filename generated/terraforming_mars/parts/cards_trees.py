@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -49,63 +50,63 @@ K = [
 ]
 
 
-def x_1576(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:599
+def x_1579(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:599
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-4))
 
 
-x_1579 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1583 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_1582 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1586 = _C.x_759  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1394(ctx, E=None, B=1394):  # rules_data/terraforming_mars/cards/001-070.yaml:606
+def d_1397(ctx, E=None, B=1397):  # rules_data/terraforming_mars/cards/001-070.yaml:606
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 3, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'n~748', 3, True)
     LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'plants', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[2])
     return True
 
 
-d_1395 = _C.rebased(_C.d_793, 1394)  # rules_data/terraforming_mars/cards/001-070.yaml:606
-d_1396 = _C.rebased(_C.d_794, 1394)  # rules_data/terraforming_mars/cards/001-070.yaml:606
-d_1397 = _C.rebased(_C.d_365, 1394)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_1398 = _C.rebased(_C.d_389, 1394)  # rules_data/terraforming_mars/cards/001-070.yaml:606
-d_1399 = _C.rebased(_C.d_788, 1394)  # rules_data/terraforming_mars/cards/001-070.yaml:606
-d_1400 = _C.rebased(_C.d_914, 1394)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_1398 = _C.rebased(_C.d_796, 1397)  # rules_data/terraforming_mars/cards/001-070.yaml:606
+d_1399 = _C.rebased(_C.d_797, 1397)  # rules_data/terraforming_mars/cards/001-070.yaml:606
+d_1400 = _C.rebased(_C.d_365, 1397)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1401 = _C.rebased(_C.d_389, 1397)  # rules_data/terraforming_mars/cards/001-070.yaml:606
+d_1402 = _C.rebased(_C.d_791, 1397)  # rules_data/terraforming_mars/cards/001-070.yaml:606
+d_1403 = _C.rebased(_C.d_917, 1397)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {
-    1394: CPS(d_1394),
-    1395: CPS(d_1395),
-    1396: CPS(d_1396),
     1397: CPS(d_1397),
     1398: CPS(d_1398),
     1399: CPS(d_1399),
     1400: CPS(d_1400),
+    1401: CPS(d_1401),
+    1402: CPS(d_1402),
+    1403: CPS(d_1403),
 }
 
 
 CODE = {
-    1576: x_1576,
     1579: x_1579,
-    1583: x_1583,
+    1582: x_1582,
+    1586: x_1586,
 }
 AT = {
-    1576: 'rules_data/terraforming_mars/cards/001-070.yaml:599',
+    1579: 'rules_data/terraforming_mars/cards/001-070.yaml:599',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:599
-    'trees': '{"id":"trees","number":"060","name":{"en":"Trees"},"type":"automated","cost":13,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-4},"x":1576},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":3,"x":1577},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1395},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":1578},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1396},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1579},"o":"+=","e":{"op":"var","n":"n~746","x":1580},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1397},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1581},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1398},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":1582},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1399},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1583},"o":"+=","e":{"op":"var","n":"n~748","x":1584},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1400}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1394},"vp":{"op":"lit","v":1,"x":1585},"source":{"doc":"tm-facts","section":"cards.json #060"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:599"}',
+    'trees': '{"id":"trees","number":"060","name":{"en":"Trees"},"type":"automated","cost":13,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-4},"x":1579},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":1580},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1398},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":1581},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1399},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1582},"o":"+=","e":{"op":"var","n":"n~748","x":1583},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1400},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":1584},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1401},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":1585},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1402},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1586},"o":"+=","e":{"op":"var","n":"n~750","x":1587},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1403}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1397},"vp":{"op":"lit","v":1,"x":1588},"source":{"doc":"tm-facts","section":"cards.json #060"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:599"}',
 }

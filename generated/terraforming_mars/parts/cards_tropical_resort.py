@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -49,61 +50,61 @@ K = [
 ]
 
 
-x_2224 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2225 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2229 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2231 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:290
+x_2228 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2229 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2233 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2235 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:290
 
 
-def d_1965(ctx, E=None, B=1965):  # rules_data/terraforming_mars/cards/071-140.yaml:289
+def d_1969(ctx, E=None, B=1969):  # rules_data/terraforming_mars/cards/071-140.yaml:289
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'heat', True)
-    if not d_1968(ctx, E, B):
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'heat', True)
+    if not d_1972(ctx, E, B):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~748', 3, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~750', 3, True)
+    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-d_1966 = _C.rebased(_C.d_489, 1965)  # rules_data/terraforming_mars/cards/071-140.yaml:289
-d_1967 = _C.rebased(_C.d_785, 1965)  # rules_data/terraforming_mars/cards/071-140.yaml:289
-d_1968 = _C.rebased(_C.d_386, 1965)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_1969 = _C.rebased(_C.d_387, 1965)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_1970 = _C.rebased(_C.d_388, 1965)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_1971 = _C.rebased(_C.d_453, 1965)  # rules_data/terraforming_mars/cards/071-140.yaml:289
-d_1972 = _C.rebased(_C.d_495, 1965)  # rules_data/terraforming_mars/cards/071-140.yaml:289
-d_1973 = _C.rebased(_C.d_496, 1965)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_1974 = _C.rebased(_C.t_367, 1965)  # rules_data/terraforming_mars/cards/071-140.yaml:290
+d_1970 = _C.rebased(_C.d_491, 1969)  # rules_data/terraforming_mars/cards/071-140.yaml:289
+d_1971 = _C.rebased(_C.d_788, 1969)  # rules_data/terraforming_mars/cards/071-140.yaml:289
+d_1972 = _C.rebased(_C.d_386, 1969)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1973 = _C.rebased(_C.d_387, 1969)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1974 = _C.rebased(_C.d_388, 1969)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1975 = _C.rebased(_C.d_455, 1969)  # rules_data/terraforming_mars/cards/071-140.yaml:289
+d_1976 = _C.rebased(_C.d_497, 1969)  # rules_data/terraforming_mars/cards/071-140.yaml:289
+d_1977 = _C.rebased(_C.d_498, 1969)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_1978 = _C.rebased(_C.t_367, 1969)  # rules_data/terraforming_mars/cards/071-140.yaml:290
 
 
 TRIALS = {
-    1965: CPS(d_1965),
-    1966: CPS(d_1966),
-    1967: CPS(d_1967),
-    1968: CPS(d_1968),
     1969: CPS(d_1969),
     1970: CPS(d_1970),
     1971: CPS(d_1971),
     1972: CPS(d_1972),
     1973: CPS(d_1973),
-    1974: t_1974,
+    1974: CPS(d_1974),
+    1975: CPS(d_1975),
+    1976: CPS(d_1976),
+    1977: CPS(d_1977),
+    1978: t_1978,
 }
 
 
 CODE = {
-    2224: x_2224,
-    2225: x_2225,
+    2228: x_2228,
     2229: x_2229,
-    2231: x_2231,
+    2233: x_2233,
+    2235: x_2235,
 }
 AT = {
 }
@@ -111,5 +112,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:283
-    'tropical_resort': '{"id":"tropical_resort","number":"098","name":{"en":"Tropical Resort"},"type":"automated","cost":13,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":2222},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1966},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":2223},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1967},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":2224},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1969},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2225},"o":"-=","e":{"op":"var","n":"n~746","x":2226},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1970}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1968},{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":2227},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1971},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":2228},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1972},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2229},"o":"+=","e":{"op":"var","n":"n~748","x":2230},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1973}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1965},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2231},"at":"rules_data/terraforming_mars/cards/071-140.yaml:290","id":1974},"vp":{"op":"lit","v":2,"x":2232},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #098"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:283"}',
+    'tropical_resort': '{"id":"tropical_resort","number":"098","name":{"en":"Tropical Resort"},"type":"automated","cost":13,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2226},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1970},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":2227},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1971},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":2228},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1973},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2229},"o":"-=","e":{"op":"var","n":"n~748","x":2230},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1974}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1972},{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":2231},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1975},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":2232},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1976},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2233},"o":"+=","e":{"op":"var","n":"n~750","x":2234},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1977}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1969},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2235},"at":"rules_data/terraforming_mars/cards/071-140.yaml:290","id":1978},"vp":{"op":"lit","v":2,"x":2236},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #098"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:283"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -49,66 +50,66 @@ K = [
 ]
 
 
-x_3332 = _C.x_2494  # rules_data/terraforming_mars/cards/141-208.yaml:280
-x_3335 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3339 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3343 = _C.x_761  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3348 = _C.x_2500  # rules_data/terraforming_mars/cards/141-208.yaml:280
+x_3351 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3355 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3359 = _C.x_763  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_2925(ctx, E=None, B=2925):  # rules_data/terraforming_mars/cards/141-208.yaml:287
+def d_2939(ctx, E=None, B=2939):  # rules_data/terraforming_mars/cards/141-208.yaml:287
     ctx.steps += 10
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~752', 1, True)
+    LOCAL(ctx, E, 'r~753', 'plants', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[2])
     return True
 
 
-d_2926 = _C.rebased(_C.d_352, 2925)  # rules_data/terraforming_mars/cards/141-208.yaml:287
-d_2927 = _C.rebased(_C.d_794, 2925)  # rules_data/terraforming_mars/cards/141-208.yaml:287
-d_2928 = _C.rebased(_C.d_365, 2925)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_2929 = _C.rebased(_C.d_787, 2925)  # rules_data/terraforming_mars/cards/141-208.yaml:287
-d_2930 = _C.rebased(_C.d_495, 2925)  # rules_data/terraforming_mars/cards/141-208.yaml:287
-d_2931 = _C.rebased(_C.d_496, 2925)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_2932 = _C.rebased(_C.d_359, 2925)  # rules_data/terraforming_mars/cards/141-208.yaml:287
-d_2933 = _C.rebased(_C.d_726, 2925)  # rules_data/terraforming_mars/cards/141-208.yaml:287
-d_2934 = _C.rebased(_C.d_679, 2925)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_2940 = _C.rebased(_C.d_352, 2939)  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2941 = _C.rebased(_C.d_797, 2939)  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2942 = _C.rebased(_C.d_365, 2939)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2943 = _C.rebased(_C.d_790, 2939)  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2944 = _C.rebased(_C.d_497, 2939)  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2945 = _C.rebased(_C.d_498, 2939)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2946 = _C.rebased(_C.d_359, 2939)  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2947 = _C.rebased(_C.d_729, 2939)  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2948 = _C.rebased(_C.d_681, 2939)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {
-    2925: CPS(d_2925),
-    2926: CPS(d_2926),
-    2927: CPS(d_2927),
-    2928: CPS(d_2928),
-    2929: CPS(d_2929),
-    2930: CPS(d_2930),
-    2931: CPS(d_2931),
-    2932: CPS(d_2932),
-    2933: CPS(d_2933),
-    2934: CPS(d_2934),
+    2939: CPS(d_2939),
+    2940: CPS(d_2940),
+    2941: CPS(d_2941),
+    2942: CPS(d_2942),
+    2943: CPS(d_2943),
+    2944: CPS(d_2944),
+    2945: CPS(d_2945),
+    2946: CPS(d_2946),
+    2947: CPS(d_2947),
+    2948: CPS(d_2948),
 }
 
 
 CODE = {
-    3332: x_3332,
-    3335: x_3335,
-    3339: x_3339,
-    3343: x_3343,
+    3348: x_3348,
+    3351: x_3351,
+    3355: x_3355,
+    3359: x_3359,
 }
 AT = {
 }
@@ -116,5 +117,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:280
-    'tundra_farming': '{"id":"tundra_farming","number":"169","name":{"en":"Tundra Farming"},"type":"automated","cost":16,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-6},"x":3332},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3333},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2926},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":3334},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2927},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3335},"o":"+=","e":{"op":"var","n":"n~746","x":3336},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2928},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":3337},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2929},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":3338},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2930},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3339},"o":"+=","e":{"op":"var","n":"n~748","x":3340},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2931},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3341},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2932},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":3342},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2933},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3343},"o":"+=","e":{"op":"var","n":"n~750","x":3344},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2934}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2925},"vp":{"op":"lit","v":2,"x":3345},"source":{"doc":"tm-facts","section":"cards.json #169"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:280"}',
+    'tundra_farming': '{"id":"tundra_farming","number":"169","name":{"en":"Tundra Farming"},"type":"automated","cost":16,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-6},"x":3348},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3349},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2940},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3350},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2941},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3351},"o":"+=","e":{"op":"var","n":"n~748","x":3352},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2942},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":3353},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2943},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":3354},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2944},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3355},"o":"+=","e":{"op":"var","n":"n~750","x":3356},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2945},{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":3357},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2946},{"op":"let","v":"r~753","e":{"op":"lit","v":"plants","x":3358},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2947},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":3359},"o":"+=","e":{"op":"var","n":"n~752","x":3360},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2948}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2939},"vp":{"op":"lit","v":2,"x":3361},"source":{"doc":"tm-facts","section":"cards.json #169"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:280"}',
 }

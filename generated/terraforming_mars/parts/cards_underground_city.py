@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -55,135 +56,135 @@ K = [
 ]
 
 
-x_1124 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1125 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1129 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1131 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:326
-x_1133 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_1134 = _C.x_557  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_1135 = _C.x_558  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_1136 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_1137 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_1141 = _C.x_564  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_1142 = _C.x_565  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_1143 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_1145 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_1146 = _C.x_569  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_1147 = _C.x_570  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1148 = _C.x_571  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1149 = _C.x_572  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1150 = _C.x_573  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_1154 = _C.x_577  # rules_data/terraforming_mars/definitions/board.yaml:146
+x_1127 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1128 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1132 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1134 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:326
+x_1136 = _C.x_558  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_1137 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_1138 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_1139 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_1140 = _C.x_562  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_1144 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1145 = _C.x_567  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1146 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1148 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_1149 = _C.x_571  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_1150 = _C.x_572  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1151 = _C.x_573  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1152 = _C.x_574  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1153 = _C.x_575  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_1157 = _C.x_579  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def d_1000(ctx, E=None, B=1000):  # rules_data/terraforming_mars/cards/001-070.yaml:325
+def d_1003(ctx, E=None, B=1003):  # rules_data/terraforming_mars/cards/001-070.yaml:325
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_1003(ctx, E, B):
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
+    if not d_1006(ctx, E, B):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'steel', True)
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'r~751', 'steel', True)
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[4])
     return True
 
 
-d_1001 = _C.rebased(_C.d_489, 1000)  # rules_data/terraforming_mars/cards/001-070.yaml:325
-d_1002 = _C.rebased(_C.d_364, 1000)  # rules_data/terraforming_mars/cards/001-070.yaml:325
-d_1003 = _C.rebased(_C.d_386, 1000)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_1004 = _C.rebased(_C.d_387, 1000)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_1005 = _C.rebased(_C.d_388, 1000)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_1006 = _C.rebased(_C.d_787, 1000)  # rules_data/terraforming_mars/cards/001-070.yaml:325
-d_1007 = _C.rebased(_C.d_672, 1000)  # rules_data/terraforming_mars/cards/001-070.yaml:325
-d_1008 = _C.rebased(_C.d_496, 1000)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_1009 = _C.rebased(_C.t_958, 1000)  # rules_data/terraforming_mars/cards/001-070.yaml:326
-t_1010 = _C.rebased(_C.t_367, 1000)  # rules_data/terraforming_mars/cards/001-070.yaml:326
-d_1011 = _C.rebased(_C.d_760, 1000)  # rules_data/terraforming_mars/cards/001-070.yaml:326
-t_1012 = _C.rebased(_C.t_500, 1000)  # rules_data/terraforming_mars/definitions/board.yaml:141
-t_1013 = _C.rebased(_C.t_501, 1000)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1014 = _C.rebased(_C.d_502, 1000)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1015 = _C.rebased(_C.d_503, 1000)  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_1016 = _C.rebased(_C.d_504, 1000)  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_1017 = _C.rebased(_C.d_505, 1000)  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_1018 = _C.rebased(_C.t_506, 1000)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_1019 = _C.rebased(_C.t_507, 1000)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1020 = _C.rebased(_C.d_508, 1000)  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_1021 = _C.rebased(_C.d_509, 1000)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_1022 = _C.rebased(_C.t_510, 1000)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1023 = _C.rebased(_C.d_511, 1000)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1024 = _C.rebased(_C.d_512, 1000)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_1025 = _C.rebased(_C.t_513, 1000)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_1026 = _C.rebased(_C.t_514, 1000)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1027 = _C.rebased(_C.t_515, 1000)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1028 = _C.rebased(_C.t_516, 1000)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1029 = _C.rebased(_C.t_517, 1000)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1030 = _C.rebased(_C.t_518, 1000)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_1031 = _C.rebased(_C.d_519, 1000)  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_1004 = _C.rebased(_C.d_491, 1003)  # rules_data/terraforming_mars/cards/001-070.yaml:325
+d_1005 = _C.rebased(_C.d_364, 1003)  # rules_data/terraforming_mars/cards/001-070.yaml:325
+d_1006 = _C.rebased(_C.d_386, 1003)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1007 = _C.rebased(_C.d_387, 1003)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1008 = _C.rebased(_C.d_388, 1003)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1009 = _C.rebased(_C.d_790, 1003)  # rules_data/terraforming_mars/cards/001-070.yaml:325
+d_1010 = _C.rebased(_C.d_674, 1003)  # rules_data/terraforming_mars/cards/001-070.yaml:325
+d_1011 = _C.rebased(_C.d_498, 1003)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_1012 = _C.rebased(_C.t_961, 1003)  # rules_data/terraforming_mars/cards/001-070.yaml:326
+t_1013 = _C.rebased(_C.t_367, 1003)  # rules_data/terraforming_mars/cards/001-070.yaml:326
+d_1014 = _C.rebased(_C.d_763, 1003)  # rules_data/terraforming_mars/cards/001-070.yaml:326
+t_1015 = _C.rebased(_C.t_502, 1003)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_1016 = _C.rebased(_C.t_503, 1003)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1017 = _C.rebased(_C.d_504, 1003)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1018 = _C.rebased(_C.d_505, 1003)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1019 = _C.rebased(_C.d_506, 1003)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1020 = _C.rebased(_C.d_507, 1003)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_1021 = _C.rebased(_C.t_508, 1003)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1022 = _C.rebased(_C.t_509, 1003)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1023 = _C.rebased(_C.d_510, 1003)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1024 = _C.rebased(_C.d_511, 1003)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1025 = _C.rebased(_C.t_512, 1003)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1026 = _C.rebased(_C.d_513, 1003)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1027 = _C.rebased(_C.d_514, 1003)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1028 = _C.rebased(_C.t_515, 1003)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1029 = _C.rebased(_C.t_516, 1003)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1030 = _C.rebased(_C.t_517, 1003)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1031 = _C.rebased(_C.t_518, 1003)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1032 = _C.rebased(_C.t_519, 1003)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1033 = _C.rebased(_C.t_520, 1003)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1034 = _C.rebased(_C.d_521, 1003)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    1000: CPS(d_1000),
-    1001: CPS(d_1001),
-    1002: CPS(d_1002),
     1003: CPS(d_1003),
     1004: CPS(d_1004),
     1005: CPS(d_1005),
     1006: CPS(d_1006),
     1007: CPS(d_1007),
     1008: CPS(d_1008),
-    1009: t_1009,
-    1010: t_1010,
+    1009: CPS(d_1009),
+    1010: CPS(d_1010),
     1011: CPS(d_1011),
     1012: t_1012,
     1013: t_1013,
     1014: CPS(d_1014),
-    1015: CPS(d_1015),
-    1016: CPS(d_1016),
+    1015: t_1015,
+    1016: t_1016,
     1017: CPS(d_1017),
-    1018: t_1018,
-    1019: t_1019,
+    1018: CPS(d_1018),
+    1019: CPS(d_1019),
     1020: CPS(d_1020),
-    1021: CPS(d_1021),
+    1021: t_1021,
     1022: t_1022,
     1023: CPS(d_1023),
     1024: CPS(d_1024),
     1025: t_1025,
-    1026: t_1026,
-    1027: t_1027,
+    1026: CPS(d_1026),
+    1027: CPS(d_1027),
     1028: t_1028,
     1029: t_1029,
     1030: t_1030,
-    1031: CPS(d_1031),
+    1031: t_1031,
+    1032: t_1032,
+    1033: t_1033,
+    1034: CPS(d_1034),
 }
 
 
 CODE = {
-    1124: x_1124,
-    1125: x_1125,
-    1129: x_1129,
-    1131: x_1131,
-    1133: x_1133,
+    1127: x_1127,
+    1128: x_1128,
+    1132: x_1132,
     1134: x_1134,
-    1135: x_1135,
     1136: x_1136,
     1137: x_1137,
-    1141: x_1141,
-    1142: x_1142,
-    1143: x_1143,
+    1138: x_1138,
+    1139: x_1139,
+    1140: x_1140,
+    1144: x_1144,
     1145: x_1145,
     1146: x_1146,
-    1147: x_1147,
     1148: x_1148,
     1149: x_1149,
     1150: x_1150,
-    1154: x_1154,
+    1151: x_1151,
+    1152: x_1152,
+    1153: x_1153,
+    1157: x_1157,
 }
 AT = {
 }
@@ -191,5 +192,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:319
-    'underground_city': '{"id":"underground_city","number":"032","name":{"en":"Underground City"},"type":"automated","cost":18,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":1122},"at":"rules_data/terraforming_mars/cards/001-070.yaml:325","id":1001},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":1123},"at":"rules_data/terraforming_mars/cards/001-070.yaml:325","id":1002},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":1124},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1004},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1125},"o":"-=","e":{"op":"var","n":"n~746","x":1126},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1005}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1003},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":1127},"at":"rules_data/terraforming_mars/cards/001-070.yaml:325","id":1006},{"op":"let","v":"r~749","e":{"op":"lit","v":"steel","x":1128},"at":"rules_data/terraforming_mars/cards/001-070.yaml:325","id":1007},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1129},"o":"+=","e":{"op":"var","n":"n~748","x":1130},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1008}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:325","id":1000},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1131},"at":"rules_data/terraforming_mars/cards/001-070.yaml:326","id":1010},{"op":"let","v":"t~750","e":{"op":"lit","v":"city","x":1132},"at":"rules_data/terraforming_mars/cards/001-070.yaml:326","id":1011},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~751","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~751"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"tile","d":null},"b":{"op":"var","n":"t~750"}}}]},"x":1133},"t":{"op":"seq","b":[{"op":"let","v":"mine~754","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"filt","v":"x~752","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~752"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~753"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1134},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1014},{"op":"let","v":"empty~759","e":{"op":"filt","v":"s~756","src":{"op":"filt","v":"x~755","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~755"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"t~750"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~754"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~757","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~756"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~758","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~758"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~758"}}]}]}}]}]}}]}}]}]},"x":1135},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1015},{"op":"let","v":"legal~765","e":{"op":"letx","v":"open~761","e":{"op":"filt","v":"s~760","src":{"op":"var","n":"empty~759"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~760"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~760"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~764","e":{"op":"filt","v":"s~762","src":{"op":"var","n":"open~761"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~763","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~762"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~764"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~764"},"b":{"op":"var","n":"open~761"}}},"b":{"op":"var","n":"open~761"}},"x":1136},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1016},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~765"}]},"b":{"op":"lit","v":0},"x":1137},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1017},{"op":"choose","alts":[{"gens":[{"v":"space~766","src":{"op":"var","n":"legal~765","x":1138},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~767","e":{"op":"var","n":"t~750","x":1139},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1020},{"op":"let","v":"s~768","e":{"op":"var","n":"space~766","x":1140},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1021},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~768"},"d":{},"x":1141},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~767"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1142},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1023},{"op":"set","t":{"op":"st","k":"last_space","x":1143},"o":"=","e":{"op":"var","n":"s~768","x":1144},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1024},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1145},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~768"},"f":"bonus","d":null,"x":1146},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1027},{"op":"for","v":"x~769","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~768"}],"kind":"spaces","x":1147},"w":{"op":"in","a":{"op":"var","n":"x~769"},"b":{"op":"st","k":"board"},"neg":false,"x":1148},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~769"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1149},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1029},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1028},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"effect","d":null,"x":1150},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1030},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~767","x":1151},"space":{"op":"var","n":"s~768","x":1152},"by":{"op":"var","n":"you","x":1153}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1031}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1026},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1025}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1022}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1019},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~766"}],"x":1154}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1018}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1013},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1012}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:326","id":1009},"source":{"doc":"tm-facts","section":"cards.json #032"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:319"}',
+    'underground_city': '{"id":"underground_city","number":"032","name":{"en":"Underground City"},"type":"automated","cost":18,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":1125},"at":"rules_data/terraforming_mars/cards/001-070.yaml:325","id":1004},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":1126},"at":"rules_data/terraforming_mars/cards/001-070.yaml:325","id":1005},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":1127},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1007},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1128},"o":"-=","e":{"op":"var","n":"n~748","x":1129},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1008}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1006},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":1130},"at":"rules_data/terraforming_mars/cards/001-070.yaml:325","id":1009},{"op":"let","v":"r~751","e":{"op":"lit","v":"steel","x":1131},"at":"rules_data/terraforming_mars/cards/001-070.yaml:325","id":1010},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1132},"o":"+=","e":{"op":"var","n":"n~750","x":1133},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1011}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:325","id":1003},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1134},"at":"rules_data/terraforming_mars/cards/001-070.yaml:326","id":1013},{"op":"let","v":"t~752","e":{"op":"lit","v":"city","x":1135},"at":"rules_data/terraforming_mars/cards/001-070.yaml:326","id":1014},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~753","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~753"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"tile","d":null},"b":{"op":"var","n":"t~752"}}}]},"x":1136},"t":{"op":"seq","b":[{"op":"let","v":"mine~756","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~755","src":{"op":"filt","v":"x~754","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~754"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~755"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1137},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1017},{"op":"let","v":"empty~761","e":{"op":"filt","v":"s~758","src":{"op":"filt","v":"x~757","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~757"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"var","n":"t~752"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~756"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~760","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~760"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~760"}}]}]}}]}]}}]}}]}]},"x":1138},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1018},{"op":"let","v":"legal~767","e":{"op":"letx","v":"open~763","e":{"op":"filt","v":"s~762","src":{"op":"var","n":"empty~761"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~762"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~762"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~766","e":{"op":"filt","v":"s~764","src":{"op":"var","n":"open~763"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~766"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~766"},"b":{"op":"var","n":"open~763"}}},"b":{"op":"var","n":"open~763"}},"x":1139},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1019},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~767"}]},"b":{"op":"lit","v":0},"x":1140},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1020},{"op":"choose","alts":[{"gens":[{"v":"space~768","src":{"op":"var","n":"legal~767","x":1141},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~769","e":{"op":"var","n":"t~752","x":1142},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1023},{"op":"let","v":"s~770","e":{"op":"var","n":"space~768","x":1143},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1024},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~770"},"d":{},"x":1144},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~769"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1145},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1026},{"op":"set","t":{"op":"st","k":"last_space","x":1146},"o":"=","e":{"op":"var","n":"s~770","x":1147},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1027},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1148},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~770"},"f":"bonus","d":null,"x":1149},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1030},{"op":"for","v":"x~771","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~770"}],"kind":"spaces","x":1150},"w":{"op":"in","a":{"op":"var","n":"x~771"},"b":{"op":"st","k":"board"},"neg":false,"x":1151},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~771"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1152},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1032},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1031},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"effect","d":null,"x":1153},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1033},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~769","x":1154},"space":{"op":"var","n":"s~770","x":1155},"by":{"op":"var","n":"you","x":1156}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1034}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1029},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1028}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1025}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1022},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~768"}],"x":1157}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città (guadagna un eventuale bonus di piazzamento)","en":"place a city tile (gain any placement bonus)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1021}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1016},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1015}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:326","id":1012},"source":{"doc":"tm-facts","section":"cards.json #032"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:319"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -50,154 +51,154 @@ K = [
 ]
 
 
-x_4007 = _C.x_445  # rules_data/terraforming_mars/definitions/cards.yaml:87
-x_4008 = _C.x_446  # rules_data/terraforming_mars/definitions/cards.yaml:88
-x_4009 = _C.x_447  # rules_data/terraforming_mars/definitions/cards.yaml:89
-x_4010 = _C.x_448  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_4011 = _C.x_449  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_4012 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_4014 = _C.x_452  # rules_data/terraforming_mars/definitions/cards.yaml:92
-x_4015 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_4016 = _C.x_454  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_4017 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_4018 = _C.x_456  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_4019 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:101
-x_4020 = _C.x_458  # rules_data/terraforming_mars/definitions/cards.yaml:101
-x_4021 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4023 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4025 = _C.x_463  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4027 = _C.x_465  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_4031 = _C.x_1880  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_4026 = _C.x_446  # rules_data/terraforming_mars/definitions/cards.yaml:87
+x_4027 = _C.x_447  # rules_data/terraforming_mars/definitions/cards.yaml:88
+x_4028 = _C.x_448  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4029 = _C.x_449  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4030 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4031 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4033 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:92
+x_4034 = _C.x_454  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_4035 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_4036 = _C.x_456  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_4037 = _C.x_457  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_4038 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4039 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4040 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4042 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4044 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4046 = _C.x_466  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_4050 = _C.x_1883  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_3514(ctx, k, s=None, E=None, B=3514):  # rules_data/terraforming_mars/cards/141-208.yaml:644
+def t_3531(ctx, k, s=None, E=None, B=3531):  # rules_data/terraforming_mars/cards/141-208.yaml:644
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 10, True)
-    return t_3516(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~748', 10, True)
+    return t_3533(ctx, k, s, E, B)
 
 
-def d_3515(ctx, E=None, B=3514):  # rules_data/terraforming_mars/cards/141-208.yaml:644
+def d_3532(ctx, E=None, B=3531):  # rules_data/terraforming_mars/cards/141-208.yaml:644
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 10, True)
+    LOCAL(ctx, E, 'n~748', 10, True)
     return True
 
 
-t_3516 = _C.rebased(_C.t_401, 3514)  # rules_data/terraforming_mars/definitions/cards.yaml:112
-d_3517 = _C.rebased(_C.d_402, 3514)  # rules_data/terraforming_mars/definitions/cards.yaml:112
-d_3518 = _C.rebased(_C.d_403, 3514)  # rules_data/terraforming_mars/definitions/cards.yaml:112
-d_3519 = _C.rebased(_C.d_404, 3514)  # rules_data/terraforming_mars/definitions/cards.yaml:112
-t_3520 = _C.rebased(_C.t_405, 3514)  # rules_data/terraforming_mars/definitions/cards.yaml:87
-d_3521 = _C.rebased(_C.d_406, 3514)  # rules_data/terraforming_mars/definitions/cards.yaml:87
-d_3522 = _C.rebased(_C.d_407, 3514)  # rules_data/terraforming_mars/definitions/cards.yaml:88
-d_3523 = _C.rebased(_C.d_408, 3514)  # rules_data/terraforming_mars/definitions/cards.yaml:89
-t_3524 = _C.rebased(_C.t_409, 3514)  # rules_data/terraforming_mars/definitions/cards.yaml:90
-d_3525 = _C.rebased(_C.d_410, 3514)  # rules_data/terraforming_mars/definitions/cards.yaml:90
-d_3526 = _C.rebased(_C.d_411, 3514)  # rules_data/terraforming_mars/definitions/cards.yaml:90
-d_3527 = _C.rebased(_C.d_412, 3514)  # rules_data/terraforming_mars/definitions/cards.yaml:90
-t_3528 = _C.rebased(_C.t_413, 3514)  # rules_data/terraforming_mars/definitions/cards.yaml:92
-d_3529 = _C.rebased(_C.d_414, 3514)  # rules_data/terraforming_mars/definitions/cards.yaml:92
-t_3530 = _C.rebased(_C.t_415, 3514)  # rules_data/terraforming_mars/definitions/cards.yaml:93
-d_3531 = _C.rebased(_C.d_416, 3514)  # rules_data/terraforming_mars/definitions/cards.yaml:101
-d_3532 = _C.rebased(_C.d_417, 3514)  # rules_data/terraforming_mars/definitions/cards.yaml:101
-d_3533 = _C.rebased(_C.d_418, 3514)  # rules_data/terraforming_mars/definitions/cards.yaml:102
-d_3534 = _C.rebased(_C.d_419, 3514)  # rules_data/terraforming_mars/definitions/cards.yaml:102
-d_3535 = _C.rebased(_C.d_420, 3514)  # rules_data/terraforming_mars/definitions/cards.yaml:102
+t_3533 = _C.rebased(_C.t_1644, 3531)  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_3534 = _C.rebased(_C.d_403, 3531)  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_3535 = _C.rebased(_C.d_404, 3531)  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_3536 = _C.rebased(_C.d_405, 3531)  # rules_data/terraforming_mars/definitions/cards.yaml:112
+t_3537 = _C.rebased(_C.t_629, 3531)  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_3538 = _C.rebased(_C.d_407, 3531)  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_3539 = _C.rebased(_C.d_408, 3531)  # rules_data/terraforming_mars/definitions/cards.yaml:88
+d_3540 = _C.rebased(_C.d_409, 3531)  # rules_data/terraforming_mars/definitions/cards.yaml:89
+t_3541 = _C.rebased(_C.t_633, 3531)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_3542 = _C.rebased(_C.d_411, 3531)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_3543 = _C.rebased(_C.d_412, 3531)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_3544 = _C.rebased(_C.d_413, 3531)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+t_3545 = _C.rebased(_C.t_637, 3531)  # rules_data/terraforming_mars/definitions/cards.yaml:92
+d_3546 = _C.rebased(_C.d_415, 3531)  # rules_data/terraforming_mars/definitions/cards.yaml:92
+t_3547 = _C.rebased(_C.t_639, 3531)  # rules_data/terraforming_mars/definitions/cards.yaml:93
+d_3548 = _C.rebased(_C.d_417, 3531)  # rules_data/terraforming_mars/definitions/cards.yaml:101
+d_3549 = _C.rebased(_C.d_418, 3531)  # rules_data/terraforming_mars/definitions/cards.yaml:101
+d_3550 = _C.rebased(_C.d_419, 3531)  # rules_data/terraforming_mars/definitions/cards.yaml:102
+d_3551 = _C.rebased(_C.d_420, 3531)  # rules_data/terraforming_mars/definitions/cards.yaml:102
+d_3552 = _C.rebased(_C.d_421, 3531)  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def d_3536(ctx, E=None, B=3514):  # rules_data/terraforming_mars/cards/141-208.yaml:644
+def d_3553(ctx, E=None, B=3531):  # rules_data/terraforming_mars/cards/141-208.yaml:644
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~756', 2, True)
-    LOCAL(ctx, E, 'r~757', 'heat', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~757'))
+    LOCAL(ctx, E, 'n~758', 2, True)
+    LOCAL(ctx, E, 'r~759', 'heat', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~759'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~756'), '+=', False, K[3])
+        SET(ctx, 'prod', c, key, E.get('n~758'), '+=', False, K[3])
     return True
 
 
-def d_3537(ctx, E=None, B=3514):  # rules_data/terraforming_mars/cards/141-208.yaml:644
+def d_3554(ctx, E=None, B=3531):  # rules_data/terraforming_mars/cards/141-208.yaml:644
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~756', 2, True)
+    LOCAL(ctx, E, 'n~758', 2, True)
     return True
 
 
-def d_3538(ctx, E=None, B=3514):  # rules_data/terraforming_mars/cards/141-208.yaml:644
+def d_3555(ctx, E=None, B=3531):  # rules_data/terraforming_mars/cards/141-208.yaml:644
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~757', 'heat', True)
+    LOCAL(ctx, E, 'r~759', 'heat', True)
     return True
 
 
-d_3539 = _C.rebased(_C.d_1664, 3514)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_3556 = _C.rebased(_C.d_1667, 3531)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {
-    3514: t_3514,
-    3515: CPS(d_3515),
-    3516: t_3516,
-    3517: CPS(d_3517),
-    3518: CPS(d_3518),
-    3519: CPS(d_3519),
-    3520: t_3520,
-    3521: CPS(d_3521),
-    3522: CPS(d_3522),
-    3523: CPS(d_3523),
-    3524: t_3524,
-    3525: CPS(d_3525),
-    3526: CPS(d_3526),
-    3527: CPS(d_3527),
-    3528: t_3528,
-    3529: CPS(d_3529),
-    3530: t_3530,
-    3531: CPS(d_3531),
+    3531: t_3531,
     3532: CPS(d_3532),
-    3533: CPS(d_3533),
+    3533: t_3533,
     3534: CPS(d_3534),
     3535: CPS(d_3535),
     3536: CPS(d_3536),
-    3537: CPS(d_3537),
+    3537: t_3537,
     3538: CPS(d_3538),
     3539: CPS(d_3539),
+    3540: CPS(d_3540),
+    3541: t_3541,
+    3542: CPS(d_3542),
+    3543: CPS(d_3543),
+    3544: CPS(d_3544),
+    3545: t_3545,
+    3546: CPS(d_3546),
+    3547: t_3547,
+    3548: CPS(d_3548),
+    3549: CPS(d_3549),
+    3550: CPS(d_3550),
+    3551: CPS(d_3551),
+    3552: CPS(d_3552),
+    3553: CPS(d_3553),
+    3554: CPS(d_3554),
+    3555: CPS(d_3555),
+    3556: CPS(d_3556),
 }
 
 
 CODE = {
-    4007: x_4007,
-    4008: x_4008,
-    4009: x_4009,
-    4010: x_4010,
-    4011: x_4011,
-    4012: x_4012,
-    4014: x_4014,
-    4015: x_4015,
-    4016: x_4016,
-    4017: x_4017,
-    4018: x_4018,
-    4019: x_4019,
-    4020: x_4020,
-    4021: x_4021,
-    4023: x_4023,
-    4025: x_4025,
+    4026: x_4026,
     4027: x_4027,
+    4028: x_4028,
+    4029: x_4029,
+    4030: x_4030,
     4031: x_4031,
+    4033: x_4033,
+    4034: x_4034,
+    4035: x_4035,
+    4036: x_4036,
+    4037: x_4037,
+    4038: x_4038,
+    4039: x_4039,
+    4040: x_4040,
+    4042: x_4042,
+    4044: x_4044,
+    4046: x_4046,
+    4050: x_4050,
 }
 AT = {
 }
@@ -205,5 +206,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:637
-    'underground_detonations': '{"id":"underground_detonations","number":"202","name":{"en":"Underground Detonations"},"type":"active","cost":6,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":10,"x":4003},"at":"rules_data/terraforming_mars/cards/141-208.yaml:644","id":3515},{"op":"seq","b":[{"op":"let","v":"price~747","e":{"op":"var","n":"n~746","x":4004},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3517},{"op":"let","v":"sv~748","e":{"op":"lit","v":0,"x":4005},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3518},{"op":"let","v":"tv~749","e":{"op":"lit","v":0,"x":4006},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3519},{"op":"seq","b":[{"op":"let","v":"s_v~750","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~748"},"b":{"op":"lit","v":0},"x":4007},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3521},{"op":"let","v":"t_v~751","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~749"},"b":{"op":"lit","v":0},"x":4008},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":3522},{"op":"let","v":"h_v~752","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":4009},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":3523},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~750"},"b":{"op":"var","n":"t_v~751"}},"b":{"op":"var","n":"h_v~752"}},"b":{"op":"lit","v":0},"x":4010},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~747"},"x":4011},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3526},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":4012},"o":"-=","e":{"op":"var","n":"price~747","x":4013},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3527}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3525},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"price~747"},"x":4014},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3529},{"op":"choose","alts":[{"gens":[{"v":"s~753","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~750"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~747"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~750"}}]}]},"b":{"op":"lit","v":0}},"x":4015},"label":"s"},{"v":"t~754","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~751"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~747"},"b":{"op":"var","n":"t_v~751"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~751"}}]}]},"b":{"op":"lit","v":0}},"x":4016},"label":"t"},{"v":"h~755","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~752"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~747"},"b":{"op":"var","n":"h_v~752"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~752"}}]}]},"b":{"op":"lit","v":0}},"x":4017},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~747"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~753"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"var","n":"price~747"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~754"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"t_v~751"}},"b":{"op":"var","n":"price~747"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~755"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"h_v~752"}},"b":{"op":"var","n":"price~747"}}]}}],"x":4018}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":4019},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~747"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}}]}],"x":4020},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3532},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":4021},"o":"-=","e":{"op":"var","n":"s~753","x":4022},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3533},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":4023},"o":"-=","e":{"op":"var","n":"t~754","x":4024},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3534},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":4025},"o":"-=","e":{"op":"var","n":"h~755","x":4026},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3535}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3531},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~747"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~750"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~753"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~751"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~754"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~752"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~755"}]},"b":{"op":"lit","v":{}}},"x":4027}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~747","x":4028}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":3530}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3528},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3524}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3520}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3516}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:644","id":3514},"effect":{"op":"seq","b":[{"op":"let","v":"n~756","e":{"op":"lit","v":2,"x":4029},"at":"rules_data/terraforming_mars/cards/141-208.yaml:644","id":3537},{"op":"let","v":"r~757","e":{"op":"lit","v":"heat","x":4030},"at":"rules_data/terraforming_mars/cards/141-208.yaml:644","id":3538},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~757"},"d":0,"x":4031},"o":"+=","e":{"op":"var","n":"n~756","x":4032},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3539}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:644","id":3536}}],"source":{"doc":"tm-facts","section":"cards.json #202"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:637"}',
+    'underground_detonations': '{"id":"underground_detonations","number":"202","name":{"en":"Underground Detonations"},"type":"active","cost":6,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":10,"x":4022},"at":"rules_data/terraforming_mars/cards/141-208.yaml:644","id":3532},{"op":"seq","b":[{"op":"let","v":"price~749","e":{"op":"var","n":"n~748","x":4023},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3534},{"op":"let","v":"sv~750","e":{"op":"lit","v":0,"x":4024},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3535},{"op":"let","v":"tv~751","e":{"op":"lit","v":0,"x":4025},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3536},{"op":"seq","b":[{"op":"let","v":"s_v~752","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~750"},"b":{"op":"lit","v":0},"x":4026},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3538},{"op":"let","v":"t_v~753","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~751"},"b":{"op":"lit","v":0},"x":4027},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":3539},{"op":"let","v":"h_v~754","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":4028},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":3540},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~752"},"b":{"op":"var","n":"t_v~753"}},"b":{"op":"var","n":"h_v~754"}},"b":{"op":"lit","v":0},"x":4029},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~749"},"x":4030},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3543},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":4031},"o":"-=","e":{"op":"var","n":"price~749","x":4032},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3544}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3542},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~752"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~754"}}},"b":{"op":"var","n":"price~749"},"x":4033},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3546},{"op":"choose","alts":[{"gens":[{"v":"s~755","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~752"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~749"},"b":{"op":"var","n":"s_v~752"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~752"}}]}]},"b":{"op":"lit","v":0}},"x":4034},"label":"s"},{"v":"t~756","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~753"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~749"},"b":{"op":"var","n":"t_v~753"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~753"}}]}]},"b":{"op":"lit","v":0}},"x":4035},"label":"t"},{"v":"h~757","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~754"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~749"},"b":{"op":"var","n":"h_v~754"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~754"}}]}]},"b":{"op":"lit","v":0}},"x":4036},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~749"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~755"},"b":{"op":"var","n":"s_v~752"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~756"},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~757"},"b":{"op":"var","n":"h_v~754"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~755"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~755"},"b":{"op":"var","n":"s_v~752"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~756"},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~757"},"b":{"op":"var","n":"h_v~754"}}},"b":{"op":"var","n":"s_v~752"}},"b":{"op":"var","n":"price~749"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~756"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~755"},"b":{"op":"var","n":"s_v~752"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~756"},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~757"},"b":{"op":"var","n":"h_v~754"}}},"b":{"op":"var","n":"t_v~753"}},"b":{"op":"var","n":"price~749"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~757"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~755"},"b":{"op":"var","n":"s_v~752"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~756"},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~757"},"b":{"op":"var","n":"h_v~754"}}},"b":{"op":"var","n":"h_v~754"}},"b":{"op":"var","n":"price~749"}}]}}],"x":4037}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":4038},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~749"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~755"},"b":{"op":"var","n":"s_v~752"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~756"},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~757"},"b":{"op":"var","n":"h_v~754"}}}]}],"x":4039},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3549},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":4040},"o":"-=","e":{"op":"var","n":"s~755","x":4041},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3550},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":4042},"o":"-=","e":{"op":"var","n":"t~756","x":4043},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3551},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":4044},"o":"-=","e":{"op":"var","n":"h~757","x":4045},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3552}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3548},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~749"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~755"},"b":{"op":"var","n":"s_v~752"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~756"},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~757"},"b":{"op":"var","n":"h_v~754"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~752"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~755"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~753"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~756"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~754"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~757"}]},"b":{"op":"lit","v":{}}},"x":4046}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~749","x":4047}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":3547}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3545},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3541}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3537}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3533}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:644","id":3531},"effect":{"op":"seq","b":[{"op":"let","v":"n~758","e":{"op":"lit","v":2,"x":4048},"at":"rules_data/terraforming_mars/cards/141-208.yaml:644","id":3554},{"op":"let","v":"r~759","e":{"op":"lit","v":"heat","x":4049},"at":"rules_data/terraforming_mars/cards/141-208.yaml:644","id":3555},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~759"},"d":0,"x":4050},"o":"+=","e":{"op":"var","n":"n~758","x":4051},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3556}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:644","id":3553}}],"source":{"doc":"tm-facts","section":"cards.json #202"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:637"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -55,60 +56,60 @@ K = [
 ]
 
 
-x_2543 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2544 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2548 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2550 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:503
+x_2549 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2550 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2554 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2556 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:503
 
 
-def x_2554(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:186
+def x_2560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:186
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_753, 0) if type(_h1) is dict else KEY(_h1, v_p_753, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('step', 0) if type(v_p_753) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('max', 0) if type(v_p_753) is str else 0))) is int else num(_w4))) for v_p_753 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_753, NOREC).get('tile', None) if type(v_p_753) is str else None) == E.get('t~750'))))
-    return MEMO(ctx, (2554, E.get('t~750'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_755, 0) if type(_h1) is dict else KEY(_h1, v_p_755, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_755, NOREC).get('step', 0) if type(v_p_755) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_755, NOREC).get('max', 0) if type(v_p_755) is str else 0))) is int else num(_w4))) for v_p_755 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_755, NOREC).get('tile', None) if type(v_p_755) is str else None) == E.get('t~752'))))
+    return MEMO(ctx, (2560, E.get('t~752'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_2555(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:187
+def x_2561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:187
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~750'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~752'))) is str else None)
         _h2 = ctx.state.get('board')
         _h3 = ctx.state.get('claims')
-        return [v_x_755 for v_x_755 in [v_x_754 for v_x_754 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_754, NOREC).get('type', None) if type(v_x_754) is str else None) == _h1)] if (True if ((not (v_x_755 in _h2 if type(_h2) in (list, dict) else IN(v_x_755, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_x_755, NOREC).get('reserved', None) if type(v_x_755) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_x_755, NOREC).get('reserved', None) if type(v_x_755) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_x_755 in _h3 if type(_h3) in (list, dict) else IN(v_x_755, _h3)))) or (((_h3.get(v_x_755, None) if type(_h3) is dict else KEY(_h3, v_x_755, None)) == E.get('you'))) else False)) and ((len([v_y_756 for v_y_756 in ADJ(ctx, 'spaces', v_x_755) if (True if ((v_y_756 in _h2 if type(_h2) in (list, dict) else IN(v_y_756, _h2))) and (((_w2.get('tile', None) if type((_w2 := (_h2.get(v_y_756, {}) if type(_h2) is dict else KEY(_h2, v_y_756, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h2.get(v_y_756, {}) if type(_h2) is dict else KEY(_h2, v_y_756, {})))) is dict else KEY(_w3, 'tile', None)) == E.get('u~752'))) or (((ctx.index.plain['tiles'].get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h2.get(v_y_756, {}) if type(_h2) is dict else KEY(_h2, v_y_756, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == E.get('u~752'))) else False)) else False)]) >= (_w6 if type((_w6 := E.get('n~751'))) is int else num(_w6)))) else False)]
-    return MEMO(ctx, (2555, E.get('n~751'), E.get('this'), E.get('t~750'), E.get('u~752'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        return [v_x_757 for v_x_757 in [v_x_756 for v_x_756 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_756, NOREC).get('type', None) if type(v_x_756) is str else None) == _h1)] if (True if ((not (v_x_757 in _h2 if type(_h2) in (list, dict) else IN(v_x_757, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_x_757, NOREC).get('reserved', None) if type(v_x_757) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_x_757, NOREC).get('reserved', None) if type(v_x_757) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_x_757 in _h3 if type(_h3) in (list, dict) else IN(v_x_757, _h3)))) or (((_h3.get(v_x_757, None) if type(_h3) is dict else KEY(_h3, v_x_757, None)) == E.get('you'))) else False)) and ((len([v_y_758 for v_y_758 in ADJ(ctx, 'spaces', v_x_757) if (True if ((v_y_758 in _h2 if type(_h2) in (list, dict) else IN(v_y_758, _h2))) and (((_w2.get('tile', None) if type((_w2 := (_h2.get(v_y_758, {}) if type(_h2) is dict else KEY(_h2, v_y_758, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h2.get(v_y_758, {}) if type(_h2) is dict else KEY(_h2, v_y_758, {})))) is dict else KEY(_w3, 'tile', None)) == E.get('u~754'))) or (((ctx.index.plain['tiles'].get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h2.get(v_y_758, {}) if type(_h2) is dict else KEY(_h2, v_y_758, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == E.get('u~754'))) else False)) else False)]) >= (_w6 if type((_w6 := E.get('n~753'))) is int else num(_w6)))) else False)]
+    return MEMO(ctx, (2561, E.get('n~753'), E.get('this'), E.get('t~752'), E.get('u~754'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_2556(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:191
+def x_2562(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:191
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('l~757')) > 0)
+    return (FN['count'](ctx, None, E.get('l~759')) > 0)
 
 
-x_2560 = _C.x_2560  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_2561 = _C.x_2561  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_2562 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_2564 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_2565 = _C.x_2565  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_2566 = _C.x_2566  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2567 = _C.x_2567  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2568 = _C.x_2568  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2569 = _C.x_2569  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_2573 = _C.x_2573  # rules_data/terraforming_mars/definitions/board.yaml:192
-d_2248 = _C.rebased(_C.d_2248, 2248)  # rules_data/terraforming_mars/cards/071-140.yaml:502
-d_2249 = _C.rebased(_C.d_352, 2248)  # rules_data/terraforming_mars/cards/071-140.yaml:502
-d_2250 = _C.rebased(_C.d_364, 2248)  # rules_data/terraforming_mars/cards/071-140.yaml:502
-d_2251 = _C.rebased(_C.d_386, 2248)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2252 = _C.rebased(_C.d_387, 2248)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2253 = _C.rebased(_C.d_388, 2248)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2254 = _C.rebased(_C.d_787, 2248)  # rules_data/terraforming_mars/cards/071-140.yaml:502
-d_2255 = _C.rebased(_C.d_495, 2248)  # rules_data/terraforming_mars/cards/071-140.yaml:502
-d_2256 = _C.rebased(_C.d_496, 2248)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2566 = _C.x_2566  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2567 = _C.x_2567  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2568 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_2570 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_2571 = _C.x_2571  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_2572 = _C.x_2572  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2573 = _C.x_2573  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2574 = _C.x_2574  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2575 = _C.x_2575  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_2579 = _C.x_2579  # rules_data/terraforming_mars/definitions/board.yaml:192
+d_2254 = _C.rebased(_C.d_2254, 2254)  # rules_data/terraforming_mars/cards/071-140.yaml:502
+d_2255 = _C.rebased(_C.d_352, 2254)  # rules_data/terraforming_mars/cards/071-140.yaml:502
+d_2256 = _C.rebased(_C.d_364, 2254)  # rules_data/terraforming_mars/cards/071-140.yaml:502
+d_2257 = _C.rebased(_C.d_386, 2254)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2258 = _C.rebased(_C.d_387, 2254)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2259 = _C.rebased(_C.d_388, 2254)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2260 = _C.rebased(_C.d_790, 2254)  # rules_data/terraforming_mars/cards/071-140.yaml:502
+d_2261 = _C.rebased(_C.d_497, 2254)  # rules_data/terraforming_mars/cards/071-140.yaml:502
+d_2262 = _C.rebased(_C.d_498, 2254)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_2257(ctx, k, s=None, E=None, B=2248):  # rules_data/terraforming_mars/cards/071-140.yaml:503
+def t_2263(ctx, k, s=None, E=None, B=2254):  # rules_data/terraforming_mars/cards/071-140.yaml:503
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -116,173 +117,173 @@ def t_2257(ctx, k, s=None, E=None, B=2248):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 't~750', 'city', True)
-        LOCAL(ctx, E, 'n~751', 2, True)
-        LOCAL(ctx, E, 'u~752', 'city', True)
-        return t_2262(ctx, k, s, E, B)
+        LOCAL(ctx, E, 't~752', 'city', True)
+        LOCAL(ctx, E, 'n~753', 2, True)
+        LOCAL(ctx, E, 'u~754', 'city', True)
+        return t_2268(ctx, k, s, E, B)
 
-    return t_2258(ctx, r1, s, E, B)
-
-
-t_2258 = _C.rebased(_C.t_367, 2248)  # rules_data/terraforming_mars/cards/071-140.yaml:503
-d_2259 = _C.rebased(_C.d_760, 2248)  # rules_data/terraforming_mars/cards/071-140.yaml:503
-d_2260 = _C.rebased(_C.d_802, 2248)  # rules_data/terraforming_mars/cards/071-140.yaml:503
+    return t_2264(ctx, r1, s, E, B)
 
 
-def d_2261(ctx, E=None, B=2248):  # rules_data/terraforming_mars/cards/071-140.yaml:503
+t_2264 = _C.rebased(_C.t_367, 2254)  # rules_data/terraforming_mars/cards/071-140.yaml:503
+d_2265 = _C.rebased(_C.d_763, 2254)  # rules_data/terraforming_mars/cards/071-140.yaml:503
+d_2266 = _C.rebased(_C.d_805, 2254)  # rules_data/terraforming_mars/cards/071-140.yaml:503
+
+
+def d_2267(ctx, E=None, B=2254):  # rules_data/terraforming_mars/cards/071-140.yaml:503
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'u~752', 'city', True)
+    LOCAL(ctx, E, 'u~754', 'city', True)
     return True
 
 
-def t_2262(ctx, k, s=None, E=None, B=2248):  # rules_data/terraforming_mars/definitions/board.yaml:186
+def t_2268(ctx, k, s=None, E=None, B=2254):  # rules_data/terraforming_mars/definitions/board.yaml:186
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2554(ctx, E):
-        return t_2263(ctx, k, s, E, B)
+    if x_2560(ctx, E):
+        return t_2269(ctx, k, s, E, B)
     return k()
 
 
-def t_2263(ctx, k, s=None, E=None, B=2248):  # rules_data/terraforming_mars/definitions/board.yaml:187
+def t_2269(ctx, k, s=None, E=None, B=2254):  # rules_data/terraforming_mars/definitions/board.yaml:187
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~757', x_2555(ctx, E), True)
-    if not x_2556(ctx, E):
+    LOCAL(ctx, E, 'l~759', x_2561(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('l~759')) > 0)):
         return False
-    return t_2266(ctx, k, s, E, B)
+    return t_2272(ctx, k, s, E, B)
 
 
-def d_2264(ctx, E=None, B=2248):  # rules_data/terraforming_mars/definitions/board.yaml:187
+def d_2270(ctx, E=None, B=2254):  # rules_data/terraforming_mars/definitions/board.yaml:187
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~757', x_2555(ctx, E), True)
+    LOCAL(ctx, E, 'l~759', x_2561(ctx, E), True)
     return True
 
 
-def d_2265(ctx, E=None, B=2248):  # rules_data/terraforming_mars/definitions/board.yaml:191
+def d_2271(ctx, E=None, B=2254):  # rules_data/terraforming_mars/definitions/board.yaml:191
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2556(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('l~759')) > 0)):
         return False
     return True
 
 
-t_2266 = _C.rebased(_C.t_506, 2248)  # rules_data/terraforming_mars/definitions/board.yaml:192
+t_2272 = _C.rebased(_C.t_508, 2254)  # rules_data/terraforming_mars/definitions/board.yaml:192
 
 
-def t_2267(ctx, k, s=None, E=None, B=2248):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def t_2273(ctx, k, s=None, E=None, B=2254):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~759', E.get('t~750'), True)
-    LOCAL(ctx, E, 's~760', E.get('space~758'), True)
-    return t_2270(ctx, k, s, E, B)
+    LOCAL(ctx, E, 't~761', E.get('t~752'), True)
+    LOCAL(ctx, E, 's~762', E.get('space~760'), True)
+    return t_2276(ctx, k, s, E, B)
 
 
-def d_2268(ctx, E=None, B=2248):  # rules_data/terraforming_mars/definitions/board.yaml:192
+def d_2274(ctx, E=None, B=2254):  # rules_data/terraforming_mars/definitions/board.yaml:192
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~759', E.get('t~750'), True)
+    LOCAL(ctx, E, 't~761', E.get('t~752'), True)
     return True
 
 
-d_2269 = _C.rebased(_C.d_2269, 2248)  # rules_data/terraforming_mars/definitions/board.yaml:192
-t_2270 = _C.rebased(_C.t_2270, 2248)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2271 = _C.rebased(_C.d_2271, 2248)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2272 = _C.rebased(_C.d_2272, 2248)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_2273 = _C.rebased(_C.t_2273, 2248)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_2274 = _C.rebased(_C.t_2274, 2248)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2275 = _C.rebased(_C.t_2275, 2248)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2276 = _C.rebased(_C.t_2276, 2248)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2277 = _C.rebased(_C.t_2277, 2248)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2278 = _C.rebased(_C.t_2278, 2248)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_2279 = _C.rebased(_C.d_2279, 2248)  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_2275 = _C.rebased(_C.d_2275, 2254)  # rules_data/terraforming_mars/definitions/board.yaml:192
+t_2276 = _C.rebased(_C.t_2276, 2254)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2277 = _C.rebased(_C.d_2277, 2254)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2278 = _C.rebased(_C.d_2278, 2254)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2279 = _C.rebased(_C.t_2279, 2254)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2280 = _C.rebased(_C.t_2280, 2254)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2281 = _C.rebased(_C.t_2281, 2254)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2282 = _C.rebased(_C.t_2282, 2254)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2283 = _C.rebased(_C.t_2283, 2254)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2284 = _C.rebased(_C.t_2284, 2254)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_2285 = _C.rebased(_C.d_2285, 2254)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    2248: CPS(d_2248),
-    2249: CPS(d_2249),
-    2250: CPS(d_2250),
-    2251: CPS(d_2251),
-    2252: CPS(d_2252),
-    2253: CPS(d_2253),
     2254: CPS(d_2254),
     2255: CPS(d_2255),
     2256: CPS(d_2256),
-    2257: t_2257,
-    2258: t_2258,
+    2257: CPS(d_2257),
+    2258: CPS(d_2258),
     2259: CPS(d_2259),
     2260: CPS(d_2260),
     2261: CPS(d_2261),
-    2262: t_2262,
+    2262: CPS(d_2262),
     2263: t_2263,
-    2264: CPS(d_2264),
+    2264: t_2264,
     2265: CPS(d_2265),
-    2266: t_2266,
-    2267: t_2267,
-    2268: CPS(d_2268),
-    2269: CPS(d_2269),
-    2270: t_2270,
+    2266: CPS(d_2266),
+    2267: CPS(d_2267),
+    2268: t_2268,
+    2269: t_2269,
+    2270: CPS(d_2270),
     2271: CPS(d_2271),
-    2272: CPS(d_2272),
+    2272: t_2272,
     2273: t_2273,
-    2274: t_2274,
-    2275: t_2275,
+    2274: CPS(d_2274),
+    2275: CPS(d_2275),
     2276: t_2276,
-    2277: t_2277,
-    2278: t_2278,
-    2279: CPS(d_2279),
+    2277: CPS(d_2277),
+    2278: CPS(d_2278),
+    2279: t_2279,
+    2280: t_2280,
+    2281: t_2281,
+    2282: t_2282,
+    2283: t_2283,
+    2284: t_2284,
+    2285: CPS(d_2285),
 }
 
 
 CODE = {
-    2543: x_2543,
-    2544: x_2544,
-    2548: x_2548,
+    2549: x_2549,
     2550: x_2550,
     2554: x_2554,
-    2555: x_2555,
     2556: x_2556,
     2560: x_2560,
     2561: x_2561,
     2562: x_2562,
-    2564: x_2564,
-    2565: x_2565,
     2566: x_2566,
     2567: x_2567,
     2568: x_2568,
-    2569: x_2569,
+    2570: x_2570,
+    2571: x_2571,
+    2572: x_2572,
     2573: x_2573,
+    2574: x_2574,
+    2575: x_2575,
+    2579: x_2579,
 }
 AT = {
-    2554: 'rules_data/terraforming_mars/definitions/board.yaml:186',
-    2555: 'rules_data/terraforming_mars/definitions/board.yaml:187',
-    2556: 'rules_data/terraforming_mars/definitions/board.yaml:191',
+    2560: 'rules_data/terraforming_mars/definitions/board.yaml:186',
+    2561: 'rules_data/terraforming_mars/definitions/board.yaml:187',
+    2562: 'rules_data/terraforming_mars/definitions/board.yaml:191',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:495
-    'urbanized_area': '{"id":"urbanized_area","number":"120","name":{"en":"Urbanized Area"},"type":"automated","cost":10,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2541},"at":"rules_data/terraforming_mars/cards/071-140.yaml:502","id":2249},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2542},"at":"rules_data/terraforming_mars/cards/071-140.yaml:502","id":2250},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":2543},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2252},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2544},"o":"-=","e":{"op":"var","n":"n~746","x":2545},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2253}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2251},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2546},"at":"rules_data/terraforming_mars/cards/071-140.yaml:502","id":2254},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":2547},"at":"rules_data/terraforming_mars/cards/071-140.yaml:502","id":2255},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2548},"o":"+=","e":{"op":"var","n":"n~748","x":2549},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2256}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:502","id":2248},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2550},"at":"rules_data/terraforming_mars/cards/071-140.yaml:503","id":2258},{"op":"let","v":"t~750","e":{"op":"lit","v":"city","x":2551},"at":"rules_data/terraforming_mars/cards/071-140.yaml:503","id":2259},{"op":"let","v":"n~751","e":{"op":"lit","v":2,"x":2552},"at":"rules_data/terraforming_mars/cards/071-140.yaml:503","id":2260},{"op":"let","v":"u~752","e":{"op":"lit","v":"city","x":2553},"at":"rules_data/terraforming_mars/cards/071-140.yaml:503","id":2261},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~753","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~753"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"tile","d":null},"b":{"op":"var","n":"t~750"}}}]},"x":2554},"t":{"op":"seq","b":[{"op":"let","v":"l~757","e":{"op":"filt","v":"x~755","src":{"op":"filt","v":"x~754","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~754"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~755"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~755"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"x~755"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"y~756","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~755"}],"kind":"spaces"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"y~756"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~752"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~752"}}]}]}}]},"b":{"op":"var","n":"n~751"}}]},"x":2555},"at":"rules_data/terraforming_mars/definitions/board.yaml:187","id":2264},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"l~757"}]},"b":{"op":"lit","v":0},"x":2556},"at":"rules_data/terraforming_mars/definitions/board.yaml:191","id":2265},{"op":"choose","alts":[{"gens":[{"v":"space~758","src":{"op":"var","n":"l~757","x":2557},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~759","e":{"op":"var","n":"t~750","x":2558},"at":"rules_data/terraforming_mars/definitions/board.yaml:192","id":2268},{"op":"let","v":"s~760","e":{"op":"var","n":"space~758","x":2559},"at":"rules_data/terraforming_mars/definitions/board.yaml:192","id":2269},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~760"},"d":{},"x":2560},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~759"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~759"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2561},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2271},{"op":"set","t":{"op":"st","k":"last_space","x":2562},"o":"=","e":{"op":"var","n":"s~760","x":2563},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2272},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2564},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~760"},"f":"bonus","d":null,"x":2565},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2275},{"op":"for","v":"x~761","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~760"}],"kind":"spaces","x":2566},"w":{"op":"in","a":{"op":"var","n":"x~761"},"b":{"op":"st","k":"board"},"neg":false,"x":2567},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2568},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2277},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2276},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~759"},"f":"effect","d":null,"x":2569},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2278},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~759","x":2570},"space":{"op":"var","n":"s~760","x":2571},"by":{"op":"var","n":"you","x":2572}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":2279}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2274},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2273}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2270}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2267},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~758"}],"x":2573}}],"kind":"space","prompt":{"def":"place_next_to_several","args":{"t":"city","n":2,"u":"city"},"kinds":{"t":"tiles","u":"tiles"},"text":{"it":"piazza una tessera Città adiacente ad almeno 2 tessere Città","en":"place a city tile next to at least 2 city tiles"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:192","id":2266}],"at":"rules_data/terraforming_mars/definitions/board.yaml:187","id":2263},"at":"rules_data/terraforming_mars/definitions/board.yaml:186","id":2262}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:503","id":2257},"note":"-1 energy production comes from the render icons; cards.json `behavior` lists only the +2 M€ production (the card is not fully structured)","source":{"doc":"tm-facts","section":"cards.json #120 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:495"}',
+    'urbanized_area': '{"id":"urbanized_area","number":"120","name":{"en":"Urbanized Area"},"type":"automated","cost":10,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2547},"at":"rules_data/terraforming_mars/cards/071-140.yaml:502","id":2255},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":2548},"at":"rules_data/terraforming_mars/cards/071-140.yaml:502","id":2256},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":2549},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2258},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2550},"o":"-=","e":{"op":"var","n":"n~748","x":2551},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2259}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2257},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":2552},"at":"rules_data/terraforming_mars/cards/071-140.yaml:502","id":2260},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":2553},"at":"rules_data/terraforming_mars/cards/071-140.yaml:502","id":2261},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2554},"o":"+=","e":{"op":"var","n":"n~750","x":2555},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2262}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:502","id":2254},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2556},"at":"rules_data/terraforming_mars/cards/071-140.yaml:503","id":2264},{"op":"let","v":"t~752","e":{"op":"lit","v":"city","x":2557},"at":"rules_data/terraforming_mars/cards/071-140.yaml:503","id":2265},{"op":"let","v":"n~753","e":{"op":"lit","v":2,"x":2558},"at":"rules_data/terraforming_mars/cards/071-140.yaml:503","id":2266},{"op":"let","v":"u~754","e":{"op":"lit","v":"city","x":2559},"at":"rules_data/terraforming_mars/cards/071-140.yaml:503","id":2267},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~755","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~755"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~755"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~755"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~755"},"f":"tile","d":null},"b":{"op":"var","n":"t~752"}}}]},"x":2560},"t":{"op":"seq","b":[{"op":"let","v":"l~759","e":{"op":"filt","v":"x~757","src":{"op":"filt","v":"x~756","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~756"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~757"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~757"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"x~757"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"y~758","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~757"}],"kind":"spaces"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"y~758"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~758"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~758"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~758"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~754"}}]}]}}]},"b":{"op":"var","n":"n~753"}}]},"x":2561},"at":"rules_data/terraforming_mars/definitions/board.yaml:187","id":2270},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"l~759"}]},"b":{"op":"lit","v":0},"x":2562},"at":"rules_data/terraforming_mars/definitions/board.yaml:191","id":2271},{"op":"choose","alts":[{"gens":[{"v":"space~760","src":{"op":"var","n":"l~759","x":2563},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~761","e":{"op":"var","n":"t~752","x":2564},"at":"rules_data/terraforming_mars/definitions/board.yaml:192","id":2274},{"op":"let","v":"s~762","e":{"op":"var","n":"space~760","x":2565},"at":"rules_data/terraforming_mars/definitions/board.yaml:192","id":2275},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~762"},"d":{},"x":2566},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~761"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~761"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2567},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2277},{"op":"set","t":{"op":"st","k":"last_space","x":2568},"o":"=","e":{"op":"var","n":"s~762","x":2569},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2278},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2570},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~762"},"f":"bonus","d":null,"x":2571},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2281},{"op":"for","v":"x~763","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~762"}],"kind":"spaces","x":2572},"w":{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"st","k":"board"},"neg":false,"x":2573},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2574},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2283},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2282},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~761"},"f":"effect","d":null,"x":2575},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2284},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~761","x":2576},"space":{"op":"var","n":"s~762","x":2577},"by":{"op":"var","n":"you","x":2578}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":2285}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2280},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2279}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2276}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2273},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~760"}],"x":2579}}],"kind":"space","prompt":{"def":"place_next_to_several","args":{"t":"city","n":2,"u":"city"},"kinds":{"t":"tiles","u":"tiles"},"text":{"it":"piazza una tessera Città adiacente ad almeno 2 tessere Città (guadagna un eventuale bonus di piazzamento)","en":"place a city tile next to at least 2 city tiles (gain any placement bonus)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:192","id":2272}],"at":"rules_data/terraforming_mars/definitions/board.yaml:187","id":2269},"at":"rules_data/terraforming_mars/definitions/board.yaml:186","id":2268}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:503","id":2263},"note":"-1 energy production comes from the render icons; cards.json `behavior` lists only the +2 M€ production (the card is not fully structured)","source":{"doc":"tm-facts","section":"cards.json #120 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:495"}',
 }

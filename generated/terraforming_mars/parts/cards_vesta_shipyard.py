@@ -5,19 +5,73 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(1359, """
-x_1537 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_1359 d_665 @  # rules_data/terraforming_mars/cards/001-070.yaml:575
-d_1360 d_352 @  # rules_data/terraforming_mars/cards/001-070.yaml:575
-d_1361 d_353 @  # rules_data/terraforming_mars/cards/001-070.yaml:575
-d_1362 d_365 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
-""")
-AT = {}
+K = [
+    ['player', 'prod', 'key'],
+    {'d': 0},
+]
+
+
+x_1540 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1362 = _C.rebased(_C.d_667, 1362)  # rules_data/terraforming_mars/cards/001-070.yaml:575
+d_1363 = _C.rebased(_C.d_352, 1362)  # rules_data/terraforming_mars/cards/001-070.yaml:575
+d_1364 = _C.rebased(_C.d_353, 1362)  # rules_data/terraforming_mars/cards/001-070.yaml:575
+d_1365 = _C.rebased(_C.d_365, 1362)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+
+
+TRIALS = {
+    1362: CPS(d_1362),
+    1363: CPS(d_1363),
+    1364: CPS(d_1364),
+    1365: CPS(d_1365),
+}
+
+
+CODE = {
+    1540: x_1540,
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:569
-    'vesta_shipyard': '{"id":"vesta_shipyard","number":"057","name":{"en":"Vesta Shipyard"},"type":"automated","cost":15,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1535},"at":"rules_data/terraforming_mars/cards/001-070.yaml:575","id":1360},{"op":"let","v":"r~747","e":{"op":"lit","v":"titanium","x":1536},"at":"rules_data/terraforming_mars/cards/001-070.yaml:575","id":1361},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1537},"o":"+=","e":{"op":"var","n":"n~746","x":1538},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1362}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:575","id":1359},"vp":{"op":"lit","v":1,"x":1539},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #057"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:569"}',
+    'vesta_shipyard': '{"id":"vesta_shipyard","number":"057","name":{"en":"Vesta Shipyard"},"type":"automated","cost":15,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1538},"at":"rules_data/terraforming_mars/cards/001-070.yaml:575","id":1363},{"op":"let","v":"r~749","e":{"op":"lit","v":"titanium","x":1539},"at":"rules_data/terraforming_mars/cards/001-070.yaml:575","id":1364},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1540},"o":"+=","e":{"op":"var","n":"n~748","x":1541},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1365}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:575","id":1362},"vp":{"op":"lit","v":1,"x":1542},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #057"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:569"}',
 }

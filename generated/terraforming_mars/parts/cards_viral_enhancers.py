@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -49,34 +50,34 @@ K = [
 ]
 
 
-def x_1796(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:49
+def x_1799(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:49
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and ((True if (('plant' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('plant', _w3))) or (('microbe' in _w5 if type((_w5 := (_w4.get('tags', None) if type((_w4 := E.get('event'))) is dict else KEY(_w4, 'tags', None)))) in (list, dict) else IN('microbe', _w5))) or (('animal' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := E.get('event'))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('animal', _w7))) else False)) else False)
 
 
-def x_1797(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:59
+def x_1800(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:59
     if E is None:
         E = ctx.env()
     return (_w6 + _w7 if type((_w6 := (_w3 + _w4 if type((_w3 := items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('plant'))) is type((_w4 := items_of((_w2.get('tags', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tags', None))).count('microbe'))) is int else AR('+', _w3, _w4)))) is type((_w7 := items_of((_w5.get('tags', None) if type((_w5 := E.get('event'))) is dict else KEY(_w5, 'tags', None))).count('animal'))) is int else AR('+', _w6, _w7))
 
 
-x_1800 = _C.x_1800  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_1803 = _C.x_1803  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def x_1804(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:25
+def x_1807(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:25
     if E is None:
         E = ctx.env()
     return (True if (IN((_w1.get('card', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'card', None)), (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('tableau'))) and (((ctx.index.plain['cards'].get(_w4, NOREC).get('resource', None) if type((_w4 := (_w3.get('card', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'card', None)))) is str else None) != None)) else False)
 
 
-def x_1805(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:26
+def x_1808(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:26
     if E is None:
         E = ctx.env()
     return (_w3.get((_w2.get('card', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'card', None)), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, (_w2.get('card', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'card', None)), 0))
 
 
-def t_1588(ctx, k, s=None, E=None, B=1588):  # rules_data/terraforming_mars/cards/071-140.yaml:59
+def t_1591(ctx, k, s=None, E=None, B=1591):  # rules_data/terraforming_mars/cards/071-140.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -85,86 +86,86 @@ def t_1588(ctx, k, s=None, E=None, B=1588):  # rules_data/terraforming_mars/card
     def nxt(left):
         if left <= 0:
             return k()
-        return t_1589(ctx, lambda: nxt(left - 1), k, E, B)
+        return t_1592(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(x_1797(ctx, E)))
-
-
-t_1589 = _C.rebased(_C.t_791, 1588)  # rules_data/terraforming_mars/cards/071-140.yaml:59
+    return nxt(num(x_1800(ctx, E)))
 
 
-def d_1590(ctx, E=None, B=1588):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+t_1592 = _C.rebased(_C.t_794, 1591)  # rules_data/terraforming_mars/cards/071-140.yaml:59
+
+
+def d_1593(ctx, E=None, B=1591):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~749', 1, True)
-    LOCAL(ctx, E, 'r~750', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~750'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~749'), '+=', False, K[0])
-    return True
-
-
-d_1591 = _C.rebased(_C.d_369, 1588)  # rules_data/terraforming_mars/cards/071-140.yaml:59
-d_1592 = _C.rebased(_C.d_540, 1588)  # rules_data/terraforming_mars/cards/071-140.yaml:59
-
-
-def d_1593(ctx, E=None, B=1588):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~750'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~749'), '+=', False, K[0])
-    return True
-
-
-def d_1594(ctx, E=None, B=1588):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:25
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
     LOCAL(ctx, E, 'n~751', 1, True)
-    if not d_1596(ctx, E, B):
-        return False
+    LOCAL(ctx, E, 'r~752', 'plants', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~752'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~751'), '+=', False, K[0])
     return True
 
 
-d_1595 = _C.rebased(_C.d_1044, 1588)  # rules_data/terraforming_mars/cards/071-140.yaml:59
+d_1594 = _C.rebased(_C.d_369, 1591)  # rules_data/terraforming_mars/cards/071-140.yaml:59
+d_1595 = _C.rebased(_C.d_542, 1591)  # rules_data/terraforming_mars/cards/071-140.yaml:59
 
 
-def d_1596(ctx, E=None, B=1588):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:25
+def d_1596(ctx, E=None, B=1591):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~752'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~751'), '+=', False, K[0])
+    return True
+
+
+def d_1597(ctx, E=None, B=1591):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:25
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1804(ctx, E):
+    LOCAL(ctx, E, 'n~753', 1, True)
+    if not d_1599(ctx, E, B):
+        return False
+    return True
+
+
+d_1598 = _C.rebased(_C.d_1047, 1591)  # rules_data/terraforming_mars/cards/071-140.yaml:59
+
+
+def d_1599(ctx, E=None, B=1591):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:25
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_1807(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), KEY(E.get('event'), 'card', None))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~751'), '+=', False, K[2])
+        SET(ctx, 'card_res', c, key, E.get('n~753'), '+=', False, K[2])
     return True
 
 
-def d_1597(ctx, E=None, B=1588):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:25
+def d_1600(ctx, E=None, B=1591):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1804(ctx, E):
+    if not x_1807(ctx, E):
         return False
     return True
 
 
-def d_1598(ctx, E=None, B=1588):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:26
+def d_1601(ctx, E=None, B=1591):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -172,41 +173,41 @@ def d_1598(ctx, E=None, B=1588):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), KEY(E.get('event'), 'card', None))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~751'), '+=', False, K[2])
+        SET(ctx, 'card_res', c, key, E.get('n~753'), '+=', False, K[2])
     return True
 
 
 TRIALS = {
-    1588: t_1588,
-    1589: t_1589,
-    1590: CPS(d_1590),
-    1591: CPS(d_1591),
-    1592: CPS(d_1592),
+    1591: t_1591,
+    1592: t_1592,
     1593: CPS(d_1593),
     1594: CPS(d_1594),
     1595: CPS(d_1595),
     1596: CPS(d_1596),
     1597: CPS(d_1597),
     1598: CPS(d_1598),
+    1599: CPS(d_1599),
+    1600: CPS(d_1600),
+    1601: CPS(d_1601),
 }
 
 
 CODE = {
-    1796: x_1796,
-    1797: x_1797,
+    1799: x_1799,
     1800: x_1800,
-    1804: x_1804,
-    1805: x_1805,
+    1803: x_1803,
+    1807: x_1807,
+    1808: x_1808,
 }
 AT = {
-    1796: 'rules_data/terraforming_mars/cards/071-140.yaml:49',
-    1797: 'rules_data/terraforming_mars/cards/071-140.yaml:59',
-    1804: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:25',
-    1805: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:26',
+    1799: 'rules_data/terraforming_mars/cards/071-140.yaml:49',
+    1800: 'rules_data/terraforming_mars/cards/071-140.yaml:59',
+    1807: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:25',
+    1808: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:26',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:49
-    'viral_enhancers': '{"id":"viral_enhancers","number":"074","name":{"en":"Viral Enhancers"},"type":"active","cost":9,"tags":["science","microbe"],"triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"or","a":[{"op":"in","a":{"op":"lit","v":"plant"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false},{"op":"in","a":{"op":"lit","v":"microbe"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false},{"op":"in","a":{"op":"lit","v":"animal"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}]}],"x":1796},"b":{"op":"rep","n":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~746","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~746"},"b":{"op":"lit","v":"plant"}}}]},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~747","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~747"},"b":{"op":"lit","v":"microbe"}}}]}},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~748","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~748"},"b":{"op":"lit","v":"animal"}}}]},"x":1797},"b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":1798},"at":"rules_data/terraforming_mars/cards/071-140.yaml:59","id":1591},{"op":"let","v":"r~750","e":{"op":"lit","v":"plants","x":1799},"at":"rules_data/terraforming_mars/cards/071-140.yaml:59","id":1592},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~750"},"d":0,"x":1800},"o":"+=","e":{"op":"var","n":"n~749","x":1801},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1593}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1590},"label":{"op":"lit","v":{"option":0},"x":1802}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":1803},"at":"rules_data/terraforming_mars/cards/071-140.yaml:59","id":1595},{"op":"seq","b":[{"op":"req","c":{"op":"and","a":[{"op":"in","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"cards","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"f":"resource","d":null},"b":{"op":"lit","v":null}}],"x":1804},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:25","id":1597},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"d":0,"x":1805},"o":"+=","e":{"op":"var","n":"n~751","x":1806},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:26","id":1598}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:25","id":1596}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:25","id":1594},"label":{"op":"lit","v":{"option":1},"x":1807}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 1 pianta, oppure aggiungi 1 risorsa alla carta giocata","en":"choose one: gain 1 plant, or add 1 resource to the card played"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:59","id":1589},"at":"rules_data/terraforming_mars/cards/071-140.yaml:59","id":1588}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #074 (not fully structured: render effects)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:49"}',
+    'viral_enhancers': '{"id":"viral_enhancers","number":"074","name":{"en":"Viral Enhancers"},"type":"active","cost":9,"tags":["science","microbe"],"triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"or","a":[{"op":"in","a":{"op":"lit","v":"plant"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false},{"op":"in","a":{"op":"lit","v":"microbe"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false},{"op":"in","a":{"op":"lit","v":"animal"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}]}],"x":1799},"b":{"op":"rep","n":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~748","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~748"},"b":{"op":"lit","v":"plant"}}}]},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"microbe"}}}]}},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~750","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~750"},"b":{"op":"lit","v":"animal"}}}]},"x":1800},"b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":1801},"at":"rules_data/terraforming_mars/cards/071-140.yaml:59","id":1594},{"op":"let","v":"r~752","e":{"op":"lit","v":"plants","x":1802},"at":"rules_data/terraforming_mars/cards/071-140.yaml:59","id":1595},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~752"},"d":0,"x":1803},"o":"+=","e":{"op":"var","n":"n~751","x":1804},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1596}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1593},"label":{"op":"lit","v":{"option":0},"x":1805}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~753","e":{"op":"lit","v":1,"x":1806},"at":"rules_data/terraforming_mars/cards/071-140.yaml:59","id":1598},{"op":"seq","b":[{"op":"req","c":{"op":"and","a":[{"op":"in","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"cards","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"f":"resource","d":null},"b":{"op":"lit","v":null}}],"x":1807},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:25","id":1600},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"d":0,"x":1808},"o":"+=","e":{"op":"var","n":"n~753","x":1809},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:26","id":1601}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:25","id":1599}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:25","id":1597},"label":{"op":"lit","v":{"option":1},"x":1810}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 1 pianta, oppure aggiungi 1 risorsa alla carta giocata","en":"choose one: gain 1 plant, or add 1 resource to the card played"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:59","id":1592},"at":"rules_data/terraforming_mars/cards/071-140.yaml:59","id":1591}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #074 (not fully structured: render effects)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:49"}',
 }

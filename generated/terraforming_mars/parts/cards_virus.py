@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -49,157 +50,157 @@ K = [
 ]
 
 
-x_1413 = _C.x_387  # rules_data/terraforming_mars/definitions/cards.yaml:249
-x_1414 = _C.x_389  # rules_data/terraforming_mars/definitions/cards.yaml:250
+x_1416 = _C.x_387  # rules_data/terraforming_mars/definitions/cards.yaml:249
+x_1417 = _C.x_389  # rules_data/terraforming_mars/definitions/cards.yaml:250
 
 
-def x_1415(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
+def x_1418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
     if E is None:
         E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('holder~748'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('holder~750'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
 
 
-def x_1416(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
+def x_1419(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~749'))) is str else None) == E.get('r~747'))) and (((_w4 if type((_w4 := (_w3.get(E.get('card~749'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~748'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~749'), 0)))) is int else num(_w4)) > 0)) and ((MODV(ctx, 'card_protection', {'card': E.get('card~749'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~751'))) is str else None) == E.get('r~749'))) and (((_w4 if type((_w4 := (_w3.get(E.get('card~751'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~750'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~751'), 0)))) is int else num(_w4)) > 0)) and ((MODV(ctx, 'card_protection', {'card': E.get('card~751'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
-def x_1417(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:253
+def x_1420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:253
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('holder~748'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~749'), 0))
+    return (_w2.get(E.get('card~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('holder~750'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~751'), 0))
 
 
-def x_1418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:253
+def x_1421(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:253
     if E is None:
         E = ctx.env()
-    return FN['min'](ctx, None, [E.get('n~746'), (_w2.get(E.get('card~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('holder~748'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~749'), 0))])
+    return min((_w1 if type((_w1 := E.get('n~748'))) is int else num(_w1)), (_w4 if type((_w4 := (_w3.get(E.get('card~751'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~750'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~751'), 0)))) is int else num(_w4)))
 
 
-x_1419 = _C.x_1419  # rules_data/terraforming_mars/definitions/cards.yaml:250
-x_1424 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:47
-x_1425 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_1422 = _C.x_1422  # rules_data/terraforming_mars/definitions/cards.yaml:250
+x_1427 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_1428 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
-def x_1426(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def x_1429(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~752'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~751'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~751'), 'target': E.get('target~752'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~754'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~753'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~753'), 'target': E.get('target~754'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
-x_1427 = _C.x_1427  # rules_data/terraforming_mars/definitions/resources.yaml:50
-x_1429 = _C.x_1429  # rules_data/terraforming_mars/definitions/resources.yaml:48
-t_1257 = _C.rebased(_C.t_1032, 1257)  # rules_data/terraforming_mars/cards/001-070.yaml:501
+x_1430 = _C.x_1430  # rules_data/terraforming_mars/definitions/resources.yaml:50
+x_1432 = _C.x_1432  # rules_data/terraforming_mars/definitions/resources.yaml:48
+t_1260 = _C.rebased(_C.t_1035, 1260)  # rules_data/terraforming_mars/cards/001-070.yaml:501
 
 
-def t_1258(ctx, k, s=None, E=None, B=1257):  # rules_data/terraforming_mars/definitions/cards.yaml:249
+def t_1261(ctx, k, s=None, E=None, B=1260):  # rules_data/terraforming_mars/definitions/cards.yaml:249
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'animal', True)
-    return t_1261(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'animal', True)
+    return t_1264(ctx, k, s, E, B)
 
 
-d_1259 = _C.rebased(_C.d_489, 1257)  # rules_data/terraforming_mars/cards/001-070.yaml:501
-d_1260 = _C.rebased(_C.d_917, 1257)  # rules_data/terraforming_mars/cards/001-070.yaml:501
-t_1261 = _C.rebased(_C.t_1261, 1257)  # rules_data/terraforming_mars/definitions/cards.yaml:249
-t_1262 = _C.rebased(_C.t_920, 1257)  # rules_data/terraforming_mars/definitions/cards.yaml:250
+d_1262 = _C.rebased(_C.d_491, 1260)  # rules_data/terraforming_mars/cards/001-070.yaml:501
+d_1263 = _C.rebased(_C.d_920, 1260)  # rules_data/terraforming_mars/cards/001-070.yaml:501
+t_1264 = _C.rebased(_C.t_1264, 1260)  # rules_data/terraforming_mars/definitions/cards.yaml:249
+t_1265 = _C.rebased(_C.t_923, 1260)  # rules_data/terraforming_mars/definitions/cards.yaml:250
 
 
-def d_1263(ctx, E=None, B=1257):  # rules_data/terraforming_mars/definitions/cards.yaml:253
+def d_1266(ctx, E=None, B=1260):  # rules_data/terraforming_mars/definitions/cards.yaml:253
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('holder~748')).get('card_res'), E.get('card~749'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('holder~750')).get('card_res'), E.get('card~751'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, x_1418(ctx, E), '-=', False, K[0])
+        SET(ctx, 'card_res', c, key, x_1421(ctx, E), '-=', False, K[0])
     return True
 
 
-d_1264 = _C.rebased(_C.d_544, 1257)  # rules_data/terraforming_mars/definitions/cards.yaml:255
+d_1267 = _C.rebased(_C.d_546, 1260)  # rules_data/terraforming_mars/definitions/cards.yaml:255
 
 
-def t_1265(ctx, k, s=None, E=None, B=1257):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_1268(ctx, k, s=None, E=None, B=1260):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 5, True)
-    LOCAL(ctx, E, 'r~751', 'plants', True)
-    return t_1268(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~752', 5, True)
+    LOCAL(ctx, E, 'r~753', 'plants', True)
+    return t_1271(ctx, k, s, E, B)
 
 
-d_1266 = _C.rebased(_C.d_677, 1257)  # rules_data/terraforming_mars/cards/001-070.yaml:501
-d_1267 = _C.rebased(_C.d_726, 1257)  # rules_data/terraforming_mars/cards/001-070.yaml:501
-t_1268 = _C.rebased(_C.t_1268, 1257)  # rules_data/terraforming_mars/definitions/resources.yaml:47
-t_1269 = _C.rebased(_C.t_1269, 1257)  # rules_data/terraforming_mars/definitions/resources.yaml:48
+d_1269 = _C.rebased(_C.d_679, 1260)  # rules_data/terraforming_mars/cards/001-070.yaml:501
+d_1270 = _C.rebased(_C.d_729, 1260)  # rules_data/terraforming_mars/cards/001-070.yaml:501
+t_1271 = _C.rebased(_C.t_1271, 1260)  # rules_data/terraforming_mars/definitions/resources.yaml:47
+t_1272 = _C.rebased(_C.t_1272, 1260)  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
-def d_1270(ctx, E=None, B=1257):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def d_1273(ctx, E=None, B=1260):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~752')).get('stock'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~754')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~752'), '-=', False, K[2])
     return True
 
 
-d_1271 = _C.rebased(_C.d_544, 1257)  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_1274 = _C.rebased(_C.d_546, 1260)  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 TRIALS = {
-    1257: t_1257,
-    1258: t_1258,
-    1259: CPS(d_1259),
-    1260: CPS(d_1260),
+    1260: t_1260,
     1261: t_1261,
-    1262: t_1262,
+    1262: CPS(d_1262),
     1263: CPS(d_1263),
-    1264: CPS(d_1264),
+    1264: t_1264,
     1265: t_1265,
     1266: CPS(d_1266),
     1267: CPS(d_1267),
     1268: t_1268,
-    1269: t_1269,
+    1269: CPS(d_1269),
     1270: CPS(d_1270),
-    1271: CPS(d_1271),
+    1271: t_1271,
+    1272: t_1272,
+    1273: CPS(d_1273),
+    1274: CPS(d_1274),
 }
 
 
 CODE = {
-    1413: x_1413,
-    1414: x_1414,
-    1415: x_1415,
     1416: x_1416,
     1417: x_1417,
     1418: x_1418,
     1419: x_1419,
-    1424: x_1424,
-    1425: x_1425,
-    1426: x_1426,
+    1420: x_1420,
+    1421: x_1421,
+    1422: x_1422,
     1427: x_1427,
+    1428: x_1428,
     1429: x_1429,
+    1430: x_1430,
+    1432: x_1432,
 }
 AT = {
-    1415: 'rules_data/terraforming_mars/definitions/cards.yaml:250',
-    1416: 'rules_data/terraforming_mars/definitions/cards.yaml:250',
-    1417: 'rules_data/terraforming_mars/definitions/cards.yaml:253',
-    1418: 'rules_data/terraforming_mars/definitions/cards.yaml:253',
-    1426: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    1418: 'rules_data/terraforming_mars/definitions/cards.yaml:250',
+    1419: 'rules_data/terraforming_mars/definitions/cards.yaml:250',
+    1420: 'rules_data/terraforming_mars/definitions/cards.yaml:253',
+    1421: 'rules_data/terraforming_mars/definitions/cards.yaml:253',
+    1429: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:493
-    'virus': '{"id":"virus","number":"050","name":{"en":"Virus"},"type":"event","cost":1,"tags":["microbe"],"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":1411},"at":"rules_data/terraforming_mars/cards/001-070.yaml:501","id":1259},{"op":"let","v":"r~747","e":{"op":"lit","v":"animal","x":1412},"at":"rules_data/terraforming_mars/cards/001-070.yaml:501","id":1260},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1413},"t":{"op":"choose","alts":[{"gens":[{"v":"holder~748","src":{"op":"core","n":"players","x":1414},"label":"holder"},{"v":"card~749","src":{"op":"st","k":"tableau","p":{"op":"var","n":"holder~748"},"x":1415},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~749"},"f":"resource","d":null},"b":{"op":"var","n":"r~747"}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~748"}},"k":{"op":"var","n":"card~749"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"card_protection","base":{"op":"lit","v":0},"params":{"card":{"op":"var","n":"card~749"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1416}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~748"}},"k":{"op":"var","n":"card~749"},"d":0,"x":1417},"o":"-=","e":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~746"},{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~748"}},"k":{"op":"var","n":"card~749"},"d":0}]}],"x":1418},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:253","id":1263},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~749"}],"x":1419}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards.yaml:255","id":1264},"label":{"op":"lit","v":{"card":null},"x":1420}}],"kind":"target_card","prompt":{"def":"remove_up_to","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"togli fino a 2 animali da una carta qualsiasi","en":"remove up to 2 animals from any card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:250","id":1262},"at":"rules_data/terraforming_mars/definitions/cards.yaml:249","id":1261}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:249","id":1258},"label":{"op":"lit","v":{"option":0},"x":1421}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":5,"x":1422},"at":"rules_data/terraforming_mars/cards/001-070.yaml:501","id":1266},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":1423},"at":"rules_data/terraforming_mars/cards/001-070.yaml:501","id":1267},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1424},"t":{"op":"choose","alts":[{"gens":[{"v":"target~752","src":{"op":"core","n":"players","x":1425},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~752"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~751"},"target":{"op":"var","n":"target~752"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1426}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~752"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1427},"o":"-=","e":{"op":"var","n":"n~750","x":1428},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":1270},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~752"}],"x":1429}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":1271},"label":{"op":"lit","v":{"target":null},"x":1430}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":5,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 5 piante a un qualsiasi giocatore","en":"remove up to 5 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":1269},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":1268}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":1265},"label":{"op":"lit","v":{"option":1},"x":1431}}],"kind":"choose","prompt":{"text":{"it":"scegli una: togli fino a 2 animali da una carta qualsiasi, oppure togli fino a 5 piante a un qualsiasi giocatore","en":"choose one: remove up to 2 animals from any card, or remove up to 5 plants from any player"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:501","id":1257},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #050 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:493"}',
+    'virus': '{"id":"virus","number":"050","name":{"en":"Virus"},"type":"event","cost":1,"tags":["microbe"],"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":1414},"at":"rules_data/terraforming_mars/cards/001-070.yaml:501","id":1262},{"op":"let","v":"r~749","e":{"op":"lit","v":"animal","x":1415},"at":"rules_data/terraforming_mars/cards/001-070.yaml:501","id":1263},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1416},"t":{"op":"choose","alts":[{"gens":[{"v":"holder~750","src":{"op":"core","n":"players","x":1417},"label":"holder"},{"v":"card~751","src":{"op":"st","k":"tableau","p":{"op":"var","n":"holder~750"},"x":1418},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~751"},"f":"resource","d":null},"b":{"op":"var","n":"r~749"}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~750"}},"k":{"op":"var","n":"card~751"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"card_protection","base":{"op":"lit","v":0},"params":{"card":{"op":"var","n":"card~751"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1419}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~750"}},"k":{"op":"var","n":"card~751"},"d":0,"x":1420},"o":"-=","e":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~748"},{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~750"}},"k":{"op":"var","n":"card~751"},"d":0}]}],"x":1421},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:253","id":1266},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~751"}],"x":1422}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards.yaml:255","id":1267},"label":{"op":"lit","v":{"card":null},"x":1423}}],"kind":"target_card","prompt":{"def":"remove_up_to","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"togli fino a 2 animali da una carta qualsiasi","en":"remove up to 2 animals from any card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:250","id":1265},"at":"rules_data/terraforming_mars/definitions/cards.yaml:249","id":1264}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:249","id":1261},"label":{"op":"lit","v":{"option":0},"x":1424}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":5,"x":1425},"at":"rules_data/terraforming_mars/cards/001-070.yaml:501","id":1269},{"op":"let","v":"r~753","e":{"op":"lit","v":"plants","x":1426},"at":"rules_data/terraforming_mars/cards/001-070.yaml:501","id":1270},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1427},"t":{"op":"choose","alts":[{"gens":[{"v":"target~754","src":{"op":"core","n":"players","x":1428},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~754"}},"k":{"op":"var","n":"r~753"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~753"},"target":{"op":"var","n":"target~754"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1429}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~754"}},"k":{"op":"var","n":"r~753"},"d":0,"x":1430},"o":"-=","e":{"op":"var","n":"n~752","x":1431},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":1273},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~754"}],"x":1432}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":1274},"label":{"op":"lit","v":{"target":null},"x":1433}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":5,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 5 piante a un qualsiasi giocatore","en":"remove up to 5 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":1272},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":1271}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":1268},"label":{"op":"lit","v":{"option":1},"x":1434}}],"kind":"choose","prompt":{"text":{"it":"scegli una: togli fino a 2 animali da una carta qualsiasi, oppure togli fino a 5 piante a un qualsiasi giocatore","en":"choose one: remove up to 2 animals from any card, or remove up to 5 plants from any player"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:501","id":1260},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #050 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:493"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -55,229 +56,229 @@ K = [
 ]
 
 
-def x_700(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:118
+def x_702(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:118
     if E is None:
         E = ctx.env()
     return MODV(ctx, 'unit_value', {'r': 'titanium', 'card': E.get('this')}, ((_w1.get('value', None) if type((_w1 := ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}))) is dict else KEY(_w1, 'value', None)) if (True if ((ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('this'))) is str else []))) else False) else 0), None)
 
 
-x_701 = _C.x_445  # rules_data/terraforming_mars/definitions/cards.yaml:87
-x_702 = _C.x_446  # rules_data/terraforming_mars/definitions/cards.yaml:88
-x_703 = _C.x_447  # rules_data/terraforming_mars/definitions/cards.yaml:89
-x_704 = _C.x_448  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_705 = _C.x_449  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_706 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_708 = _C.x_452  # rules_data/terraforming_mars/definitions/cards.yaml:92
-x_709 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_710 = _C.x_454  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_711 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_712 = _C.x_456  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_713 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:101
-x_714 = _C.x_458  # rules_data/terraforming_mars/definitions/cards.yaml:101
-x_715 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_717 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_719 = _C.x_463  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_721 = _C.x_465  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_725 = _C.x_725  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_726 = _C.x_726  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_727 = _C.x_727  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_728 = _C.x_728  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_729 = _C.x_729  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_733 = _C.x_733  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_734 = _C.x_734  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_735 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_737 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_738 = _C.x_738  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_739 = _C.x_739  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_740 = _C.x_740  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_703 = _C.x_446  # rules_data/terraforming_mars/definitions/cards.yaml:87
+x_704 = _C.x_447  # rules_data/terraforming_mars/definitions/cards.yaml:88
+x_705 = _C.x_448  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_706 = _C.x_449  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_707 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_708 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_710 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:92
+x_711 = _C.x_454  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_712 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_713 = _C.x_456  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_714 = _C.x_457  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_715 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_716 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_717 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_719 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_721 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_723 = _C.x_466  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_727 = _C.x_727  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_728 = _C.x_728  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_729 = _C.x_729  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_730 = _C.x_730  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_731 = _C.x_731  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_735 = _C.x_735  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_736 = _C.x_736  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_737 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_739 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_740 = _C.x_740  # rules_data/terraforming_mars/definitions/board.yaml:120
 x_741 = _C.x_741  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_742 = _C.x_742  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_746 = _C.x_746  # rules_data/terraforming_mars/definitions/board.yaml:146
+x_742 = _C.x_742  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_743 = _C.x_743  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_744 = _C.x_744  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_748 = _C.x_748  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def x_747(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:118
+def x_749(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:118
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (747, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_776, NOREC).get('tags', []) if type(v_c_776) is str else [])).count('jovian') for v_c_776 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_778, NOREC).get('tags', []) if type(v_c_778) is str else [])).count('jovian') for v_c_778 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3))))
+    return MEMO(ctx, (749, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_778, NOREC).get('tags', []) if type(v_c_778) is str else [])).count('jovian') for v_c_778 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_780, NOREC).get('tags', []) if type(v_c_780) is str else [])).count('jovian') for v_c_780 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3))))
 
 
-def t_621(ctx, k, s=None, E=None, B=621):  # rules_data/terraforming_mars/cards/001-070.yaml:125
+def t_623(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/cards/001-070.yaml:125
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 12, True)
-    return t_623(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~748', 12, True)
+    return t_625(ctx, k, s, E, B)
 
 
-def d_622(ctx, E=None, B=621):  # rules_data/terraforming_mars/cards/001-070.yaml:125
+def d_624(ctx, E=None, B=623):  # rules_data/terraforming_mars/cards/001-070.yaml:125
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 12, True)
+    LOCAL(ctx, E, 'n~748', 12, True)
     return True
 
 
-def t_623(ctx, k, s=None, E=None, B=621):  # rules_data/terraforming_mars/definitions/cards.yaml:118
+def t_625(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/definitions/cards.yaml:118
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~747', E.get('n~746'), True)
-    LOCAL(ctx, E, 'sv~748', 0, True)
-    LOCAL(ctx, E, 'tv~749', x_700(ctx, E), True)
-    return t_627(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'price~749', E.get('n~748'), True)
+    LOCAL(ctx, E, 'sv~750', 0, True)
+    LOCAL(ctx, E, 'tv~751', x_702(ctx, E), True)
+    return t_629(ctx, k, s, E, B)
 
 
-d_624 = _C.rebased(_C.d_402, 621)  # rules_data/terraforming_mars/definitions/cards.yaml:118
-d_625 = _C.rebased(_C.d_403, 621)  # rules_data/terraforming_mars/definitions/cards.yaml:118
+d_626 = _C.rebased(_C.d_403, 623)  # rules_data/terraforming_mars/definitions/cards.yaml:118
+d_627 = _C.rebased(_C.d_404, 623)  # rules_data/terraforming_mars/definitions/cards.yaml:118
 
 
-def d_626(ctx, E=None, B=621):  # rules_data/terraforming_mars/definitions/cards.yaml:118
+def d_628(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/cards.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~749', x_700(ctx, E), True)
+    LOCAL(ctx, E, 'tv~751', x_702(ctx, E), True)
     return True
 
 
-t_627 = _C.rebased(_C.t_405, 621)  # rules_data/terraforming_mars/definitions/cards.yaml:87
-d_628 = _C.rebased(_C.d_406, 621)  # rules_data/terraforming_mars/definitions/cards.yaml:87
-d_629 = _C.rebased(_C.d_407, 621)  # rules_data/terraforming_mars/definitions/cards.yaml:88
-d_630 = _C.rebased(_C.d_408, 621)  # rules_data/terraforming_mars/definitions/cards.yaml:89
-t_631 = _C.rebased(_C.t_409, 621)  # rules_data/terraforming_mars/definitions/cards.yaml:90
-d_632 = _C.rebased(_C.d_410, 621)  # rules_data/terraforming_mars/definitions/cards.yaml:90
-d_633 = _C.rebased(_C.d_411, 621)  # rules_data/terraforming_mars/definitions/cards.yaml:90
-d_634 = _C.rebased(_C.d_412, 621)  # rules_data/terraforming_mars/definitions/cards.yaml:90
-t_635 = _C.rebased(_C.t_413, 621)  # rules_data/terraforming_mars/definitions/cards.yaml:92
-d_636 = _C.rebased(_C.d_414, 621)  # rules_data/terraforming_mars/definitions/cards.yaml:92
-t_637 = _C.rebased(_C.t_415, 621)  # rules_data/terraforming_mars/definitions/cards.yaml:93
-d_638 = _C.rebased(_C.d_416, 621)  # rules_data/terraforming_mars/definitions/cards.yaml:101
-d_639 = _C.rebased(_C.d_417, 621)  # rules_data/terraforming_mars/definitions/cards.yaml:101
-d_640 = _C.rebased(_C.d_418, 621)  # rules_data/terraforming_mars/definitions/cards.yaml:102
-d_641 = _C.rebased(_C.d_419, 621)  # rules_data/terraforming_mars/definitions/cards.yaml:102
-d_642 = _C.rebased(_C.d_420, 621)  # rules_data/terraforming_mars/definitions/cards.yaml:102
-t_643 = _C.rebased(_C.t_643, 621)  # rules_data/terraforming_mars/cards/001-070.yaml:125
-d_644 = _C.rebased(_C.d_644, 621)  # rules_data/terraforming_mars/cards/001-070.yaml:125
-t_645 = _C.rebased(_C.t_645, 621)  # rules_data/terraforming_mars/definitions/board.yaml:141
-t_646 = _C.rebased(_C.t_646, 621)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_647 = _C.rebased(_C.d_647, 621)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_648 = _C.rebased(_C.d_648, 621)  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_649 = _C.rebased(_C.d_649, 621)  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_650 = _C.rebased(_C.d_650, 621)  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_651 = _C.rebased(_C.t_651, 621)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_652 = _C.rebased(_C.t_652, 621)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_653 = _C.rebased(_C.d_653, 621)  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_654 = _C.rebased(_C.d_654, 621)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_655 = _C.rebased(_C.t_655, 621)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_656 = _C.rebased(_C.d_656, 621)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_657 = _C.rebased(_C.d_657, 621)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_658 = _C.rebased(_C.t_658, 621)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_659 = _C.rebased(_C.t_659, 621)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_660 = _C.rebased(_C.t_660, 621)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_661 = _C.rebased(_C.t_661, 621)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_662 = _C.rebased(_C.t_662, 621)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_663 = _C.rebased(_C.t_663, 621)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_664 = _C.rebased(_C.d_664, 621)  # rules_data/terraforming_mars/definitions/board.yaml:123
+t_629 = _C.rebased(_C.t_629, 623)  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_630 = _C.rebased(_C.d_407, 623)  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_631 = _C.rebased(_C.d_408, 623)  # rules_data/terraforming_mars/definitions/cards.yaml:88
+d_632 = _C.rebased(_C.d_409, 623)  # rules_data/terraforming_mars/definitions/cards.yaml:89
+t_633 = _C.rebased(_C.t_633, 623)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_634 = _C.rebased(_C.d_411, 623)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_635 = _C.rebased(_C.d_412, 623)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_636 = _C.rebased(_C.d_413, 623)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+t_637 = _C.rebased(_C.t_637, 623)  # rules_data/terraforming_mars/definitions/cards.yaml:92
+d_638 = _C.rebased(_C.d_415, 623)  # rules_data/terraforming_mars/definitions/cards.yaml:92
+t_639 = _C.rebased(_C.t_639, 623)  # rules_data/terraforming_mars/definitions/cards.yaml:93
+d_640 = _C.rebased(_C.d_417, 623)  # rules_data/terraforming_mars/definitions/cards.yaml:101
+d_641 = _C.rebased(_C.d_418, 623)  # rules_data/terraforming_mars/definitions/cards.yaml:101
+d_642 = _C.rebased(_C.d_419, 623)  # rules_data/terraforming_mars/definitions/cards.yaml:102
+d_643 = _C.rebased(_C.d_420, 623)  # rules_data/terraforming_mars/definitions/cards.yaml:102
+d_644 = _C.rebased(_C.d_421, 623)  # rules_data/terraforming_mars/definitions/cards.yaml:102
+t_645 = _C.rebased(_C.t_645, 623)  # rules_data/terraforming_mars/cards/001-070.yaml:125
+d_646 = _C.rebased(_C.d_646, 623)  # rules_data/terraforming_mars/cards/001-070.yaml:125
+t_647 = _C.rebased(_C.t_647, 623)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_648 = _C.rebased(_C.t_648, 623)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_649 = _C.rebased(_C.d_649, 623)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_650 = _C.rebased(_C.d_650, 623)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_651 = _C.rebased(_C.d_651, 623)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_652 = _C.rebased(_C.d_652, 623)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_653 = _C.rebased(_C.t_653, 623)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_654 = _C.rebased(_C.t_654, 623)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_655 = _C.rebased(_C.d_655, 623)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_656 = _C.rebased(_C.d_656, 623)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_657 = _C.rebased(_C.t_657, 623)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_658 = _C.rebased(_C.d_658, 623)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_659 = _C.rebased(_C.d_659, 623)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_660 = _C.rebased(_C.t_660, 623)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_661 = _C.rebased(_C.t_661, 623)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_662 = _C.rebased(_C.t_662, 623)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_663 = _C.rebased(_C.t_663, 623)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_664 = _C.rebased(_C.t_664, 623)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_665 = _C.rebased(_C.t_665, 623)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_666 = _C.rebased(_C.d_666, 623)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    621: t_621,
-    622: CPS(d_622),
     623: t_623,
     624: CPS(d_624),
-    625: CPS(d_625),
+    625: t_625,
     626: CPS(d_626),
-    627: t_627,
+    627: CPS(d_627),
     628: CPS(d_628),
-    629: CPS(d_629),
+    629: t_629,
     630: CPS(d_630),
-    631: t_631,
+    631: CPS(d_631),
     632: CPS(d_632),
-    633: CPS(d_633),
+    633: t_633,
     634: CPS(d_634),
-    635: t_635,
+    635: CPS(d_635),
     636: CPS(d_636),
     637: t_637,
     638: CPS(d_638),
-    639: CPS(d_639),
+    639: t_639,
     640: CPS(d_640),
     641: CPS(d_641),
     642: CPS(d_642),
-    643: t_643,
+    643: CPS(d_643),
     644: CPS(d_644),
     645: t_645,
-    646: t_646,
-    647: CPS(d_647),
-    648: CPS(d_648),
+    646: CPS(d_646),
+    647: t_647,
+    648: t_648,
     649: CPS(d_649),
     650: CPS(d_650),
-    651: t_651,
-    652: t_652,
-    653: CPS(d_653),
-    654: CPS(d_654),
-    655: t_655,
+    651: CPS(d_651),
+    652: CPS(d_652),
+    653: t_653,
+    654: t_654,
+    655: CPS(d_655),
     656: CPS(d_656),
-    657: CPS(d_657),
-    658: t_658,
-    659: t_659,
+    657: t_657,
+    658: CPS(d_658),
+    659: CPS(d_659),
     660: t_660,
     661: t_661,
     662: t_662,
     663: t_663,
-    664: CPS(d_664),
+    664: t_664,
+    665: t_665,
+    666: CPS(d_666),
 }
 
 
 CODE = {
-    700: x_700,
-    701: x_701,
     702: x_702,
     703: x_703,
     704: x_704,
     705: x_705,
     706: x_706,
+    707: x_707,
     708: x_708,
-    709: x_709,
     710: x_710,
     711: x_711,
     712: x_712,
     713: x_713,
     714: x_714,
     715: x_715,
+    716: x_716,
     717: x_717,
     719: x_719,
     721: x_721,
-    725: x_725,
-    726: x_726,
+    723: x_723,
     727: x_727,
     728: x_728,
     729: x_729,
-    733: x_733,
-    734: x_734,
+    730: x_730,
+    731: x_731,
     735: x_735,
+    736: x_736,
     737: x_737,
-    738: x_738,
     739: x_739,
     740: x_740,
     741: x_741,
     742: x_742,
-    746: x_746,
-    747: x_747,
+    743: x_743,
+    744: x_744,
+    748: x_748,
+    749: x_749,
 }
 AT = {
-    700: 'rules_data/terraforming_mars/definitions/cards.yaml:118',
-    747: 'rules_data/terraforming_mars/cards/001-070.yaml:118',
+    702: 'rules_data/terraforming_mars/definitions/cards.yaml:118',
+    749: 'rules_data/terraforming_mars/cards/001-070.yaml:118',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:118
-    'water_import_from_europa': '{"id":"water_import_from_europa","number":"012","name":{"en":"Water Import From Europa"},"type":"active","cost":25,"tags":["jovian","space"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":12,"x":697},"at":"rules_data/terraforming_mars/cards/001-070.yaml:125","id":622},{"op":"seq","b":[{"op":"let","v":"price~747","e":{"op":"var","n":"n~746","x":698},"at":"rules_data/terraforming_mars/definitions/cards.yaml:118","id":624},{"op":"let","v":"sv~748","e":{"op":"lit","v":0,"x":699},"at":"rules_data/terraforming_mars/definitions/cards.yaml:118","id":625},{"op":"let","v":"tv~749","e":{"op":"modv","name":"unit_value","base":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"lit","v":"titanium"},"f":"pays_for","d":{}},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"key","of":{"op":"fld","kind":"resources","of":{"op":"lit","v":"titanium"},"f":"pays_for","d":{}},"k":{"op":"lit","v":"tag"}},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"neg":false}]},"a":{"op":"key","of":{"op":"fld","kind":"resources","of":{"op":"lit","v":"titanium"},"f":"pays_for","d":{}},"k":{"op":"lit","v":"value"}},"b":{"op":"lit","v":0}},"params":{"r":{"op":"lit","v":"titanium"},"card":{"op":"var","n":"this"}},"x":700},"at":"rules_data/terraforming_mars/definitions/cards.yaml:118","id":626},{"op":"seq","b":[{"op":"let","v":"s_v~750","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~748"},"b":{"op":"lit","v":0},"x":701},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":628},{"op":"let","v":"t_v~751","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~749"},"b":{"op":"lit","v":0},"x":702},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":629},{"op":"let","v":"h_v~752","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":703},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":630},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~750"},"b":{"op":"var","n":"t_v~751"}},"b":{"op":"var","n":"h_v~752"}},"b":{"op":"lit","v":0},"x":704},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~747"},"x":705},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":633},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":706},"o":"-=","e":{"op":"var","n":"price~747","x":707},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":634}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":632},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"price~747"},"x":708},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":636},{"op":"choose","alts":[{"gens":[{"v":"s~753","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~750"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~747"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~750"}}]}]},"b":{"op":"lit","v":0}},"x":709},"label":"s"},{"v":"t~754","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~751"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~747"},"b":{"op":"var","n":"t_v~751"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~751"}}]}]},"b":{"op":"lit","v":0}},"x":710},"label":"t"},{"v":"h~755","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~752"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~747"},"b":{"op":"var","n":"h_v~752"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~752"}}]}]},"b":{"op":"lit","v":0}},"x":711},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~747"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~753"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"var","n":"price~747"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~754"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"t_v~751"}},"b":{"op":"var","n":"price~747"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~755"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"h_v~752"}},"b":{"op":"var","n":"price~747"}}]}}],"x":712}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":713},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~747"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}}]}],"x":714},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":639},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":715},"o":"-=","e":{"op":"var","n":"s~753","x":716},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":640},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":717},"o":"-=","e":{"op":"var","n":"t~754","x":718},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":641},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":719},"o":"-=","e":{"op":"var","n":"h~755","x":720},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":642}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":638},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~747"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~750"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~753"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~751"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~754"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~752"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~755"}]},"b":{"op":"lit","v":{}}},"x":721}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":null},"eval":{"price":{"op":"var","n":"price~747","x":722},"tv":{"op":"var","n":"tv~749","x":723}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":637}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":635},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":631}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":627}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:118","id":623}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:125","id":621},"effect":{"op":"seq","b":[{"op":"let","v":"t~756","e":{"op":"lit","v":"ocean","x":724},"at":"rules_data/terraforming_mars/cards/001-070.yaml:125","id":644},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~757","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~757"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~757"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~757"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~757"},"f":"tile","d":null},"b":{"op":"var","n":"t~756"}}}]},"x":725},"t":{"op":"seq","b":[{"op":"let","v":"mine~760","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"filt","v":"x~758","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~758"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~759"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":726},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":647},{"op":"let","v":"empty~765","e":{"op":"filt","v":"s~762","src":{"op":"filt","v":"x~761","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~761"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~762"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~762"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~762"},"f":"reserved","d":null},"b":{"op":"var","n":"t~756"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~762"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~760"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~762"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~763","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~762"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~764","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~764"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~764"}}]}]}}]}]}}]}}]}]},"x":727},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":648},{"op":"let","v":"legal~771","e":{"op":"letx","v":"open~767","e":{"op":"filt","v":"s~766","src":{"op":"var","n":"empty~765"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~766"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~766"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~770","e":{"op":"filt","v":"s~768","src":{"op":"var","n":"open~767"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~769","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~768"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~769"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~769"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~770"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~770"},"b":{"op":"var","n":"open~767"}}},"b":{"op":"var","n":"open~767"}},"x":728},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":649},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~771"}]},"b":{"op":"lit","v":0},"x":729},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":650},{"op":"choose","alts":[{"gens":[{"v":"space~772","src":{"op":"var","n":"legal~771","x":730},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~773","e":{"op":"var","n":"t~756","x":731},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":653},{"op":"let","v":"s~774","e":{"op":"var","n":"space~772","x":732},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":654},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~774"},"d":{},"x":733},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~773"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~773"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":734},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":656},{"op":"set","t":{"op":"st","k":"last_space","x":735},"o":"=","e":{"op":"var","n":"s~774","x":736},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":657},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":737},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~774"},"f":"bonus","d":null,"x":738},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":660},{"op":"for","v":"x~775","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~774"}],"kind":"spaces","x":739},"w":{"op":"in","a":{"op":"var","n":"x~775"},"b":{"op":"st","k":"board"},"neg":false,"x":740},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~775"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":741},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":662},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":661},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~773"},"f":"effect","d":null,"x":742},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":663},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~773","x":743},"space":{"op":"var","n":"s~774","x":744},"by":{"op":"var","n":"you","x":745}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":664}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":659},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":658}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":655}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":652},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~772"}],"x":746}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (aumenta gli oceani e la NT di 1)","en":"place an ocean tile (raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":651}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":646},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":645}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:125","id":643}}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~776","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~777","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~776"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~777"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~778","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~779","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~778"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~779"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"x":747},"source":{"doc":"tm-facts","section":"cards.json #012 (spend 12 M€, canUseTitanium)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:118"}',
+    'water_import_from_europa': '{"id":"water_import_from_europa","number":"012","name":{"en":"Water Import From Europa"},"type":"active","cost":25,"tags":["jovian","space"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":12,"x":699},"at":"rules_data/terraforming_mars/cards/001-070.yaml:125","id":624},{"op":"seq","b":[{"op":"let","v":"price~749","e":{"op":"var","n":"n~748","x":700},"at":"rules_data/terraforming_mars/definitions/cards.yaml:118","id":626},{"op":"let","v":"sv~750","e":{"op":"lit","v":0,"x":701},"at":"rules_data/terraforming_mars/definitions/cards.yaml:118","id":627},{"op":"let","v":"tv~751","e":{"op":"modv","name":"unit_value","base":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"lit","v":"titanium"},"f":"pays_for","d":{}},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"key","of":{"op":"fld","kind":"resources","of":{"op":"lit","v":"titanium"},"f":"pays_for","d":{}},"k":{"op":"lit","v":"tag"}},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"neg":false}]},"a":{"op":"key","of":{"op":"fld","kind":"resources","of":{"op":"lit","v":"titanium"},"f":"pays_for","d":{}},"k":{"op":"lit","v":"value"}},"b":{"op":"lit","v":0}},"params":{"r":{"op":"lit","v":"titanium"},"card":{"op":"var","n":"this"}},"x":702},"at":"rules_data/terraforming_mars/definitions/cards.yaml:118","id":628},{"op":"seq","b":[{"op":"let","v":"s_v~752","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~750"},"b":{"op":"lit","v":0},"x":703},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":630},{"op":"let","v":"t_v~753","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~751"},"b":{"op":"lit","v":0},"x":704},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":631},{"op":"let","v":"h_v~754","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":705},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":632},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~752"},"b":{"op":"var","n":"t_v~753"}},"b":{"op":"var","n":"h_v~754"}},"b":{"op":"lit","v":0},"x":706},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~749"},"x":707},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":635},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":708},"o":"-=","e":{"op":"var","n":"price~749","x":709},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":636}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":634},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~752"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~754"}}},"b":{"op":"var","n":"price~749"},"x":710},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":638},{"op":"choose","alts":[{"gens":[{"v":"s~755","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~752"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~749"},"b":{"op":"var","n":"s_v~752"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~752"}}]}]},"b":{"op":"lit","v":0}},"x":711},"label":"s"},{"v":"t~756","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~753"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~749"},"b":{"op":"var","n":"t_v~753"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~753"}}]}]},"b":{"op":"lit","v":0}},"x":712},"label":"t"},{"v":"h~757","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~754"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~749"},"b":{"op":"var","n":"h_v~754"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~754"}}]}]},"b":{"op":"lit","v":0}},"x":713},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~749"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~755"},"b":{"op":"var","n":"s_v~752"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~756"},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~757"},"b":{"op":"var","n":"h_v~754"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~755"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~755"},"b":{"op":"var","n":"s_v~752"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~756"},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~757"},"b":{"op":"var","n":"h_v~754"}}},"b":{"op":"var","n":"s_v~752"}},"b":{"op":"var","n":"price~749"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~756"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~755"},"b":{"op":"var","n":"s_v~752"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~756"},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~757"},"b":{"op":"var","n":"h_v~754"}}},"b":{"op":"var","n":"t_v~753"}},"b":{"op":"var","n":"price~749"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~757"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~755"},"b":{"op":"var","n":"s_v~752"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~756"},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~757"},"b":{"op":"var","n":"h_v~754"}}},"b":{"op":"var","n":"h_v~754"}},"b":{"op":"var","n":"price~749"}}]}}],"x":714}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":715},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~749"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~755"},"b":{"op":"var","n":"s_v~752"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~756"},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~757"},"b":{"op":"var","n":"h_v~754"}}}]}],"x":716},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":641},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":717},"o":"-=","e":{"op":"var","n":"s~755","x":718},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":642},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":719},"o":"-=","e":{"op":"var","n":"t~756","x":720},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":643},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":721},"o":"-=","e":{"op":"var","n":"h~757","x":722},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":644}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":640},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~749"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~755"},"b":{"op":"var","n":"s_v~752"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~756"},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~757"},"b":{"op":"var","n":"h_v~754"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~752"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~755"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~753"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~756"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~754"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~757"}]},"b":{"op":"lit","v":{}}},"x":723}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":null},"eval":{"price":{"op":"var","n":"price~749","x":724},"tv":{"op":"var","n":"tv~751","x":725}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":639}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":637},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":633}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":629}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:118","id":625}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:125","id":623},"effect":{"op":"seq","b":[{"op":"let","v":"t~758","e":{"op":"lit","v":"ocean","x":726},"at":"rules_data/terraforming_mars/cards/001-070.yaml:125","id":646},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~759","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~759"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~759"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~759"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~759"},"f":"tile","d":null},"b":{"op":"var","n":"t~758"}}}]},"x":727},"t":{"op":"seq","b":[{"op":"let","v":"mine~762","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~761","src":{"op":"filt","v":"x~760","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~760"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~758"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~761"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":728},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":649},{"op":"let","v":"empty~767","e":{"op":"filt","v":"s~764","src":{"op":"filt","v":"x~763","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~763"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~758"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~764"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"reserved","d":null},"b":{"op":"var","n":"t~758"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~762"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~758"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~764"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~758"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~758"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~766","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~758"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~766"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~766"}}]}]}}]}]}}]}}]}]},"x":729},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":650},{"op":"let","v":"legal~773","e":{"op":"letx","v":"open~769","e":{"op":"filt","v":"s~768","src":{"op":"var","n":"empty~767"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~768"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~768"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~758"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~772","e":{"op":"filt","v":"s~770","src":{"op":"var","n":"open~769"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~771","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~770"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~771"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~771"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~772"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~772"},"b":{"op":"var","n":"open~769"}}},"b":{"op":"var","n":"open~769"}},"x":730},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":651},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~773"}]},"b":{"op":"lit","v":0},"x":731},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":652},{"op":"choose","alts":[{"gens":[{"v":"space~774","src":{"op":"var","n":"legal~773","x":732},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~775","e":{"op":"var","n":"t~758","x":733},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":655},{"op":"let","v":"s~776","e":{"op":"var","n":"space~774","x":734},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":656},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~776"},"d":{},"x":735},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~775"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~775"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":736},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":658},{"op":"set","t":{"op":"st","k":"last_space","x":737},"o":"=","e":{"op":"var","n":"s~776","x":738},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":659},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":739},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~776"},"f":"bonus","d":null,"x":740},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":662},{"op":"for","v":"x~777","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~776"}],"kind":"spaces","x":741},"w":{"op":"in","a":{"op":"var","n":"x~777"},"b":{"op":"st","k":"board"},"neg":false,"x":742},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~777"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":743},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":664},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":663},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~775"},"f":"effect","d":null,"x":744},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":665},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~775","x":745},"space":{"op":"var","n":"s~776","x":746},"by":{"op":"var","n":"you","x":747}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":666}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":661},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":660}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":657}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":654},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~774"}],"x":748}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (guadagna un eventuale bonus di piazzamento; aumenta gli oceani e la NT di 1)","en":"place an ocean tile (gain any placement bonus; raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":653}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":648},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":647}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:125","id":645}}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~778","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~779","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~778"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~779"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~780","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~781","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~780"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~781"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"x":749},"source":{"doc":"tm-facts","section":"cards.json #012 (spend 12 M€, canUseTitanium)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:118"}',
 }

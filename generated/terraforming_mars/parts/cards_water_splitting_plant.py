@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -52,128 +53,128 @@ K = [
 ]
 
 
-def x_3442(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:365
+def x_3458(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:365
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 2)
 
 
-x_3445 = _C.x_536  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3446 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3451 = _C.x_407  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_3452 = _C.x_408  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_3453 = _C.x_409  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_3454 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_3455 = _C.x_411  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_3456 = _C.x_412  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_3458 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_3460 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_3461 = _C.x_417  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_3462 = _C.x_418  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_3461 = _C.x_538  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3462 = _C.x_539  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3467 = _C.x_407  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_3468 = _C.x_408  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_3469 = _C.x_409  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_3470 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_3471 = _C.x_411  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_3472 = _C.x_412  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_3474 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_3476 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_3477 = _C.x_417  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_3478 = _C.x_418  # rules_data/terraforming_mars/definitions/resources.yaml:89
 
 
-def d_3016(ctx, E=None, B=3016):  # rules_data/terraforming_mars/cards/141-208.yaml:373
+def d_3030(ctx, E=None, B=3030):  # rules_data/terraforming_mars/cards/141-208.yaml:373
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 3, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_3019(ctx, E, B):
+    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
+    if not d_3033(ctx, E, B):
         return False
     return True
 
 
-d_3017 = _C.rebased(_C.d_793, 3016)  # rules_data/terraforming_mars/cards/141-208.yaml:373
-d_3018 = _C.rebased(_C.d_364, 3016)  # rules_data/terraforming_mars/cards/141-208.yaml:373
-d_3019 = _C.rebased(_C.d_480, 3016)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-d_3020 = _C.rebased(_C.d_481, 3016)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-d_3021 = _C.rebased(_C.d_482, 3016)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_3031 = _C.rebased(_C.d_796, 3030)  # rules_data/terraforming_mars/cards/141-208.yaml:373
+d_3032 = _C.rebased(_C.d_364, 3030)  # rules_data/terraforming_mars/cards/141-208.yaml:373
+d_3033 = _C.rebased(_C.d_482, 3030)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_3034 = _C.rebased(_C.d_483, 3030)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_3035 = _C.rebased(_C.d_484, 3030)  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def t_3022(ctx, k, s=None, E=None, B=3016):  # rules_data/terraforming_mars/cards/141-208.yaml:373
+def t_3036(ctx, k, s=None, E=None, B=3030):  # rules_data/terraforming_mars/cards/141-208.yaml:373
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~748', 'oxygen', True)
-    LOCAL(ctx, E, 'n~749', 1, True)
-    return t_3025(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'p~750', 'oxygen', True)
+    LOCAL(ctx, E, 'n~751', 1, True)
+    return t_3039(ctx, k, s, E, B)
 
 
-def d_3023(ctx, E=None, B=3016):  # rules_data/terraforming_mars/cards/141-208.yaml:373
+def d_3037(ctx, E=None, B=3030):  # rules_data/terraforming_mars/cards/141-208.yaml:373
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~748', 'oxygen', True)
+    LOCAL(ctx, E, 'p~750', 'oxygen', True)
     return True
 
 
-d_3024 = _C.rebased(_C.d_369, 3016)  # rules_data/terraforming_mars/cards/141-208.yaml:373
-t_3025 = _C.rebased(_C.t_370, 3016)  # rules_data/terraforming_mars/definitions/resources.yaml:84
-t_3026 = _C.rebased(_C.t_371, 3016)  # rules_data/terraforming_mars/definitions/resources.yaml:85
-t_3027 = _C.rebased(_C.t_372, 3016)  # rules_data/terraforming_mars/definitions/resources.yaml:86
-d_3028 = _C.rebased(_C.d_373, 3016)  # rules_data/terraforming_mars/definitions/resources.yaml:86
-t_3029 = _C.rebased(_C.t_374, 3016)  # rules_data/terraforming_mars/definitions/resources.yaml:87
-t_3030 = _C.rebased(_C.t_375, 3016)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_3031 = _C.rebased(_C.d_376, 3016)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_3032 = _C.rebased(_C.d_377, 3016)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_3033 = _C.rebased(_C.d_378, 3016)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_3034 = _C.rebased(_C.d_379, 3016)  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_3035 = _C.rebased(_C.t_380, 3016)  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_3036 = _C.rebased(_C.t_381, 3016)  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_3037 = _C.rebased(_C.d_382, 3016)  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_3038 = _C.rebased(_C.d_369, 3030)  # rules_data/terraforming_mars/cards/141-208.yaml:373
+t_3039 = _C.rebased(_C.t_370, 3030)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_3040 = _C.rebased(_C.t_371, 3030)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_3041 = _C.rebased(_C.t_372, 3030)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_3042 = _C.rebased(_C.d_373, 3030)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_3043 = _C.rebased(_C.t_374, 3030)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_3044 = _C.rebased(_C.t_375, 3030)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3045 = _C.rebased(_C.d_376, 3030)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3046 = _C.rebased(_C.d_377, 3030)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3047 = _C.rebased(_C.d_378, 3030)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3048 = _C.rebased(_C.d_379, 3030)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_3049 = _C.rebased(_C.t_380, 3030)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_3050 = _C.rebased(_C.t_381, 3030)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_3051 = _C.rebased(_C.d_382, 3030)  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 TRIALS = {
-    3016: CPS(d_3016),
-    3017: CPS(d_3017),
-    3018: CPS(d_3018),
-    3019: CPS(d_3019),
-    3020: CPS(d_3020),
-    3021: CPS(d_3021),
-    3022: t_3022,
-    3023: CPS(d_3023),
-    3024: CPS(d_3024),
-    3025: t_3025,
-    3026: t_3026,
-    3027: t_3027,
-    3028: CPS(d_3028),
-    3029: t_3029,
-    3030: t_3030,
+    3030: CPS(d_3030),
     3031: CPS(d_3031),
     3032: CPS(d_3032),
     3033: CPS(d_3033),
     3034: CPS(d_3034),
-    3035: t_3035,
+    3035: CPS(d_3035),
     3036: t_3036,
     3037: CPS(d_3037),
+    3038: CPS(d_3038),
+    3039: t_3039,
+    3040: t_3040,
+    3041: t_3041,
+    3042: CPS(d_3042),
+    3043: t_3043,
+    3044: t_3044,
+    3045: CPS(d_3045),
+    3046: CPS(d_3046),
+    3047: CPS(d_3047),
+    3048: CPS(d_3048),
+    3049: t_3049,
+    3050: t_3050,
+    3051: CPS(d_3051),
 }
 
 
 CODE = {
-    3442: x_3442,
-    3445: x_3445,
-    3446: x_3446,
-    3451: x_3451,
-    3452: x_3452,
-    3453: x_3453,
-    3454: x_3454,
-    3455: x_3455,
-    3456: x_3456,
     3458: x_3458,
-    3460: x_3460,
     3461: x_3461,
     3462: x_3462,
+    3467: x_3467,
+    3468: x_3468,
+    3469: x_3469,
+    3470: x_3470,
+    3471: x_3471,
+    3472: x_3472,
+    3474: x_3474,
+    3476: x_3476,
+    3477: x_3477,
+    3478: x_3478,
 }
 AT = {
-    3442: 'rules_data/terraforming_mars/cards/141-208.yaml:365',
+    3458: 'rules_data/terraforming_mars/cards/141-208.yaml:365',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:365
-    'water_splitting_plant': '{"id":"water_splitting_plant","number":"177","name":{"en":"Water Splitting Plant"},"type":"active","cost":12,"tags":["building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":2},"x":3442},"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":3,"x":3443},"at":"rules_data/terraforming_mars/cards/141-208.yaml:373","id":3017},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3444},"at":"rules_data/terraforming_mars/cards/141-208.yaml:373","id":3018},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"},"x":3445},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3020},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3446},"o":"-=","e":{"op":"var","n":"n~746","x":3447},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3021}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3019}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:373","id":3016},"effect":{"op":"seq","b":[{"op":"let","v":"p~748","e":{"op":"lit","v":"oxygen","x":3448},"at":"rules_data/terraforming_mars/cards/141-208.yaml:373","id":3023},{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":3449},"at":"rules_data/terraforming_mars/cards/141-208.yaml:373","id":3024},{"op":"rep","n":{"op":"var","n":"n~749","x":3450},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"max","d":0},"x":3451},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0,"x":3452},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"step","d":0,"x":3453},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":3028},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3454},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":3455},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"tr_track","d":null},"d":0,"x":3456},"o":"+=","e":{"op":"lit","v":1,"x":3457},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":3033},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3458},"o":"=","e":{"op":"lit","v":true,"x":3459},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":3034}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":3032},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":3031},{"op":"for","v":"b~750","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"bonuses","d":[],"x":3460},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~750"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0},"x":3461},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~750"},"k":{"op":"lit","v":"effect"},"x":3462},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":3036},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":3035},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~748","x":3463},"by":{"op":"var","n":"you","x":3464}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":3037}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":3030},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":3029}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":3027},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":3026},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":3025}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:373","id":3022}}],"source":{"doc":"tm-facts","section":"cards.json #177 (spend 3 energy -> oxygen 1)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:365"}',
+    'water_splitting_plant': '{"id":"water_splitting_plant","number":"177","name":{"en":"Water Splitting Plant"},"type":"active","cost":12,"tags":["building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":2},"x":3458},"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":3459},"at":"rules_data/terraforming_mars/cards/141-208.yaml:373","id":3031},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":3460},"at":"rules_data/terraforming_mars/cards/141-208.yaml:373","id":3032},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"},"x":3461},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3034},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3462},"o":"-=","e":{"op":"var","n":"n~748","x":3463},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3035}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3033}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:373","id":3030},"effect":{"op":"seq","b":[{"op":"let","v":"p~750","e":{"op":"lit","v":"oxygen","x":3464},"at":"rules_data/terraforming_mars/cards/141-208.yaml:373","id":3037},{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":3465},"at":"rules_data/terraforming_mars/cards/141-208.yaml:373","id":3038},{"op":"rep","n":{"op":"var","n":"n~751","x":3466},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"max","d":0},"x":3467},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0,"x":3468},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0,"x":3469},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":3042},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3470},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":3471},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tr_track","d":null},"d":0,"x":3472},"o":"+=","e":{"op":"lit","v":1,"x":3473},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":3047},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3474},"o":"=","e":{"op":"lit","v":true,"x":3475},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":3048}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":3046},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":3045},{"op":"for","v":"b~752","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"bonuses","d":[],"x":3476},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~752"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"x":3477},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~752"},"k":{"op":"lit","v":"effect"},"x":3478},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":3050},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":3049},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~750","x":3479},"by":{"op":"var","n":"you","x":3480}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":3051}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":3044},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":3043}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":3041},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":3040},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":3039}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:373","id":3036}}],"source":{"doc":"tm-facts","section":"cards.json #177 (spend 3 energy -> oxygen 1)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:365"}',
 }

@@ -5,20 +5,75 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(2550, """
-x_2896 x_421  # rules_data/terraforming_mars/cards/071-140.yaml:702
-x_2899 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_2550 d_362 @  # rules_data/terraforming_mars/cards/071-140.yaml:709
-d_2551 d_352 @  # rules_data/terraforming_mars/cards/071-140.yaml:709
-d_2552 d_364 @  # rules_data/terraforming_mars/cards/071-140.yaml:709
-d_2553 d_365 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
-""")
-AT = {}
+K = [
+    ['player', 'prod', 'key'],
+    {'d': 0},
+]
+
+
+x_2906 = _C.x_421  # rules_data/terraforming_mars/cards/071-140.yaml:702
+x_2909 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2559 = _C.rebased(_C.d_362, 2559)  # rules_data/terraforming_mars/cards/071-140.yaml:709
+d_2560 = _C.rebased(_C.d_352, 2559)  # rules_data/terraforming_mars/cards/071-140.yaml:709
+d_2561 = _C.rebased(_C.d_364, 2559)  # rules_data/terraforming_mars/cards/071-140.yaml:709
+d_2562 = _C.rebased(_C.d_365, 2559)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+
+
+TRIALS = {
+    2559: CPS(d_2559),
+    2560: CPS(d_2560),
+    2561: CPS(d_2561),
+    2562: CPS(d_2562),
+}
+
+
+CODE = {
+    2906: x_2906,
+    2909: x_2909,
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:702
-    'wave_power': '{"id":"wave_power","number":"139","name":{"en":"Wave Power"},"type":"automated","cost":8,"tags":["power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":2896},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2897},"at":"rules_data/terraforming_mars/cards/071-140.yaml:709","id":2551},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2898},"at":"rules_data/terraforming_mars/cards/071-140.yaml:709","id":2552},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2899},"o":"+=","e":{"op":"var","n":"n~746","x":2900},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2553}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:709","id":2550},"vp":{"op":"lit","v":1,"x":2901},"source":{"doc":"tm-facts","section":"cards.json #139"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:702"}',
+    'wave_power': '{"id":"wave_power","number":"139","name":{"en":"Wave Power"},"type":"automated","cost":8,"tags":["power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":2906},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2907},"at":"rules_data/terraforming_mars/cards/071-140.yaml:709","id":2560},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":2908},"at":"rules_data/terraforming_mars/cards/071-140.yaml:709","id":2561},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2909},"o":"+=","e":{"op":"var","n":"n~748","x":2910},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2562}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:709","id":2559},"vp":{"op":"lit","v":1,"x":2911},"source":{"doc":"tm-facts","section":"cards.json #139"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:702"}',
 }

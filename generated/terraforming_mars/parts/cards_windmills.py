@@ -5,22 +5,80 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
+from compiler.runtime.exports import (
+    ADJ,
+    AR,
+    AS,
+    ASSIGN,
+    CAN,
+    CHOOSE,
+    CORE,
+    CPS,
+    DO,
+    EMIT,
+    FLD,
+    FN,
+    GET,
+    IDS,
+    IN,
+    KEY,
+    KEYPLACE,
+    LOCAL,
+    MEMO,
+    MISSING,
+    MODV,
+    NOREC,
+    PL,
+    RANGE,
+    SEAT,
+    SET,
+    STMT,
+    TRIAL_STEPS,
+    TrialBudget,
+    UNSET,
+    YOU,
+    ev,
+    items_of,
+    num,
+)
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(2920, """
-x_3325 x_2482  # rules_data/terraforming_mars/cards/141-208.yaml:269
-x_3328 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3330 x_403  # rules_data/terraforming_mars/cards/141-208.yaml:277
-d_2920 d_362 @  # rules_data/terraforming_mars/cards/141-208.yaml:276
-d_2921 d_352 @  # rules_data/terraforming_mars/cards/141-208.yaml:276
-d_2922 d_364 @  # rules_data/terraforming_mars/cards/141-208.yaml:276
-d_2923 d_365 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_2924 t_367 @  # rules_data/terraforming_mars/cards/141-208.yaml:277
-""")
-AT = {}
+K = [
+    {'kind': 'cards', 'f': 'production', 'd': None},
+    ['player', 'prod', 'key'],
+    {'d': 0},
+]
+
+
+x_3341 = _C.x_2488  # rules_data/terraforming_mars/cards/141-208.yaml:269
+x_3344 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3346 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:277
+d_2934 = _C.rebased(_C.d_362, 2934)  # rules_data/terraforming_mars/cards/141-208.yaml:276
+d_2935 = _C.rebased(_C.d_352, 2934)  # rules_data/terraforming_mars/cards/141-208.yaml:276
+d_2936 = _C.rebased(_C.d_364, 2934)  # rules_data/terraforming_mars/cards/141-208.yaml:276
+d_2937 = _C.rebased(_C.d_365, 2934)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2938 = _C.rebased(_C.t_367, 2934)  # rules_data/terraforming_mars/cards/141-208.yaml:277
+
+
+TRIALS = {
+    2934: CPS(d_2934),
+    2935: CPS(d_2935),
+    2936: CPS(d_2936),
+    2937: CPS(d_2937),
+    2938: t_2938,
+}
+
+
+CODE = {
+    3341: x_3341,
+    3344: x_3344,
+    3346: x_3346,
+}
+AT = {
+}
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:269
-    'windmills': '{"id":"windmills","number":"168","name":{"en":"Windmills"},"type":"automated","cost":6,"tags":["power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":7},"x":3325},"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3326},"at":"rules_data/terraforming_mars/cards/141-208.yaml:276","id":2921},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3327},"at":"rules_data/terraforming_mars/cards/141-208.yaml:276","id":2922},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3328},"o":"+=","e":{"op":"var","n":"n~746","x":3329},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2923}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:276","id":2920},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3330},"at":"rules_data/terraforming_mars/cards/141-208.yaml:277","id":2924},"vp":{"op":"lit","v":1,"x":3331},"source":{"doc":"tm-facts","section":"cards.json #168"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:269"}',
+    'windmills': '{"id":"windmills","number":"168","name":{"en":"Windmills"},"type":"automated","cost":6,"tags":["power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":7},"x":3341},"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3342},"at":"rules_data/terraforming_mars/cards/141-208.yaml:276","id":2935},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":3343},"at":"rules_data/terraforming_mars/cards/141-208.yaml:276","id":2936},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3344},"o":"+=","e":{"op":"var","n":"n~748","x":3345},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2937}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:276","id":2934},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3346},"at":"rules_data/terraforming_mars/cards/141-208.yaml:277","id":2938},"vp":{"op":"lit","v":1,"x":3347},"source":{"doc":"tm-facts","section":"cards.json #168"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:269"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,75 +49,75 @@ K = [
 ]
 
 
-x_2808 = _C.x_1183  # rules_data/terraforming_mars/cards/071-140.yaml:607
+x_2818 = _C.x_1186  # rules_data/terraforming_mars/cards/071-140.yaml:607
 
 
-def x_2812(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
+def x_2822(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2812, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_746, NOREC).get('tags', []) if type(v_c_746) is str else [])).count('microbe') for v_c_746 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('microbe') for v_c_748 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('microbe')))) is int else AR('+', _w6, _w7)))
+    return MEMO(ctx, (2822, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('microbe') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('microbe') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('microbe')))) is int else AR('+', _w6, _w7)))
 
 
-x_2813 = _C.x_2813  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:116
-x_2814 = _C.x_2814  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:116
+x_2823 = _C.x_2823  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:116
+x_2824 = _C.x_2824  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:116
 
 
-def d_2480(ctx, E=None, B=2480):  # rules_data/terraforming_mars/cards/071-140.yaml:614
+def d_2489(ctx, E=None, B=2489):  # rules_data/terraforming_mars/cards/071-140.yaml:614
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', 1, True)
-    LOCAL(ctx, E, 'r~752', 'plants', True)
-    LOCAL(ctx, E, 'm~753', 2, True)
-    LOCAL(ctx, E, 'k~754', x_2812(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~752'))
+    LOCAL(ctx, E, 'n~753', 1, True)
+    LOCAL(ctx, E, 'r~754', 'plants', True)
+    LOCAL(ctx, E, 'm~755', 2, True)
+    LOCAL(ctx, E, 'k~756', x_2822(ctx, E), True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_2814(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~753'))) is int else num(_w1)) * AR('/', E.get('k~756'), E.get('m~755')))), '+=', False, K[0])
     return True
 
 
-d_2481 = _C.rebased(_C.d_1044, 2480)  # rules_data/terraforming_mars/cards/071-140.yaml:614
-d_2482 = _C.rebased(_C.d_936, 2480)  # rules_data/terraforming_mars/cards/071-140.yaml:614
-d_2483 = _C.rebased(_C.d_2483, 2480)  # rules_data/terraforming_mars/cards/071-140.yaml:614
+d_2490 = _C.rebased(_C.d_1047, 2489)  # rules_data/terraforming_mars/cards/071-140.yaml:614
+d_2491 = _C.rebased(_C.d_939, 2489)  # rules_data/terraforming_mars/cards/071-140.yaml:614
+d_2492 = _C.rebased(_C.d_2492, 2489)  # rules_data/terraforming_mars/cards/071-140.yaml:614
 
 
-def d_2484(ctx, E=None, B=2480):  # rules_data/terraforming_mars/cards/071-140.yaml:614
+def d_2493(ctx, E=None, B=2489):  # rules_data/terraforming_mars/cards/071-140.yaml:614
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~754', x_2812(ctx, E), True)
+    LOCAL(ctx, E, 'k~756', x_2822(ctx, E), True)
     return True
 
 
-d_2485 = _C.rebased(_C.d_2485, 2480)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:116
+d_2494 = _C.rebased(_C.d_2494, 2489)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:116
 
 
 TRIALS = {
-    2480: CPS(d_2480),
-    2481: CPS(d_2481),
-    2482: CPS(d_2482),
-    2483: CPS(d_2483),
-    2484: CPS(d_2484),
-    2485: CPS(d_2485),
+    2489: CPS(d_2489),
+    2490: CPS(d_2490),
+    2491: CPS(d_2491),
+    2492: CPS(d_2492),
+    2493: CPS(d_2493),
+    2494: CPS(d_2494),
 }
 
 
 CODE = {
-    2808: x_2808,
-    2812: x_2812,
-    2813: x_2813,
-    2814: x_2814,
+    2818: x_2818,
+    2822: x_2822,
+    2823: x_2823,
+    2824: x_2824,
 }
 AT = {
-    2812: 'rules_data/terraforming_mars/cards/071-140.yaml:614',
+    2822: 'rules_data/terraforming_mars/cards/071-140.yaml:614',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:607
-    'worms': '{"id":"worms","number":"130","name":{"en":"Worms"},"type":"automated","cost":8,"tags":["microbe"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":4},"x":2808},"effect":{"op":"seq","b":[{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":2809},"at":"rules_data/terraforming_mars/cards/071-140.yaml:614","id":2481},{"op":"let","v":"r~752","e":{"op":"lit","v":"plants","x":2810},"at":"rules_data/terraforming_mars/cards/071-140.yaml:614","id":2482},{"op":"let","v":"m~753","e":{"op":"lit","v":2,"x":2811},"at":"rules_data/terraforming_mars/cards/071-140.yaml:614","id":2483},{"op":"let","v":"k~754","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~746","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~747","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~746"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~747"},"b":{"op":"lit","v":"microbe"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"microbe"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~750","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~750"},"b":{"op":"lit","v":"microbe"}}}]}},"x":2812},"at":"rules_data/terraforming_mars/cards/071-140.yaml:614","id":2484},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~752"},"d":0,"x":2813},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~751"},"b":{"op":"ar","o":"/","a":{"op":"var","n":"k~754"},"b":{"op":"var","n":"m~753"}},"x":2814},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:116","id":2485}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:614","id":2480},"source":{"doc":"tm-facts","section":"cards.json #130 (plant production per 2 microbe tags)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:607"}',
+    'worms': '{"id":"worms","number":"130","name":{"en":"Worms"},"type":"automated","cost":8,"tags":["microbe"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":4},"x":2818},"effect":{"op":"seq","b":[{"op":"let","v":"n~753","e":{"op":"lit","v":1,"x":2819},"at":"rules_data/terraforming_mars/cards/071-140.yaml:614","id":2490},{"op":"let","v":"r~754","e":{"op":"lit","v":"plants","x":2820},"at":"rules_data/terraforming_mars/cards/071-140.yaml:614","id":2491},{"op":"let","v":"m~755","e":{"op":"lit","v":2,"x":2821},"at":"rules_data/terraforming_mars/cards/071-140.yaml:614","id":2492},{"op":"let","v":"k~756","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"microbe"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~750","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~751","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~750"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~751"},"b":{"op":"lit","v":"microbe"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~752","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~752"},"b":{"op":"lit","v":"microbe"}}}]}},"x":2822},"at":"rules_data/terraforming_mars/cards/071-140.yaml:614","id":2493},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~754"},"d":0,"x":2823},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~753"},"b":{"op":"ar","o":"/","a":{"op":"var","n":"k~756"},"b":{"op":"var","n":"m~755"}},"x":2824},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:116","id":2494}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:614","id":2489},"source":{"doc":"tm-facts","section":"cards.json #130 (plant production per 2 microbe tags)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:607"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,88 +49,88 @@ K = [
 ]
 
 
-x_2801 = _C.x_2801  # rules_data/terraforming_mars/cards/071-140.yaml:596
+x_2811 = _C.x_2811  # rules_data/terraforming_mars/cards/071-140.yaml:596
 
 
-def x_2804(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:602
+def x_2814(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:602
     def compute():
         _h1 = ctx.state.get('board')
-        return len([v_s_749 for v_s_749 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_749, {}) if type(_h1) is dict else KEY(_h1, v_s_749, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((ctx.index.plain['spaces'].get(v_s_749, NOREC).get('type', None) if type(v_s_749) is str else None) != 'off_map')) else False)])
-    return MEMO(ctx, (2804, ctx.stamps.get('board', 0),), compute)
+        return len([v_s_751 for v_s_751 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_751, {}) if type(_h1) is dict else KEY(_h1, v_s_751, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((ctx.index.plain['spaces'].get(v_s_751, NOREC).get('type', None) if type(v_s_751) is str else None) != 'off_map')) else False)])
+    return MEMO(ctx, (2814, ctx.stamps.get('board', 0),), compute)
 
 
-x_2805 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:26
+x_2815 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
-def x_2806(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_2816(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~750'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~752'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~752'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~754'))) is int else num(_w2)))
 
 
-def d_2475(ctx, E=None, B=2475):  # rules_data/terraforming_mars/cards/071-140.yaml:602
+def d_2484(ctx, E=None, B=2484):  # rules_data/terraforming_mars/cards/071-140.yaml:602
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
-    LOCAL(ctx, E, 'k~752', x_2804(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    LOCAL(ctx, E, 'n~752', 1, True)
+    LOCAL(ctx, E, 'r~753', 'megacredits', True)
+    LOCAL(ctx, E, 'k~754', x_2814(ctx, E), True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_2806(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~752'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~754'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
-d_2476 = _C.rebased(_C.d_359, 2475)  # rules_data/terraforming_mars/cards/071-140.yaml:602
-d_2477 = _C.rebased(_C.d_678, 2475)  # rules_data/terraforming_mars/cards/071-140.yaml:602
+d_2485 = _C.rebased(_C.d_359, 2484)  # rules_data/terraforming_mars/cards/071-140.yaml:602
+d_2486 = _C.rebased(_C.d_680, 2484)  # rules_data/terraforming_mars/cards/071-140.yaml:602
 
 
-def d_2478(ctx, E=None, B=2475):  # rules_data/terraforming_mars/cards/071-140.yaml:602
+def d_2487(ctx, E=None, B=2484):  # rules_data/terraforming_mars/cards/071-140.yaml:602
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~752', x_2804(ctx, E), True)
+    LOCAL(ctx, E, 'k~754', x_2814(ctx, E), True)
     return True
 
 
-def d_2479(ctx, E=None, B=2475):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def d_2488(ctx, E=None, B=2484):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_2806(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~752'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~754'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2475: CPS(d_2475),
-    2476: CPS(d_2476),
-    2477: CPS(d_2477),
-    2478: CPS(d_2478),
-    2479: CPS(d_2479),
+    2484: CPS(d_2484),
+    2485: CPS(d_2485),
+    2486: CPS(d_2486),
+    2487: CPS(d_2487),
+    2488: CPS(d_2488),
 }
 
 
 CODE = {
-    2801: x_2801,
-    2804: x_2804,
-    2805: x_2805,
-    2806: x_2806,
+    2811: x_2811,
+    2814: x_2814,
+    2815: x_2815,
+    2816: x_2816,
 }
 AT = {
-    2804: 'rules_data/terraforming_mars/cards/071-140.yaml:602',
-    2806: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    2814: 'rules_data/terraforming_mars/cards/071-140.yaml:602',
+    2816: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:596
-    'zeppelins': '{"id":"zeppelins","number":"129","name":{"en":"Zeppelins"},"type":"automated","cost":13,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":5},"x":2801},"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":2802},"at":"rules_data/terraforming_mars/cards/071-140.yaml:602","id":2476},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":2803},"at":"rules_data/terraforming_mars/cards/071-140.yaml:602","id":2477},{"op":"let","v":"k~752","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~749","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~749"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~749"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~749"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~749"},"f":"type","d":null},"b":{"op":"lit","v":"off_map"}}]}}],"x":2804},"at":"rules_data/terraforming_mars/cards/071-140.yaml:602","id":2478},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2805},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~750"},"b":{"op":"var","n":"k~752"},"x":2806},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":2479}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:602","id":2475},"vp":{"op":"lit","v":1,"x":2807},"source":{"doc":"tm-facts","section":"cards.json #129 (cities on Mars)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:596"}',
+    'zeppelins': '{"id":"zeppelins","number":"129","name":{"en":"Zeppelins"},"type":"automated","cost":13,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":5},"x":2811},"effect":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":2812},"at":"rules_data/terraforming_mars/cards/071-140.yaml:602","id":2485},{"op":"let","v":"r~753","e":{"op":"lit","v":"megacredits","x":2813},"at":"rules_data/terraforming_mars/cards/071-140.yaml:602","id":2486},{"op":"let","v":"k~754","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~751","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~751"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~751"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~751"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~751"},"f":"type","d":null},"b":{"op":"lit","v":"off_map"}}]}}],"x":2814},"at":"rules_data/terraforming_mars/cards/071-140.yaml:602","id":2487},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":2815},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~752"},"b":{"op":"var","n":"k~754"},"x":2816},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":2488}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:602","id":2484},"vp":{"op":"lit","v":1,"x":2817},"source":{"doc":"tm-facts","section":"cards.json #129 (cities on Mars)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:596"}',
 }
