@@ -14,9 +14,8 @@ times measured in the same run on the same machine, so it carries across machine
   size N: ``build_N_s`` (compile, codegen and the ``.pyc`` files, as ``rulesc build``
   writes the engine; not the sheets), ``compile_N_s``, their CPU seconds (``_cpu_s``,
   with the processes that write the ``.pyc`` files), the build's peak memory
-  ``peak_N_mb`` (of its main process: not of those, about 0.5 GB each for a part of 250
-  cards; Linux counts a child's memory before its ``exec`` too, so theirs is not told
-  apart from it here), ``ir_bytes_per_card_N`` and
+  ``peak_N_mb`` (of its main process) and ``pyc_peak_N_mb`` (the greatest of those
+  processes', sampled; None: none was seen), ``ir_bytes_per_card_N`` and
   ``engine_bytes_per_card_N``; then, in a fresh process, ``import_N_s`` (and
   ``import_peak_N_mb``) of the generated engine package, ``first_game_N_ms`` (the
   first ``new_game`` after the import: it composes the rules) and ``new_game_N_ms``
@@ -40,6 +39,7 @@ takes over SCALE_TIMEOUT_S leaves its figures out.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -47,6 +47,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -215,7 +216,12 @@ def scale_child(folder: Path) -> None:
             size += len(data)
             tree.add(rel, data)
         tree.finish()
+    stop, pyc_peak = threading.Event(), [0]
+    watch = threading.Thread(target=_watch_children, args=(stop, pyc_peak), daemon=True)
+    watch.start()
     byte_compile(out)  # in processes of its own for a big engine: their CPU counts too
+    stop.set()
+    watch.join()
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     total = time.perf_counter() - start
     total_cpu = time.process_time() - cpu + children.ru_utime + children.ru_stime
@@ -224,8 +230,24 @@ def scale_child(folder: Path) -> None:
     print(json.dumps({
         "build_{n}_s": total, "build_{n}_cpu_s": total_cpu, "compile_{n}_s": compiled,
         "compile_{n}_cpu_s": compiled_cpu, "peak_{n}_mb": peak,
+        "pyc_peak_{n}_mb": pyc_peak[0] / 1024 or None,
         "ir_bytes_per_card_{n}": len(json.dumps(cards)) / len(cards),
         "engine_bytes_per_card_{n}": size / len(cards)}))
+
+
+def _watch_children(stop: threading.Event, peak: list[int]) -> None:
+    """Until ``stop``: every 50 ms, the greatest peak resident memory (``VmHWM``, kB) of
+    this process's children (those writing the ``.pyc`` files) into ``peak[0]``; Linux
+    only (``/proc``; elsewhere it stays 0). ``RUSAGE_CHILDREN`` does not tell them apart
+    from the build: a child's memory before its ``exec`` is counted, the build's."""
+    me = f"PPid:\t{os.getpid()}\n"
+    while not stop.wait(0.05):
+        for pid in os.listdir("/proc") if os.path.isdir("/proc") else []:
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                status = Path(f"/proc/{pid}/status").read_text() if pid.isdigit() else ""
+                if me in status:
+                    hwm = int(status.split("VmHWM:", 1)[1].split()[0])
+                    peak[0] = max(peak[0], hwm)
 
 
 def import_child(package: Path) -> None:

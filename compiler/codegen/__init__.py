@@ -16,7 +16,7 @@ from typing import Any
 
 import jinja2
 
-from compiler.codegen.parts import Part, entry, plan, without_parts
+from compiler.codegen.parts import Part, entry, entry_source, plan, without_parts
 from compiler.codegen.pyliteral import render
 
 __all__ = ["each_file", "encoded", "generate"]
@@ -99,11 +99,12 @@ def kind_schemas(ir: dict[str, Any]) -> dict[str, str]:
 
 
 def _tables(ir: dict[str, Any], parts: list[Part]) -> list[tuple[str, str]]:
-    """Per parted kind, in order: the source of its parts' entries (``parts.entry``)."""
-    kinds: dict[str, list[Any]] = {}
+    """Per parted kind, in order: the source of its parts' entries (``parts.entry``),
+    each one line of JSON text (``parts.entry_source``)."""
+    kinds: dict[str, list[str]] = {}
     for part in parts:
-        kinds.setdefault(part.kind, []).append(entry(ir, part))
-    return [(kind, render(entries)) for kind, entries in kinds.items()]
+        kinds.setdefault(part.kind, []).append(entry_source(entry(ir, part)))
+    return [(kind, "[\n" + "".join(lines) + "]") for kind, lines in kinds.items()]
 
 
 def _engine_ir(ir: dict[str, Any]) -> dict[str, Any]:

@@ -24,8 +24,8 @@ from typing import Any
 
 from compiler.codegen.pyliteral import comment, render
 
-__all__ = ["PART_MIN", "Part", "entry", "plan", "records_of", "records_source",
-           "without_parts"]
+__all__ = ["PART_MIN", "Part", "entry", "entry_source", "plan", "records_of",
+           "records_source", "without_parts"]
 
 PART_MIN = 100
 """A kind with fewer records stays whole in ``rules.py`` and ``engine.py``."""
@@ -119,6 +119,19 @@ def entry(ir: dict[str, Any], part: Part) -> list[Any]:
     return [part.name, firsts, plain, list(part.ids),
             _having(ir, part.kind, records, "modifiers", "mod"),
             _having(ir, part.kind, records, "reactions", "on")]
+
+
+def entry_source(found: list[Any]) -> str:
+    """The source of an ``entry`` in ``rules.py``'s table: a comment naming its first
+    record's YAML line, then the entry as one string of JSON text (decoded by
+    ``lazy_table``), or as a Python literal if JSON would not give it back equal. A
+    100,000-record table as one Python literal took 2.4 GB and about 9 s to byte-compile
+    (its every node is one of the syntax tree); as strings, about the bytes."""
+    text = json.dumps(found, ensure_ascii=False, separators=(",", ":"))
+    ats = [r.get("at") for r in found[2].values() if isinstance(r, dict)]
+    at = comment(ats[0]) if ats else ""
+    value = repr(text) if json.loads(text) == found else render(found, 1)
+    return (f"    # {at}\n" if at else "") + f"    {value},\n"
 
 
 def _having(ir: dict[str, Any], kind: str, records: dict[str, Any], fields_of: str,

@@ -15,10 +15,19 @@ Public API (see ``compiler.runtime`` for every method's shape):
                     #  "rounds", and the results flow.yaml declares}
 """
 
+import gc
+
 from compiler.runtime import Game, RandomPolicy, load_game, register_code
 
-from .engine import AT, CODE
-from .rules import RULES
+_held = gc.isenabled()
+gc.disable()  # the rules' objects are made once and kept: no collection scans them
+try:          # while they are made, nor after (frozen out of the collector's sight)
+    from .engine import AT, CODE
+    from .rules import RULES
+finally:
+    gc.freeze()
+    if _held:
+        gc.enable()
 
 for _x, _at in AT.items():  # where each compiled function comes from, for tracebacks
     CODE[_x].rulesc_at = _at

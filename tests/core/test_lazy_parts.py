@@ -118,3 +118,27 @@ def test_a_part_s_functions_join_the_linked_code(table: LazyTable) -> None:
     assert 7 not in code
     table["a"]
     assert code[7](None) == 7 and code[7].rulesc_at == "rules_data/toy/cards.yaml:3"
+
+
+def test_rules_py_entries_are_json_lines_read_as_the_lists_were() -> None:
+    """``rules.py`` writes each part's entry as one line of JSON text (its ``.pyc`` then
+    compiles strings, not a syntax tree of every record's fields), after a comment naming
+    the record's YAML line; an entry JSON would not give back equal (a key that is not a
+    string) stays a Python literal; ``lazy_table`` reads both as the lists they are."""
+    import ast
+
+    from compiler.codegen.parts import entry_source
+
+    plain = {"a": {"id": "a", "cost": 1, "at": "rules_data/toy/cards.yaml:3:5"}}
+    entry = ["p1", [10], plain, ["a"], {"cost": ["a"]}, {}]
+    odd = ["p2", [None], {"b": {"id": "b", "by": {1: "one"}}}, ["b"], {}, {}]
+    text = entry_source(entry)
+    assert text.splitlines()[0] == "    # rules_data/toy/cards.yaml:3"
+    assert ast.literal_eval(text.splitlines()[1].strip().rstrip(",")) == \
+        json.dumps(entry, separators=(",", ":"))
+    literal = ast.literal_eval("[" + entry_source(odd) + "]")[0]
+    assert literal == odd and isinstance(literal, list)
+    table = lazy_table("nowhere", [ast.literal_eval(text.splitlines()[1].strip().rstrip(",")),
+                                   literal])
+    assert list(table) == ["a", "b"] and table.plain("b") == {"id": "b", "by": {1: "one"}}
+    assert table.firsts() == [(10, "a")] and table.having("mod", "cost", bool) == {"a"}

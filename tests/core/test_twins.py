@@ -52,14 +52,23 @@ def test_a_copy_part_binds_its_functions_to_the_shared_ones(copies: Path) -> Non
     bound = 0
     for card in COPIED:  # (Guild's modifier is a literal: no function)
         first, copy = files[f"parts/cards_{card}.py"], files[f"parts/cards_{card}_3.py"]
-        assert not re.search(r"^def ", copy, re.M), card  # nothing of its own
-        names = re.findall(r"^[xdt]_\d+ = _C\.", copy, re.M)
-        assert len(names) == len(re.findall(r"^[xdt]_\d+ = |^def ", first, re.M)), card
-        bound += len(names)
+        assert not re.search(r"^def |^[xdt]_\d+ = ", copy, re.M), card  # nothing of its own
+        rows = _bound_rows(copy)  # one a function, bound to a shared one
+        assert len(rows) == len(_bound_rows(first) or re.findall(
+            r"^[xdt]_\d+ = |^def ", first, re.M)), card
+        bound += len(rows)
     assert bound >= 10
-    assert "_C.rebased(_C.t_" in files["parts/cards_choice_3.py"]  # its decision
+    choice = _bound_rows(files["parts/cards_choice_3.py"])
+    assert any(re.fullmatch(r"t_\d+ t_\d+ @", r) for r in choice)  # its decision, rebased
     common = files["parts/_common.py"]
     assert not re.search(r"(STMT|KEYPLACE|CHOOSE|ASSIGN)\(ctx, \d", common)
+
+
+def _bound_rows(text: str) -> list[str]:
+    """The rows of a part's ``_C.bound`` (``NAME TARGET [@]``, comments left out)."""
+    found = re.search(r'^CODE, TRIALS = _C\.bound\((?:-?\d+|None), """\n(.*?)"""\)', text,
+                      re.M | re.S)
+    return [r.split("  #")[0] for r in found[1].splitlines()] if found else []
 
 
 def test_a_twin_renamed_is_what_compiling_it_gives(
@@ -107,3 +116,29 @@ def test_copies_play_the_same_in_both_engines(copies: Path) -> None:
                 out.append(json.dumps(game.to_json(), sort_keys=True))
             states.append(out)
         assert states[0] == states[1]
+
+
+def _described(f: object) -> object:
+    """A compiled function as what runs: its code and defaults (a statement's base
+    ``B``), and for a trial made by ``CPS`` the function it runs."""
+    inner = getattr(f, "direct", None)
+    return ("CPS", _described(inner)) if inner is not None else \
+        (f.__code__, f.__defaults__)  # type: ignore[attr-defined]
+
+
+def test_a_part_of_rows_loads_the_functions_its_lines_of_python_bound(
+        copies: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A part whose functions are all shared is written as ``_C.bound`` rows; it gives
+    the CODE and TRIALS (same keys in the same order, same code, same bases) that the
+    same part written as one line of Python per function gives."""
+    ir = compile_game(copies, copies.parent).ir
+    assert "_C.bound(" in generate(ir, "core_tiny/")["parts/cards_choice_3.py"]
+    rows = load_code(ir)
+    monkeypatch.setattr(pycode._Module, "bound", lambda *_: None)
+    assert "_C.bound(" not in generate(ir, "core_tiny/")["parts/cards_choice_3.py"]
+    lines = load_code(ir)
+    assert list(rows) == list(lines) and list(rows["trials"]) == list(lines["trials"])
+    assert {x: _described(f) for x, f in rows.items() if x != "trials"} == \
+        {x: _described(f) for x, f in lines.items() if x != "trials"}
+    assert {i: _described(f) for i, f in rows["trials"].items()} == \
+        {i: _described(f) for i, f in lines["trials"].items()}

@@ -57,6 +57,22 @@ def rebased(f, base):
     return type(f)(f.__code__, f.__globals__, f.__name__, f.__defaults__[:-1] + (base,))
 
 
+def bound(base, rows):
+    """CODE and TRIALS of a part whose every function is one of this module's (a copy's
+    part, compiler.codegen.pycode): ``rows`` one a line, ``NAME TARGET [@]  # its line``:
+    NAME is TARGET (with ``@``, rebased to ``base``); an x_ is an expression of CODE,
+    a d_ a statement run straight (its trial CPS of it), a t_ a statement's trial."""
+    own, code, trials = globals(), {}, {}
+    for row in rows.split("\n")[1:-1]:
+        name, target, *flag = row.split("  #")[0].split()
+        f = rebased(own[target], base) if flag else own[target]
+        if name[0] == "x":
+            code[int(name[2:])] = f
+        else:
+            trials[int(name[2:])] = CPS(f) if name[0] == "d" else f
+    return code, trials
+
+
 def x_8377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()

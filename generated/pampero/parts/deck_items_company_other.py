@@ -5,142 +5,50 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    YOU,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    {'kind': 'replacements', 'f': 'room', 'd': None},
-    {'kind': 'replacements', 'f': 'effect', 'd': None},
-    ['player', 'stock', 'key'],
-    {'d': 0},
-    ['game', 'supply', 'key'],
-    ['player', 'ledger', 'key'],
-]
-
-
-x_8677 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_8678 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:57
-x_8681 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:59
-x_8685 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:62
-x_8686 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:59
-x_8691 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_8692 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_8694 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_8695 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_8697 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_8698 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_8700 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_8701 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_7675 = _C.rebased(_C.t_7406, 7675)  # rules_data/pampero/modules/companies.yaml:31
-d_7676 = _C.rebased(_C.d_7407, 7675)  # rules_data/pampero/modules/companies.yaml:31
-d_7677 = _C.rebased(_C.d_7408, 7675)  # rules_data/pampero/modules/companies.yaml:31
-t_7678 = _C.rebased(_C.t_7409, 7675)  # rules_data/pampero/definitions/resources.yaml:56
-d_7679 = _C.rebased(_C.d_7410, 7675)  # rules_data/pampero/definitions/resources.yaml:56
-t_7680 = _C.rebased(_C.t_7411, 7675)  # rules_data/pampero/definitions/resources.yaml:57
-t_7681 = _C.rebased(_C.t_7412, 7675)  # rules_data/pampero/definitions/resources.yaml:58
-d_7682 = _C.rebased(_C.d_7413, 7675)  # rules_data/pampero/definitions/resources.yaml:58
-t_7683 = _C.rebased(_C.t_7414, 7675)  # rules_data/pampero/definitions/resources.yaml:59
-d_7684 = _C.rebased(_C.d_7415, 7675)  # rules_data/pampero/definitions/resources.yaml:60
-t_7685 = _C.rebased(_C.t_7416, 7675)  # rules_data/pampero/definitions/resources.yaml:62
-d_7686 = _C.rebased(_C.d_7417, 7675)  # rules_data/pampero/definitions/resources.yaml:62
-t_7687 = _C.rebased(_C.t_7418, 7675)  # rules_data/pampero/definitions/resources.yaml:62
-t_7688 = _C.rebased(_C.t_7419, 7675)  # rules_data/pampero/definitions/resources.yaml:62
-d_7689 = _C.rebased(_C.d_7420, 7675)  # rules_data/pampero/definitions/resources.yaml:63
-d_7690 = _C.rebased(_C.d_7421, 7675)  # rules_data/pampero/definitions/resources.yaml:64
-d_7691 = _C.rebased(_C.d_7422, 7675)  # rules_data/pampero/definitions/resources.yaml:64
-d_7692 = _C.rebased(_C.d_7423, 7675)  # rules_data/pampero/definitions/resources.yaml:26
-d_7693 = _C.rebased(_C.d_7424, 7675)  # rules_data/pampero/definitions/resources.yaml:26
-d_7694 = _C.rebased(_C.d_7425, 7675)  # rules_data/pampero/definitions/resources.yaml:27
-d_7695 = _C.rebased(_C.d_7426, 7675)  # rules_data/pampero/definitions/resources.yaml:27
-d_7696 = _C.rebased(_C.d_7427, 7675)  # rules_data/pampero/definitions/resources.yaml:28
-d_7697 = _C.rebased(_C.d_7428, 7675)  # rules_data/pampero/definitions/resources.yaml:29
-d_7698 = _C.rebased(_C.d_7429, 7675)  # rules_data/pampero/definitions/resources.yaml:29
-d_7699 = _C.rebased(_C.d_7430, 7675)  # rules_data/pampero/definitions/resources.yaml:30
-d_7700 = _C.rebased(_C.d_7431, 7675)  # rules_data/pampero/definitions/resources.yaml:30
-
-
-TRIALS = {
-    7675: t_7675,
-    7676: CPS(d_7676),
-    7677: CPS(d_7677),
-    7678: t_7678,
-    7679: CPS(d_7679),
-    7680: t_7680,
-    7681: t_7681,
-    7682: CPS(d_7682),
-    7683: t_7683,
-    7684: CPS(d_7684),
-    7685: t_7685,
-    7686: CPS(d_7686),
-    7687: t_7687,
-    7688: t_7688,
-    7689: CPS(d_7689),
-    7690: CPS(d_7690),
-    7691: CPS(d_7691),
-    7692: CPS(d_7692),
-    7693: CPS(d_7693),
-    7694: CPS(d_7694),
-    7695: CPS(d_7695),
-    7696: CPS(d_7696),
-    7697: CPS(d_7697),
-    7698: CPS(d_7698),
-    7699: CPS(d_7699),
-    7700: CPS(d_7700),
-}
-
-
-CODE = {
-    8677: x_8677,
-    8678: x_8678,
-    8681: x_8681,
-    8685: x_8685,
-    8686: x_8686,
-    8691: x_8691,
-    8692: x_8692,
-    8694: x_8694,
-    8695: x_8695,
-    8697: x_8697,
-    8698: x_8698,
-    8700: x_8700,
-    8701: x_8701,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(7675, """
+x_8677 x_8377  # rules_data/pampero/definitions/resources.yaml:57
+x_8678 x_8378  # rules_data/pampero/definitions/resources.yaml:57
+x_8681 x_8381  # rules_data/pampero/definitions/resources.yaml:59
+x_8685 x_8385  # rules_data/pampero/definitions/resources.yaml:62
+x_8686 x_8386  # rules_data/pampero/definitions/resources.yaml:59
+x_8691 x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_8692 x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_8694 x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_8695 x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_8697 x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_8698 x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_8700 x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_8701 x_8401  # rules_data/pampero/definitions/resources.yaml:30
+t_7675 t_7406 @  # rules_data/pampero/modules/companies.yaml:31
+d_7676 d_7407 @  # rules_data/pampero/modules/companies.yaml:31
+d_7677 d_7408 @  # rules_data/pampero/modules/companies.yaml:31
+t_7678 t_7409 @  # rules_data/pampero/definitions/resources.yaml:56
+d_7679 d_7410 @  # rules_data/pampero/definitions/resources.yaml:56
+t_7680 t_7411 @  # rules_data/pampero/definitions/resources.yaml:57
+t_7681 t_7412 @  # rules_data/pampero/definitions/resources.yaml:58
+d_7682 d_7413 @  # rules_data/pampero/definitions/resources.yaml:58
+t_7683 t_7414 @  # rules_data/pampero/definitions/resources.yaml:59
+d_7684 d_7415 @  # rules_data/pampero/definitions/resources.yaml:60
+t_7685 t_7416 @  # rules_data/pampero/definitions/resources.yaml:62
+d_7686 d_7417 @  # rules_data/pampero/definitions/resources.yaml:62
+t_7687 t_7418 @  # rules_data/pampero/definitions/resources.yaml:62
+t_7688 t_7419 @  # rules_data/pampero/definitions/resources.yaml:62
+d_7689 d_7420 @  # rules_data/pampero/definitions/resources.yaml:63
+d_7690 d_7421 @  # rules_data/pampero/definitions/resources.yaml:64
+d_7691 d_7422 @  # rules_data/pampero/definitions/resources.yaml:64
+d_7692 d_7423 @  # rules_data/pampero/definitions/resources.yaml:26
+d_7693 d_7424 @  # rules_data/pampero/definitions/resources.yaml:26
+d_7694 d_7425 @  # rules_data/pampero/definitions/resources.yaml:27
+d_7695 d_7426 @  # rules_data/pampero/definitions/resources.yaml:27
+d_7696 d_7427 @  # rules_data/pampero/definitions/resources.yaml:28
+d_7697 d_7428 @  # rules_data/pampero/definitions/resources.yaml:29
+d_7698 d_7429 @  # rules_data/pampero/definitions/resources.yaml:29
+d_7699 d_7430 @  # rules_data/pampero/definitions/resources.yaml:30
+d_7700 d_7431 @  # rules_data/pampero/definitions/resources.yaml:30
+""")
+AT = {}
 
 
 RECORDS = {

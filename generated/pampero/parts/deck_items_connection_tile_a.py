@@ -5,142 +5,50 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    YOU,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    {'kind': 'replacements', 'f': 'room', 'd': None},
-    {'kind': 'replacements', 'f': 'effect', 'd': None},
-    ['player', 'stock', 'key'],
-    {'d': 0},
-    ['game', 'supply', 'key'],
-    ['player', 'ledger', 'key'],
-]
-
-
-x_8438 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_8439 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:57
-x_8442 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:59
-x_8446 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:62
-x_8447 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:59
-x_8452 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_8453 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_8455 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_8456 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_8458 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_8459 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_8461 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_8462 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_7458 = _C.rebased(_C.t_7458, 7458)  # rules_data/pampero/items/connection_tiles.yaml:12
-d_7459 = _C.rebased(_C.d_7433, 7458)  # rules_data/pampero/items/connection_tiles.yaml:12
-d_7460 = _C.rebased(_C.d_7460, 7458)  # rules_data/pampero/items/connection_tiles.yaml:12
-t_7461 = _C.rebased(_C.t_7409, 7458)  # rules_data/pampero/definitions/resources.yaml:56
-d_7462 = _C.rebased(_C.d_7410, 7458)  # rules_data/pampero/definitions/resources.yaml:56
-t_7463 = _C.rebased(_C.t_7411, 7458)  # rules_data/pampero/definitions/resources.yaml:57
-t_7464 = _C.rebased(_C.t_7412, 7458)  # rules_data/pampero/definitions/resources.yaml:58
-d_7465 = _C.rebased(_C.d_7413, 7458)  # rules_data/pampero/definitions/resources.yaml:58
-t_7466 = _C.rebased(_C.t_7414, 7458)  # rules_data/pampero/definitions/resources.yaml:59
-d_7467 = _C.rebased(_C.d_7415, 7458)  # rules_data/pampero/definitions/resources.yaml:60
-t_7468 = _C.rebased(_C.t_7416, 7458)  # rules_data/pampero/definitions/resources.yaml:62
-d_7469 = _C.rebased(_C.d_7417, 7458)  # rules_data/pampero/definitions/resources.yaml:62
-t_7470 = _C.rebased(_C.t_7418, 7458)  # rules_data/pampero/definitions/resources.yaml:62
-t_7471 = _C.rebased(_C.t_7419, 7458)  # rules_data/pampero/definitions/resources.yaml:62
-d_7472 = _C.rebased(_C.d_7420, 7458)  # rules_data/pampero/definitions/resources.yaml:63
-d_7473 = _C.rebased(_C.d_7421, 7458)  # rules_data/pampero/definitions/resources.yaml:64
-d_7474 = _C.rebased(_C.d_7422, 7458)  # rules_data/pampero/definitions/resources.yaml:64
-d_7475 = _C.rebased(_C.d_7423, 7458)  # rules_data/pampero/definitions/resources.yaml:26
-d_7476 = _C.rebased(_C.d_7424, 7458)  # rules_data/pampero/definitions/resources.yaml:26
-d_7477 = _C.rebased(_C.d_7425, 7458)  # rules_data/pampero/definitions/resources.yaml:27
-d_7478 = _C.rebased(_C.d_7426, 7458)  # rules_data/pampero/definitions/resources.yaml:27
-d_7479 = _C.rebased(_C.d_7427, 7458)  # rules_data/pampero/definitions/resources.yaml:28
-d_7480 = _C.rebased(_C.d_7428, 7458)  # rules_data/pampero/definitions/resources.yaml:29
-d_7481 = _C.rebased(_C.d_7429, 7458)  # rules_data/pampero/definitions/resources.yaml:29
-d_7482 = _C.rebased(_C.d_7430, 7458)  # rules_data/pampero/definitions/resources.yaml:30
-d_7483 = _C.rebased(_C.d_7431, 7458)  # rules_data/pampero/definitions/resources.yaml:30
-
-
-TRIALS = {
-    7458: t_7458,
-    7459: CPS(d_7459),
-    7460: CPS(d_7460),
-    7461: t_7461,
-    7462: CPS(d_7462),
-    7463: t_7463,
-    7464: t_7464,
-    7465: CPS(d_7465),
-    7466: t_7466,
-    7467: CPS(d_7467),
-    7468: t_7468,
-    7469: CPS(d_7469),
-    7470: t_7470,
-    7471: t_7471,
-    7472: CPS(d_7472),
-    7473: CPS(d_7473),
-    7474: CPS(d_7474),
-    7475: CPS(d_7475),
-    7476: CPS(d_7476),
-    7477: CPS(d_7477),
-    7478: CPS(d_7478),
-    7479: CPS(d_7479),
-    7480: CPS(d_7480),
-    7481: CPS(d_7481),
-    7482: CPS(d_7482),
-    7483: CPS(d_7483),
-}
-
-
-CODE = {
-    8438: x_8438,
-    8439: x_8439,
-    8442: x_8442,
-    8446: x_8446,
-    8447: x_8447,
-    8452: x_8452,
-    8453: x_8453,
-    8455: x_8455,
-    8456: x_8456,
-    8458: x_8458,
-    8459: x_8459,
-    8461: x_8461,
-    8462: x_8462,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(7458, """
+x_8438 x_8377  # rules_data/pampero/definitions/resources.yaml:57
+x_8439 x_8378  # rules_data/pampero/definitions/resources.yaml:57
+x_8442 x_8381  # rules_data/pampero/definitions/resources.yaml:59
+x_8446 x_8385  # rules_data/pampero/definitions/resources.yaml:62
+x_8447 x_8386  # rules_data/pampero/definitions/resources.yaml:59
+x_8452 x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_8453 x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_8455 x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_8456 x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_8458 x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_8459 x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_8461 x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_8462 x_8401  # rules_data/pampero/definitions/resources.yaml:30
+t_7458 t_7458 @  # rules_data/pampero/items/connection_tiles.yaml:12
+d_7459 d_7433 @  # rules_data/pampero/items/connection_tiles.yaml:12
+d_7460 d_7460 @  # rules_data/pampero/items/connection_tiles.yaml:12
+t_7461 t_7409 @  # rules_data/pampero/definitions/resources.yaml:56
+d_7462 d_7410 @  # rules_data/pampero/definitions/resources.yaml:56
+t_7463 t_7411 @  # rules_data/pampero/definitions/resources.yaml:57
+t_7464 t_7412 @  # rules_data/pampero/definitions/resources.yaml:58
+d_7465 d_7413 @  # rules_data/pampero/definitions/resources.yaml:58
+t_7466 t_7414 @  # rules_data/pampero/definitions/resources.yaml:59
+d_7467 d_7415 @  # rules_data/pampero/definitions/resources.yaml:60
+t_7468 t_7416 @  # rules_data/pampero/definitions/resources.yaml:62
+d_7469 d_7417 @  # rules_data/pampero/definitions/resources.yaml:62
+t_7470 t_7418 @  # rules_data/pampero/definitions/resources.yaml:62
+t_7471 t_7419 @  # rules_data/pampero/definitions/resources.yaml:62
+d_7472 d_7420 @  # rules_data/pampero/definitions/resources.yaml:63
+d_7473 d_7421 @  # rules_data/pampero/definitions/resources.yaml:64
+d_7474 d_7422 @  # rules_data/pampero/definitions/resources.yaml:64
+d_7475 d_7423 @  # rules_data/pampero/definitions/resources.yaml:26
+d_7476 d_7424 @  # rules_data/pampero/definitions/resources.yaml:26
+d_7477 d_7425 @  # rules_data/pampero/definitions/resources.yaml:27
+d_7478 d_7426 @  # rules_data/pampero/definitions/resources.yaml:27
+d_7479 d_7427 @  # rules_data/pampero/definitions/resources.yaml:28
+d_7480 d_7428 @  # rules_data/pampero/definitions/resources.yaml:29
+d_7481 d_7429 @  # rules_data/pampero/definitions/resources.yaml:29
+d_7482 d_7430 @  # rules_data/pampero/definitions/resources.yaml:30
+d_7483 d_7431 @  # rules_data/pampero/definitions/resources.yaml:30
+""")
+AT = {}
 
 
 RECORDS = {

@@ -5,142 +5,50 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    YOU,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    {'kind': 'replacements', 'f': 'room', 'd': None},
-    {'kind': 'replacements', 'f': 'effect', 'd': None},
-    ['player', 'stock', 'key'],
-    {'d': 0},
-    ['game', 'supply', 'key'],
-    ['player', 'ledger', 'key'],
-]
-
-
-x_8467 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_8468 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:57
-x_8471 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:59
-x_8475 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:62
-x_8476 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:59
-x_8481 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_8482 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_8484 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_8485 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_8487 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_8488 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_8490 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_8491 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_7484 = _C.rebased(_C.t_7458, 7484)  # rules_data/pampero/items/connection_tiles.yaml:19
-d_7485 = _C.rebased(_C.d_7433, 7484)  # rules_data/pampero/items/connection_tiles.yaml:19
-d_7486 = _C.rebased(_C.d_7460, 7484)  # rules_data/pampero/items/connection_tiles.yaml:19
-t_7487 = _C.rebased(_C.t_7409, 7484)  # rules_data/pampero/definitions/resources.yaml:56
-d_7488 = _C.rebased(_C.d_7410, 7484)  # rules_data/pampero/definitions/resources.yaml:56
-t_7489 = _C.rebased(_C.t_7411, 7484)  # rules_data/pampero/definitions/resources.yaml:57
-t_7490 = _C.rebased(_C.t_7412, 7484)  # rules_data/pampero/definitions/resources.yaml:58
-d_7491 = _C.rebased(_C.d_7413, 7484)  # rules_data/pampero/definitions/resources.yaml:58
-t_7492 = _C.rebased(_C.t_7414, 7484)  # rules_data/pampero/definitions/resources.yaml:59
-d_7493 = _C.rebased(_C.d_7415, 7484)  # rules_data/pampero/definitions/resources.yaml:60
-t_7494 = _C.rebased(_C.t_7416, 7484)  # rules_data/pampero/definitions/resources.yaml:62
-d_7495 = _C.rebased(_C.d_7417, 7484)  # rules_data/pampero/definitions/resources.yaml:62
-t_7496 = _C.rebased(_C.t_7418, 7484)  # rules_data/pampero/definitions/resources.yaml:62
-t_7497 = _C.rebased(_C.t_7419, 7484)  # rules_data/pampero/definitions/resources.yaml:62
-d_7498 = _C.rebased(_C.d_7420, 7484)  # rules_data/pampero/definitions/resources.yaml:63
-d_7499 = _C.rebased(_C.d_7421, 7484)  # rules_data/pampero/definitions/resources.yaml:64
-d_7500 = _C.rebased(_C.d_7422, 7484)  # rules_data/pampero/definitions/resources.yaml:64
-d_7501 = _C.rebased(_C.d_7423, 7484)  # rules_data/pampero/definitions/resources.yaml:26
-d_7502 = _C.rebased(_C.d_7424, 7484)  # rules_data/pampero/definitions/resources.yaml:26
-d_7503 = _C.rebased(_C.d_7425, 7484)  # rules_data/pampero/definitions/resources.yaml:27
-d_7504 = _C.rebased(_C.d_7426, 7484)  # rules_data/pampero/definitions/resources.yaml:27
-d_7505 = _C.rebased(_C.d_7427, 7484)  # rules_data/pampero/definitions/resources.yaml:28
-d_7506 = _C.rebased(_C.d_7428, 7484)  # rules_data/pampero/definitions/resources.yaml:29
-d_7507 = _C.rebased(_C.d_7429, 7484)  # rules_data/pampero/definitions/resources.yaml:29
-d_7508 = _C.rebased(_C.d_7430, 7484)  # rules_data/pampero/definitions/resources.yaml:30
-d_7509 = _C.rebased(_C.d_7431, 7484)  # rules_data/pampero/definitions/resources.yaml:30
-
-
-TRIALS = {
-    7484: t_7484,
-    7485: CPS(d_7485),
-    7486: CPS(d_7486),
-    7487: t_7487,
-    7488: CPS(d_7488),
-    7489: t_7489,
-    7490: t_7490,
-    7491: CPS(d_7491),
-    7492: t_7492,
-    7493: CPS(d_7493),
-    7494: t_7494,
-    7495: CPS(d_7495),
-    7496: t_7496,
-    7497: t_7497,
-    7498: CPS(d_7498),
-    7499: CPS(d_7499),
-    7500: CPS(d_7500),
-    7501: CPS(d_7501),
-    7502: CPS(d_7502),
-    7503: CPS(d_7503),
-    7504: CPS(d_7504),
-    7505: CPS(d_7505),
-    7506: CPS(d_7506),
-    7507: CPS(d_7507),
-    7508: CPS(d_7508),
-    7509: CPS(d_7509),
-}
-
-
-CODE = {
-    8467: x_8467,
-    8468: x_8468,
-    8471: x_8471,
-    8475: x_8475,
-    8476: x_8476,
-    8481: x_8481,
-    8482: x_8482,
-    8484: x_8484,
-    8485: x_8485,
-    8487: x_8487,
-    8488: x_8488,
-    8490: x_8490,
-    8491: x_8491,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(7484, """
+x_8467 x_8377  # rules_data/pampero/definitions/resources.yaml:57
+x_8468 x_8378  # rules_data/pampero/definitions/resources.yaml:57
+x_8471 x_8381  # rules_data/pampero/definitions/resources.yaml:59
+x_8475 x_8385  # rules_data/pampero/definitions/resources.yaml:62
+x_8476 x_8386  # rules_data/pampero/definitions/resources.yaml:59
+x_8481 x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_8482 x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_8484 x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_8485 x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_8487 x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_8488 x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_8490 x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_8491 x_8401  # rules_data/pampero/definitions/resources.yaml:30
+t_7484 t_7458 @  # rules_data/pampero/items/connection_tiles.yaml:19
+d_7485 d_7433 @  # rules_data/pampero/items/connection_tiles.yaml:19
+d_7486 d_7460 @  # rules_data/pampero/items/connection_tiles.yaml:19
+t_7487 t_7409 @  # rules_data/pampero/definitions/resources.yaml:56
+d_7488 d_7410 @  # rules_data/pampero/definitions/resources.yaml:56
+t_7489 t_7411 @  # rules_data/pampero/definitions/resources.yaml:57
+t_7490 t_7412 @  # rules_data/pampero/definitions/resources.yaml:58
+d_7491 d_7413 @  # rules_data/pampero/definitions/resources.yaml:58
+t_7492 t_7414 @  # rules_data/pampero/definitions/resources.yaml:59
+d_7493 d_7415 @  # rules_data/pampero/definitions/resources.yaml:60
+t_7494 t_7416 @  # rules_data/pampero/definitions/resources.yaml:62
+d_7495 d_7417 @  # rules_data/pampero/definitions/resources.yaml:62
+t_7496 t_7418 @  # rules_data/pampero/definitions/resources.yaml:62
+t_7497 t_7419 @  # rules_data/pampero/definitions/resources.yaml:62
+d_7498 d_7420 @  # rules_data/pampero/definitions/resources.yaml:63
+d_7499 d_7421 @  # rules_data/pampero/definitions/resources.yaml:64
+d_7500 d_7422 @  # rules_data/pampero/definitions/resources.yaml:64
+d_7501 d_7423 @  # rules_data/pampero/definitions/resources.yaml:26
+d_7502 d_7424 @  # rules_data/pampero/definitions/resources.yaml:26
+d_7503 d_7425 @  # rules_data/pampero/definitions/resources.yaml:27
+d_7504 d_7426 @  # rules_data/pampero/definitions/resources.yaml:27
+d_7505 d_7427 @  # rules_data/pampero/definitions/resources.yaml:28
+d_7506 d_7428 @  # rules_data/pampero/definitions/resources.yaml:29
+d_7507 d_7429 @  # rules_data/pampero/definitions/resources.yaml:29
+d_7508 d_7430 @  # rules_data/pampero/definitions/resources.yaml:30
+d_7509 d_7431 @  # rules_data/pampero/definitions/resources.yaml:30
+""")
+AT = {}
 
 
 RECORDS = {

@@ -5,142 +5,50 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    YOU,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    {'kind': 'replacements', 'f': 'room', 'd': None},
-    {'kind': 'replacements', 'f': 'effect', 'd': None},
-    ['player', 'stock', 'key'],
-    {'d': 0},
-    ['game', 'supply', 'key'],
-    ['player', 'ledger', 'key'],
-]
-
-
-x_11061 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_11062 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:57
-x_11065 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:59
-x_11069 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:62
-x_11070 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:59
-x_11075 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_11076 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_11078 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_11079 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_11081 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_11082 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_11084 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_11085 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_9738 = _C.rebased(_C.t_9516, 9738)  # rules_data/pampero/modules/verne_tiles.yaml:21
-d_9739 = _C.rebased(_C.d_7620, 9738)  # rules_data/pampero/modules/verne_tiles.yaml:21
-d_9740 = _C.rebased(_C.d_7408, 9738)  # rules_data/pampero/modules/verne_tiles.yaml:21
-t_9741 = _C.rebased(_C.t_7409, 9738)  # rules_data/pampero/definitions/resources.yaml:56
-d_9742 = _C.rebased(_C.d_7410, 9738)  # rules_data/pampero/definitions/resources.yaml:56
-t_9743 = _C.rebased(_C.t_7411, 9738)  # rules_data/pampero/definitions/resources.yaml:57
-t_9744 = _C.rebased(_C.t_7412, 9738)  # rules_data/pampero/definitions/resources.yaml:58
-d_9745 = _C.rebased(_C.d_7413, 9738)  # rules_data/pampero/definitions/resources.yaml:58
-t_9746 = _C.rebased(_C.t_7414, 9738)  # rules_data/pampero/definitions/resources.yaml:59
-d_9747 = _C.rebased(_C.d_7415, 9738)  # rules_data/pampero/definitions/resources.yaml:60
-t_9748 = _C.rebased(_C.t_7416, 9738)  # rules_data/pampero/definitions/resources.yaml:62
-d_9749 = _C.rebased(_C.d_7417, 9738)  # rules_data/pampero/definitions/resources.yaml:62
-t_9750 = _C.rebased(_C.t_7418, 9738)  # rules_data/pampero/definitions/resources.yaml:62
-t_9751 = _C.rebased(_C.t_7419, 9738)  # rules_data/pampero/definitions/resources.yaml:62
-d_9752 = _C.rebased(_C.d_7420, 9738)  # rules_data/pampero/definitions/resources.yaml:63
-d_9753 = _C.rebased(_C.d_7421, 9738)  # rules_data/pampero/definitions/resources.yaml:64
-d_9754 = _C.rebased(_C.d_7422, 9738)  # rules_data/pampero/definitions/resources.yaml:64
-d_9755 = _C.rebased(_C.d_7423, 9738)  # rules_data/pampero/definitions/resources.yaml:26
-d_9756 = _C.rebased(_C.d_7424, 9738)  # rules_data/pampero/definitions/resources.yaml:26
-d_9757 = _C.rebased(_C.d_7425, 9738)  # rules_data/pampero/definitions/resources.yaml:27
-d_9758 = _C.rebased(_C.d_7426, 9738)  # rules_data/pampero/definitions/resources.yaml:27
-d_9759 = _C.rebased(_C.d_7427, 9738)  # rules_data/pampero/definitions/resources.yaml:28
-d_9760 = _C.rebased(_C.d_7428, 9738)  # rules_data/pampero/definitions/resources.yaml:29
-d_9761 = _C.rebased(_C.d_7429, 9738)  # rules_data/pampero/definitions/resources.yaml:29
-d_9762 = _C.rebased(_C.d_7430, 9738)  # rules_data/pampero/definitions/resources.yaml:30
-d_9763 = _C.rebased(_C.d_7431, 9738)  # rules_data/pampero/definitions/resources.yaml:30
-
-
-TRIALS = {
-    9738: t_9738,
-    9739: CPS(d_9739),
-    9740: CPS(d_9740),
-    9741: t_9741,
-    9742: CPS(d_9742),
-    9743: t_9743,
-    9744: t_9744,
-    9745: CPS(d_9745),
-    9746: t_9746,
-    9747: CPS(d_9747),
-    9748: t_9748,
-    9749: CPS(d_9749),
-    9750: t_9750,
-    9751: t_9751,
-    9752: CPS(d_9752),
-    9753: CPS(d_9753),
-    9754: CPS(d_9754),
-    9755: CPS(d_9755),
-    9756: CPS(d_9756),
-    9757: CPS(d_9757),
-    9758: CPS(d_9758),
-    9759: CPS(d_9759),
-    9760: CPS(d_9760),
-    9761: CPS(d_9761),
-    9762: CPS(d_9762),
-    9763: CPS(d_9763),
-}
-
-
-CODE = {
-    11061: x_11061,
-    11062: x_11062,
-    11065: x_11065,
-    11069: x_11069,
-    11070: x_11070,
-    11075: x_11075,
-    11076: x_11076,
-    11078: x_11078,
-    11079: x_11079,
-    11081: x_11081,
-    11082: x_11082,
-    11084: x_11084,
-    11085: x_11085,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(9738, """
+x_11061 x_8377  # rules_data/pampero/definitions/resources.yaml:57
+x_11062 x_8378  # rules_data/pampero/definitions/resources.yaml:57
+x_11065 x_8381  # rules_data/pampero/definitions/resources.yaml:59
+x_11069 x_8385  # rules_data/pampero/definitions/resources.yaml:62
+x_11070 x_8386  # rules_data/pampero/definitions/resources.yaml:59
+x_11075 x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_11076 x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_11078 x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_11079 x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_11081 x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_11082 x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_11084 x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_11085 x_8401  # rules_data/pampero/definitions/resources.yaml:30
+t_9738 t_9516 @  # rules_data/pampero/modules/verne_tiles.yaml:21
+d_9739 d_7620 @  # rules_data/pampero/modules/verne_tiles.yaml:21
+d_9740 d_7408 @  # rules_data/pampero/modules/verne_tiles.yaml:21
+t_9741 t_7409 @  # rules_data/pampero/definitions/resources.yaml:56
+d_9742 d_7410 @  # rules_data/pampero/definitions/resources.yaml:56
+t_9743 t_7411 @  # rules_data/pampero/definitions/resources.yaml:57
+t_9744 t_7412 @  # rules_data/pampero/definitions/resources.yaml:58
+d_9745 d_7413 @  # rules_data/pampero/definitions/resources.yaml:58
+t_9746 t_7414 @  # rules_data/pampero/definitions/resources.yaml:59
+d_9747 d_7415 @  # rules_data/pampero/definitions/resources.yaml:60
+t_9748 t_7416 @  # rules_data/pampero/definitions/resources.yaml:62
+d_9749 d_7417 @  # rules_data/pampero/definitions/resources.yaml:62
+t_9750 t_7418 @  # rules_data/pampero/definitions/resources.yaml:62
+t_9751 t_7419 @  # rules_data/pampero/definitions/resources.yaml:62
+d_9752 d_7420 @  # rules_data/pampero/definitions/resources.yaml:63
+d_9753 d_7421 @  # rules_data/pampero/definitions/resources.yaml:64
+d_9754 d_7422 @  # rules_data/pampero/definitions/resources.yaml:64
+d_9755 d_7423 @  # rules_data/pampero/definitions/resources.yaml:26
+d_9756 d_7424 @  # rules_data/pampero/definitions/resources.yaml:26
+d_9757 d_7425 @  # rules_data/pampero/definitions/resources.yaml:27
+d_9758 d_7426 @  # rules_data/pampero/definitions/resources.yaml:27
+d_9759 d_7427 @  # rules_data/pampero/definitions/resources.yaml:28
+d_9760 d_7428 @  # rules_data/pampero/definitions/resources.yaml:29
+d_9761 d_7429 @  # rules_data/pampero/definitions/resources.yaml:29
+d_9762 d_7430 @  # rules_data/pampero/definitions/resources.yaml:30
+d_9763 d_7431 @  # rules_data/pampero/definitions/resources.yaml:30
+""")
+AT = {}
 
 
 RECORDS = {

@@ -5,142 +5,50 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    YOU,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    {'kind': 'replacements', 'f': 'room', 'd': None},
-    {'kind': 'replacements', 'f': 'effect', 'd': None},
-    ['player', 'stock', 'key'],
-    {'d': 0},
-    ['game', 'supply', 'key'],
-    ['player', 'ledger', 'key'],
-]
-
-
-x_11090 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_11091 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:57
-x_11094 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:59
-x_11098 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:62
-x_11099 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:59
-x_11104 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_11105 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_11107 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_11108 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_11110 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_11111 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_11113 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_11114 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_9764 = _C.rebased(_C.t_9516, 9764)  # rules_data/pampero/modules/verne_tiles.yaml:25
-d_9765 = _C.rebased(_C.d_7620, 9764)  # rules_data/pampero/modules/verne_tiles.yaml:25
-d_9766 = _C.rebased(_C.d_7408, 9764)  # rules_data/pampero/modules/verne_tiles.yaml:25
-t_9767 = _C.rebased(_C.t_7409, 9764)  # rules_data/pampero/definitions/resources.yaml:56
-d_9768 = _C.rebased(_C.d_7410, 9764)  # rules_data/pampero/definitions/resources.yaml:56
-t_9769 = _C.rebased(_C.t_7411, 9764)  # rules_data/pampero/definitions/resources.yaml:57
-t_9770 = _C.rebased(_C.t_7412, 9764)  # rules_data/pampero/definitions/resources.yaml:58
-d_9771 = _C.rebased(_C.d_7413, 9764)  # rules_data/pampero/definitions/resources.yaml:58
-t_9772 = _C.rebased(_C.t_7414, 9764)  # rules_data/pampero/definitions/resources.yaml:59
-d_9773 = _C.rebased(_C.d_7415, 9764)  # rules_data/pampero/definitions/resources.yaml:60
-t_9774 = _C.rebased(_C.t_7416, 9764)  # rules_data/pampero/definitions/resources.yaml:62
-d_9775 = _C.rebased(_C.d_7417, 9764)  # rules_data/pampero/definitions/resources.yaml:62
-t_9776 = _C.rebased(_C.t_7418, 9764)  # rules_data/pampero/definitions/resources.yaml:62
-t_9777 = _C.rebased(_C.t_7419, 9764)  # rules_data/pampero/definitions/resources.yaml:62
-d_9778 = _C.rebased(_C.d_7420, 9764)  # rules_data/pampero/definitions/resources.yaml:63
-d_9779 = _C.rebased(_C.d_7421, 9764)  # rules_data/pampero/definitions/resources.yaml:64
-d_9780 = _C.rebased(_C.d_7422, 9764)  # rules_data/pampero/definitions/resources.yaml:64
-d_9781 = _C.rebased(_C.d_7423, 9764)  # rules_data/pampero/definitions/resources.yaml:26
-d_9782 = _C.rebased(_C.d_7424, 9764)  # rules_data/pampero/definitions/resources.yaml:26
-d_9783 = _C.rebased(_C.d_7425, 9764)  # rules_data/pampero/definitions/resources.yaml:27
-d_9784 = _C.rebased(_C.d_7426, 9764)  # rules_data/pampero/definitions/resources.yaml:27
-d_9785 = _C.rebased(_C.d_7427, 9764)  # rules_data/pampero/definitions/resources.yaml:28
-d_9786 = _C.rebased(_C.d_7428, 9764)  # rules_data/pampero/definitions/resources.yaml:29
-d_9787 = _C.rebased(_C.d_7429, 9764)  # rules_data/pampero/definitions/resources.yaml:29
-d_9788 = _C.rebased(_C.d_7430, 9764)  # rules_data/pampero/definitions/resources.yaml:30
-d_9789 = _C.rebased(_C.d_7431, 9764)  # rules_data/pampero/definitions/resources.yaml:30
-
-
-TRIALS = {
-    9764: t_9764,
-    9765: CPS(d_9765),
-    9766: CPS(d_9766),
-    9767: t_9767,
-    9768: CPS(d_9768),
-    9769: t_9769,
-    9770: t_9770,
-    9771: CPS(d_9771),
-    9772: t_9772,
-    9773: CPS(d_9773),
-    9774: t_9774,
-    9775: CPS(d_9775),
-    9776: t_9776,
-    9777: t_9777,
-    9778: CPS(d_9778),
-    9779: CPS(d_9779),
-    9780: CPS(d_9780),
-    9781: CPS(d_9781),
-    9782: CPS(d_9782),
-    9783: CPS(d_9783),
-    9784: CPS(d_9784),
-    9785: CPS(d_9785),
-    9786: CPS(d_9786),
-    9787: CPS(d_9787),
-    9788: CPS(d_9788),
-    9789: CPS(d_9789),
-}
-
-
-CODE = {
-    11090: x_11090,
-    11091: x_11091,
-    11094: x_11094,
-    11098: x_11098,
-    11099: x_11099,
-    11104: x_11104,
-    11105: x_11105,
-    11107: x_11107,
-    11108: x_11108,
-    11110: x_11110,
-    11111: x_11111,
-    11113: x_11113,
-    11114: x_11114,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(9764, """
+x_11090 x_8377  # rules_data/pampero/definitions/resources.yaml:57
+x_11091 x_8378  # rules_data/pampero/definitions/resources.yaml:57
+x_11094 x_8381  # rules_data/pampero/definitions/resources.yaml:59
+x_11098 x_8385  # rules_data/pampero/definitions/resources.yaml:62
+x_11099 x_8386  # rules_data/pampero/definitions/resources.yaml:59
+x_11104 x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_11105 x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_11107 x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_11108 x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_11110 x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_11111 x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_11113 x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_11114 x_8401  # rules_data/pampero/definitions/resources.yaml:30
+t_9764 t_9516 @  # rules_data/pampero/modules/verne_tiles.yaml:25
+d_9765 d_7620 @  # rules_data/pampero/modules/verne_tiles.yaml:25
+d_9766 d_7408 @  # rules_data/pampero/modules/verne_tiles.yaml:25
+t_9767 t_7409 @  # rules_data/pampero/definitions/resources.yaml:56
+d_9768 d_7410 @  # rules_data/pampero/definitions/resources.yaml:56
+t_9769 t_7411 @  # rules_data/pampero/definitions/resources.yaml:57
+t_9770 t_7412 @  # rules_data/pampero/definitions/resources.yaml:58
+d_9771 d_7413 @  # rules_data/pampero/definitions/resources.yaml:58
+t_9772 t_7414 @  # rules_data/pampero/definitions/resources.yaml:59
+d_9773 d_7415 @  # rules_data/pampero/definitions/resources.yaml:60
+t_9774 t_7416 @  # rules_data/pampero/definitions/resources.yaml:62
+d_9775 d_7417 @  # rules_data/pampero/definitions/resources.yaml:62
+t_9776 t_7418 @  # rules_data/pampero/definitions/resources.yaml:62
+t_9777 t_7419 @  # rules_data/pampero/definitions/resources.yaml:62
+d_9778 d_7420 @  # rules_data/pampero/definitions/resources.yaml:63
+d_9779 d_7421 @  # rules_data/pampero/definitions/resources.yaml:64
+d_9780 d_7422 @  # rules_data/pampero/definitions/resources.yaml:64
+d_9781 d_7423 @  # rules_data/pampero/definitions/resources.yaml:26
+d_9782 d_7424 @  # rules_data/pampero/definitions/resources.yaml:26
+d_9783 d_7425 @  # rules_data/pampero/definitions/resources.yaml:27
+d_9784 d_7426 @  # rules_data/pampero/definitions/resources.yaml:27
+d_9785 d_7427 @  # rules_data/pampero/definitions/resources.yaml:28
+d_9786 d_7428 @  # rules_data/pampero/definitions/resources.yaml:29
+d_9787 d_7429 @  # rules_data/pampero/definitions/resources.yaml:29
+d_9788 d_7430 @  # rules_data/pampero/definitions/resources.yaml:30
+d_9789 d_7431 @  # rules_data/pampero/definitions/resources.yaml:30
+""")
+AT = {}
 
 
 RECORDS = {

@@ -5,142 +5,50 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    YOU,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    {'kind': 'replacements', 'f': 'room', 'd': None},
-    {'kind': 'replacements', 'f': 'effect', 'd': None},
-    ['player', 'stock', 'key'],
-    {'d': 0},
-    ['game', 'supply', 'key'],
-    ['player', 'ledger', 'key'],
-]
-
-
-x_11119 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_11120 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:57
-x_11123 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:59
-x_11127 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:62
-x_11128 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:59
-x_11133 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_11134 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_11136 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_11137 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_11139 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_11140 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_11142 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_11143 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_9790 = _C.rebased(_C.t_9516, 9790)  # rules_data/pampero/modules/verne_tiles.yaml:29
-d_9791 = _C.rebased(_C.d_7620, 9790)  # rules_data/pampero/modules/verne_tiles.yaml:29
-d_9792 = _C.rebased(_C.d_7408, 9790)  # rules_data/pampero/modules/verne_tiles.yaml:29
-t_9793 = _C.rebased(_C.t_7409, 9790)  # rules_data/pampero/definitions/resources.yaml:56
-d_9794 = _C.rebased(_C.d_7410, 9790)  # rules_data/pampero/definitions/resources.yaml:56
-t_9795 = _C.rebased(_C.t_7411, 9790)  # rules_data/pampero/definitions/resources.yaml:57
-t_9796 = _C.rebased(_C.t_7412, 9790)  # rules_data/pampero/definitions/resources.yaml:58
-d_9797 = _C.rebased(_C.d_7413, 9790)  # rules_data/pampero/definitions/resources.yaml:58
-t_9798 = _C.rebased(_C.t_7414, 9790)  # rules_data/pampero/definitions/resources.yaml:59
-d_9799 = _C.rebased(_C.d_7415, 9790)  # rules_data/pampero/definitions/resources.yaml:60
-t_9800 = _C.rebased(_C.t_7416, 9790)  # rules_data/pampero/definitions/resources.yaml:62
-d_9801 = _C.rebased(_C.d_7417, 9790)  # rules_data/pampero/definitions/resources.yaml:62
-t_9802 = _C.rebased(_C.t_7418, 9790)  # rules_data/pampero/definitions/resources.yaml:62
-t_9803 = _C.rebased(_C.t_7419, 9790)  # rules_data/pampero/definitions/resources.yaml:62
-d_9804 = _C.rebased(_C.d_7420, 9790)  # rules_data/pampero/definitions/resources.yaml:63
-d_9805 = _C.rebased(_C.d_7421, 9790)  # rules_data/pampero/definitions/resources.yaml:64
-d_9806 = _C.rebased(_C.d_7422, 9790)  # rules_data/pampero/definitions/resources.yaml:64
-d_9807 = _C.rebased(_C.d_7423, 9790)  # rules_data/pampero/definitions/resources.yaml:26
-d_9808 = _C.rebased(_C.d_7424, 9790)  # rules_data/pampero/definitions/resources.yaml:26
-d_9809 = _C.rebased(_C.d_7425, 9790)  # rules_data/pampero/definitions/resources.yaml:27
-d_9810 = _C.rebased(_C.d_7426, 9790)  # rules_data/pampero/definitions/resources.yaml:27
-d_9811 = _C.rebased(_C.d_7427, 9790)  # rules_data/pampero/definitions/resources.yaml:28
-d_9812 = _C.rebased(_C.d_7428, 9790)  # rules_data/pampero/definitions/resources.yaml:29
-d_9813 = _C.rebased(_C.d_7429, 9790)  # rules_data/pampero/definitions/resources.yaml:29
-d_9814 = _C.rebased(_C.d_7430, 9790)  # rules_data/pampero/definitions/resources.yaml:30
-d_9815 = _C.rebased(_C.d_7431, 9790)  # rules_data/pampero/definitions/resources.yaml:30
-
-
-TRIALS = {
-    9790: t_9790,
-    9791: CPS(d_9791),
-    9792: CPS(d_9792),
-    9793: t_9793,
-    9794: CPS(d_9794),
-    9795: t_9795,
-    9796: t_9796,
-    9797: CPS(d_9797),
-    9798: t_9798,
-    9799: CPS(d_9799),
-    9800: t_9800,
-    9801: CPS(d_9801),
-    9802: t_9802,
-    9803: t_9803,
-    9804: CPS(d_9804),
-    9805: CPS(d_9805),
-    9806: CPS(d_9806),
-    9807: CPS(d_9807),
-    9808: CPS(d_9808),
-    9809: CPS(d_9809),
-    9810: CPS(d_9810),
-    9811: CPS(d_9811),
-    9812: CPS(d_9812),
-    9813: CPS(d_9813),
-    9814: CPS(d_9814),
-    9815: CPS(d_9815),
-}
-
-
-CODE = {
-    11119: x_11119,
-    11120: x_11120,
-    11123: x_11123,
-    11127: x_11127,
-    11128: x_11128,
-    11133: x_11133,
-    11134: x_11134,
-    11136: x_11136,
-    11137: x_11137,
-    11139: x_11139,
-    11140: x_11140,
-    11142: x_11142,
-    11143: x_11143,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(9790, """
+x_11119 x_8377  # rules_data/pampero/definitions/resources.yaml:57
+x_11120 x_8378  # rules_data/pampero/definitions/resources.yaml:57
+x_11123 x_8381  # rules_data/pampero/definitions/resources.yaml:59
+x_11127 x_8385  # rules_data/pampero/definitions/resources.yaml:62
+x_11128 x_8386  # rules_data/pampero/definitions/resources.yaml:59
+x_11133 x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_11134 x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_11136 x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_11137 x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_11139 x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_11140 x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_11142 x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_11143 x_8401  # rules_data/pampero/definitions/resources.yaml:30
+t_9790 t_9516 @  # rules_data/pampero/modules/verne_tiles.yaml:29
+d_9791 d_7620 @  # rules_data/pampero/modules/verne_tiles.yaml:29
+d_9792 d_7408 @  # rules_data/pampero/modules/verne_tiles.yaml:29
+t_9793 t_7409 @  # rules_data/pampero/definitions/resources.yaml:56
+d_9794 d_7410 @  # rules_data/pampero/definitions/resources.yaml:56
+t_9795 t_7411 @  # rules_data/pampero/definitions/resources.yaml:57
+t_9796 t_7412 @  # rules_data/pampero/definitions/resources.yaml:58
+d_9797 d_7413 @  # rules_data/pampero/definitions/resources.yaml:58
+t_9798 t_7414 @  # rules_data/pampero/definitions/resources.yaml:59
+d_9799 d_7415 @  # rules_data/pampero/definitions/resources.yaml:60
+t_9800 t_7416 @  # rules_data/pampero/definitions/resources.yaml:62
+d_9801 d_7417 @  # rules_data/pampero/definitions/resources.yaml:62
+t_9802 t_7418 @  # rules_data/pampero/definitions/resources.yaml:62
+t_9803 t_7419 @  # rules_data/pampero/definitions/resources.yaml:62
+d_9804 d_7420 @  # rules_data/pampero/definitions/resources.yaml:63
+d_9805 d_7421 @  # rules_data/pampero/definitions/resources.yaml:64
+d_9806 d_7422 @  # rules_data/pampero/definitions/resources.yaml:64
+d_9807 d_7423 @  # rules_data/pampero/definitions/resources.yaml:26
+d_9808 d_7424 @  # rules_data/pampero/definitions/resources.yaml:26
+d_9809 d_7425 @  # rules_data/pampero/definitions/resources.yaml:27
+d_9810 d_7426 @  # rules_data/pampero/definitions/resources.yaml:27
+d_9811 d_7427 @  # rules_data/pampero/definitions/resources.yaml:28
+d_9812 d_7428 @  # rules_data/pampero/definitions/resources.yaml:29
+d_9813 d_7429 @  # rules_data/pampero/definitions/resources.yaml:29
+d_9814 d_7430 @  # rules_data/pampero/definitions/resources.yaml:30
+d_9815 d_7431 @  # rules_data/pampero/definitions/resources.yaml:30
+""")
+AT = {}
 
 
 RECORDS = {

@@ -5,142 +5,50 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    YOU,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    {'kind': 'replacements', 'f': 'room', 'd': None},
-    {'kind': 'replacements', 'f': 'effect', 'd': None},
-    ['player', 'stock', 'key'],
-    {'d': 0},
-    ['game', 'supply', 'key'],
-    ['player', 'ledger', 'key'],
-]
-
-
-x_10811 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_10812 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:57
-x_10815 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:59
-x_10819 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:62
-x_10820 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:59
-x_10825 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_10826 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_10828 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_10829 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_10831 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_10832 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_10834 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_10835 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_9516 = _C.rebased(_C.t_9516, 9516)  # rules_data/pampero/modules/tbsct.yaml:13
-d_9517 = _C.rebased(_C.d_7620, 9516)  # rules_data/pampero/modules/tbsct.yaml:13
-d_9518 = _C.rebased(_C.d_7408, 9516)  # rules_data/pampero/modules/tbsct.yaml:13
-t_9519 = _C.rebased(_C.t_7409, 9516)  # rules_data/pampero/definitions/resources.yaml:56
-d_9520 = _C.rebased(_C.d_7410, 9516)  # rules_data/pampero/definitions/resources.yaml:56
-t_9521 = _C.rebased(_C.t_7411, 9516)  # rules_data/pampero/definitions/resources.yaml:57
-t_9522 = _C.rebased(_C.t_7412, 9516)  # rules_data/pampero/definitions/resources.yaml:58
-d_9523 = _C.rebased(_C.d_7413, 9516)  # rules_data/pampero/definitions/resources.yaml:58
-t_9524 = _C.rebased(_C.t_7414, 9516)  # rules_data/pampero/definitions/resources.yaml:59
-d_9525 = _C.rebased(_C.d_7415, 9516)  # rules_data/pampero/definitions/resources.yaml:60
-t_9526 = _C.rebased(_C.t_7416, 9516)  # rules_data/pampero/definitions/resources.yaml:62
-d_9527 = _C.rebased(_C.d_7417, 9516)  # rules_data/pampero/definitions/resources.yaml:62
-t_9528 = _C.rebased(_C.t_7418, 9516)  # rules_data/pampero/definitions/resources.yaml:62
-t_9529 = _C.rebased(_C.t_7419, 9516)  # rules_data/pampero/definitions/resources.yaml:62
-d_9530 = _C.rebased(_C.d_7420, 9516)  # rules_data/pampero/definitions/resources.yaml:63
-d_9531 = _C.rebased(_C.d_7421, 9516)  # rules_data/pampero/definitions/resources.yaml:64
-d_9532 = _C.rebased(_C.d_7422, 9516)  # rules_data/pampero/definitions/resources.yaml:64
-d_9533 = _C.rebased(_C.d_7423, 9516)  # rules_data/pampero/definitions/resources.yaml:26
-d_9534 = _C.rebased(_C.d_7424, 9516)  # rules_data/pampero/definitions/resources.yaml:26
-d_9535 = _C.rebased(_C.d_7425, 9516)  # rules_data/pampero/definitions/resources.yaml:27
-d_9536 = _C.rebased(_C.d_7426, 9516)  # rules_data/pampero/definitions/resources.yaml:27
-d_9537 = _C.rebased(_C.d_7427, 9516)  # rules_data/pampero/definitions/resources.yaml:28
-d_9538 = _C.rebased(_C.d_7428, 9516)  # rules_data/pampero/definitions/resources.yaml:29
-d_9539 = _C.rebased(_C.d_7429, 9516)  # rules_data/pampero/definitions/resources.yaml:29
-d_9540 = _C.rebased(_C.d_7430, 9516)  # rules_data/pampero/definitions/resources.yaml:30
-d_9541 = _C.rebased(_C.d_7431, 9516)  # rules_data/pampero/definitions/resources.yaml:30
-
-
-TRIALS = {
-    9516: t_9516,
-    9517: CPS(d_9517),
-    9518: CPS(d_9518),
-    9519: t_9519,
-    9520: CPS(d_9520),
-    9521: t_9521,
-    9522: t_9522,
-    9523: CPS(d_9523),
-    9524: t_9524,
-    9525: CPS(d_9525),
-    9526: t_9526,
-    9527: CPS(d_9527),
-    9528: t_9528,
-    9529: t_9529,
-    9530: CPS(d_9530),
-    9531: CPS(d_9531),
-    9532: CPS(d_9532),
-    9533: CPS(d_9533),
-    9534: CPS(d_9534),
-    9535: CPS(d_9535),
-    9536: CPS(d_9536),
-    9537: CPS(d_9537),
-    9538: CPS(d_9538),
-    9539: CPS(d_9539),
-    9540: CPS(d_9540),
-    9541: CPS(d_9541),
-}
-
-
-CODE = {
-    10811: x_10811,
-    10812: x_10812,
-    10815: x_10815,
-    10819: x_10819,
-    10820: x_10820,
-    10825: x_10825,
-    10826: x_10826,
-    10828: x_10828,
-    10829: x_10829,
-    10831: x_10831,
-    10832: x_10832,
-    10834: x_10834,
-    10835: x_10835,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(9516, """
+x_10811 x_8377  # rules_data/pampero/definitions/resources.yaml:57
+x_10812 x_8378  # rules_data/pampero/definitions/resources.yaml:57
+x_10815 x_8381  # rules_data/pampero/definitions/resources.yaml:59
+x_10819 x_8385  # rules_data/pampero/definitions/resources.yaml:62
+x_10820 x_8386  # rules_data/pampero/definitions/resources.yaml:59
+x_10825 x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_10826 x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_10828 x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_10829 x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_10831 x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_10832 x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_10834 x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_10835 x_8401  # rules_data/pampero/definitions/resources.yaml:30
+t_9516 t_9516 @  # rules_data/pampero/modules/tbsct.yaml:13
+d_9517 d_7620 @  # rules_data/pampero/modules/tbsct.yaml:13
+d_9518 d_7408 @  # rules_data/pampero/modules/tbsct.yaml:13
+t_9519 t_7409 @  # rules_data/pampero/definitions/resources.yaml:56
+d_9520 d_7410 @  # rules_data/pampero/definitions/resources.yaml:56
+t_9521 t_7411 @  # rules_data/pampero/definitions/resources.yaml:57
+t_9522 t_7412 @  # rules_data/pampero/definitions/resources.yaml:58
+d_9523 d_7413 @  # rules_data/pampero/definitions/resources.yaml:58
+t_9524 t_7414 @  # rules_data/pampero/definitions/resources.yaml:59
+d_9525 d_7415 @  # rules_data/pampero/definitions/resources.yaml:60
+t_9526 t_7416 @  # rules_data/pampero/definitions/resources.yaml:62
+d_9527 d_7417 @  # rules_data/pampero/definitions/resources.yaml:62
+t_9528 t_7418 @  # rules_data/pampero/definitions/resources.yaml:62
+t_9529 t_7419 @  # rules_data/pampero/definitions/resources.yaml:62
+d_9530 d_7420 @  # rules_data/pampero/definitions/resources.yaml:63
+d_9531 d_7421 @  # rules_data/pampero/definitions/resources.yaml:64
+d_9532 d_7422 @  # rules_data/pampero/definitions/resources.yaml:64
+d_9533 d_7423 @  # rules_data/pampero/definitions/resources.yaml:26
+d_9534 d_7424 @  # rules_data/pampero/definitions/resources.yaml:26
+d_9535 d_7425 @  # rules_data/pampero/definitions/resources.yaml:27
+d_9536 d_7426 @  # rules_data/pampero/definitions/resources.yaml:27
+d_9537 d_7427 @  # rules_data/pampero/definitions/resources.yaml:28
+d_9538 d_7428 @  # rules_data/pampero/definitions/resources.yaml:29
+d_9539 d_7429 @  # rules_data/pampero/definitions/resources.yaml:29
+d_9540 d_7430 @  # rules_data/pampero/definitions/resources.yaml:30
+d_9541 d_7431 @  # rules_data/pampero/definitions/resources.yaml:30
+""")
+AT = {}
 
 
 RECORDS = {

@@ -5,142 +5,50 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    YOU,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    {'kind': 'replacements', 'f': 'room', 'd': None},
-    {'kind': 'replacements', 'f': 'effect', 'd': None},
-    ['player', 'stock', 'key'],
-    {'d': 0},
-    ['game', 'supply', 'key'],
-    ['player', 'ledger', 'key'],
-]
-
-
-x_8725 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_8726 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:57
-x_8729 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:59
-x_8733 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:62
-x_8734 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:59
-x_8739 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_8740 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_8742 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_8743 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_8745 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_8746 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_8748 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_8749 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_7701 = _C.rebased(_C.t_7406, 7701)  # rules_data/pampero/modules/innovations_freelancers.yaml:14
-d_7702 = _C.rebased(_C.d_7407, 7701)  # rules_data/pampero/modules/innovations_freelancers.yaml:14
-d_7703 = _C.rebased(_C.d_7408, 7701)  # rules_data/pampero/modules/innovations_freelancers.yaml:14
-t_7704 = _C.rebased(_C.t_7409, 7701)  # rules_data/pampero/definitions/resources.yaml:56
-d_7705 = _C.rebased(_C.d_7410, 7701)  # rules_data/pampero/definitions/resources.yaml:56
-t_7706 = _C.rebased(_C.t_7411, 7701)  # rules_data/pampero/definitions/resources.yaml:57
-t_7707 = _C.rebased(_C.t_7412, 7701)  # rules_data/pampero/definitions/resources.yaml:58
-d_7708 = _C.rebased(_C.d_7413, 7701)  # rules_data/pampero/definitions/resources.yaml:58
-t_7709 = _C.rebased(_C.t_7414, 7701)  # rules_data/pampero/definitions/resources.yaml:59
-d_7710 = _C.rebased(_C.d_7415, 7701)  # rules_data/pampero/definitions/resources.yaml:60
-t_7711 = _C.rebased(_C.t_7416, 7701)  # rules_data/pampero/definitions/resources.yaml:62
-d_7712 = _C.rebased(_C.d_7417, 7701)  # rules_data/pampero/definitions/resources.yaml:62
-t_7713 = _C.rebased(_C.t_7418, 7701)  # rules_data/pampero/definitions/resources.yaml:62
-t_7714 = _C.rebased(_C.t_7419, 7701)  # rules_data/pampero/definitions/resources.yaml:62
-d_7715 = _C.rebased(_C.d_7420, 7701)  # rules_data/pampero/definitions/resources.yaml:63
-d_7716 = _C.rebased(_C.d_7421, 7701)  # rules_data/pampero/definitions/resources.yaml:64
-d_7717 = _C.rebased(_C.d_7422, 7701)  # rules_data/pampero/definitions/resources.yaml:64
-d_7718 = _C.rebased(_C.d_7423, 7701)  # rules_data/pampero/definitions/resources.yaml:26
-d_7719 = _C.rebased(_C.d_7424, 7701)  # rules_data/pampero/definitions/resources.yaml:26
-d_7720 = _C.rebased(_C.d_7425, 7701)  # rules_data/pampero/definitions/resources.yaml:27
-d_7721 = _C.rebased(_C.d_7426, 7701)  # rules_data/pampero/definitions/resources.yaml:27
-d_7722 = _C.rebased(_C.d_7427, 7701)  # rules_data/pampero/definitions/resources.yaml:28
-d_7723 = _C.rebased(_C.d_7428, 7701)  # rules_data/pampero/definitions/resources.yaml:29
-d_7724 = _C.rebased(_C.d_7429, 7701)  # rules_data/pampero/definitions/resources.yaml:29
-d_7725 = _C.rebased(_C.d_7430, 7701)  # rules_data/pampero/definitions/resources.yaml:30
-d_7726 = _C.rebased(_C.d_7431, 7701)  # rules_data/pampero/definitions/resources.yaml:30
-
-
-TRIALS = {
-    7701: t_7701,
-    7702: CPS(d_7702),
-    7703: CPS(d_7703),
-    7704: t_7704,
-    7705: CPS(d_7705),
-    7706: t_7706,
-    7707: t_7707,
-    7708: CPS(d_7708),
-    7709: t_7709,
-    7710: CPS(d_7710),
-    7711: t_7711,
-    7712: CPS(d_7712),
-    7713: t_7713,
-    7714: t_7714,
-    7715: CPS(d_7715),
-    7716: CPS(d_7716),
-    7717: CPS(d_7717),
-    7718: CPS(d_7718),
-    7719: CPS(d_7719),
-    7720: CPS(d_7720),
-    7721: CPS(d_7721),
-    7722: CPS(d_7722),
-    7723: CPS(d_7723),
-    7724: CPS(d_7724),
-    7725: CPS(d_7725),
-    7726: CPS(d_7726),
-}
-
-
-CODE = {
-    8725: x_8725,
-    8726: x_8726,
-    8729: x_8729,
-    8733: x_8733,
-    8734: x_8734,
-    8739: x_8739,
-    8740: x_8740,
-    8742: x_8742,
-    8743: x_8743,
-    8745: x_8745,
-    8746: x_8746,
-    8748: x_8748,
-    8749: x_8749,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(7701, """
+x_8725 x_8377  # rules_data/pampero/definitions/resources.yaml:57
+x_8726 x_8378  # rules_data/pampero/definitions/resources.yaml:57
+x_8729 x_8381  # rules_data/pampero/definitions/resources.yaml:59
+x_8733 x_8385  # rules_data/pampero/definitions/resources.yaml:62
+x_8734 x_8386  # rules_data/pampero/definitions/resources.yaml:59
+x_8739 x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_8740 x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_8742 x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_8743 x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_8745 x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_8746 x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_8748 x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_8749 x_8401  # rules_data/pampero/definitions/resources.yaml:30
+t_7701 t_7406 @  # rules_data/pampero/modules/innovations_freelancers.yaml:14
+d_7702 d_7407 @  # rules_data/pampero/modules/innovations_freelancers.yaml:14
+d_7703 d_7408 @  # rules_data/pampero/modules/innovations_freelancers.yaml:14
+t_7704 t_7409 @  # rules_data/pampero/definitions/resources.yaml:56
+d_7705 d_7410 @  # rules_data/pampero/definitions/resources.yaml:56
+t_7706 t_7411 @  # rules_data/pampero/definitions/resources.yaml:57
+t_7707 t_7412 @  # rules_data/pampero/definitions/resources.yaml:58
+d_7708 d_7413 @  # rules_data/pampero/definitions/resources.yaml:58
+t_7709 t_7414 @  # rules_data/pampero/definitions/resources.yaml:59
+d_7710 d_7415 @  # rules_data/pampero/definitions/resources.yaml:60
+t_7711 t_7416 @  # rules_data/pampero/definitions/resources.yaml:62
+d_7712 d_7417 @  # rules_data/pampero/definitions/resources.yaml:62
+t_7713 t_7418 @  # rules_data/pampero/definitions/resources.yaml:62
+t_7714 t_7419 @  # rules_data/pampero/definitions/resources.yaml:62
+d_7715 d_7420 @  # rules_data/pampero/definitions/resources.yaml:63
+d_7716 d_7421 @  # rules_data/pampero/definitions/resources.yaml:64
+d_7717 d_7422 @  # rules_data/pampero/definitions/resources.yaml:64
+d_7718 d_7423 @  # rules_data/pampero/definitions/resources.yaml:26
+d_7719 d_7424 @  # rules_data/pampero/definitions/resources.yaml:26
+d_7720 d_7425 @  # rules_data/pampero/definitions/resources.yaml:27
+d_7721 d_7426 @  # rules_data/pampero/definitions/resources.yaml:27
+d_7722 d_7427 @  # rules_data/pampero/definitions/resources.yaml:28
+d_7723 d_7428 @  # rules_data/pampero/definitions/resources.yaml:29
+d_7724 d_7429 @  # rules_data/pampero/definitions/resources.yaml:29
+d_7725 d_7430 @  # rules_data/pampero/definitions/resources.yaml:30
+d_7726 d_7431 @  # rules_data/pampero/definitions/resources.yaml:30
+""")
+AT = {}
 
 
 RECORDS = {

@@ -5,142 +5,50 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    YOU,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    {'kind': 'replacements', 'f': 'room', 'd': None},
-    {'kind': 'replacements', 'f': 'effect', 'd': None},
-    ['player', 'stock', 'key'],
-    {'d': 0},
-    ['game', 'supply', 'key'],
-    ['player', 'ledger', 'key'],
-]
-
-
-x_10974 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_10975 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:57
-x_10978 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:59
-x_10982 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:62
-x_10983 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:59
-x_10988 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_10989 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_10991 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_10992 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_10994 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_10995 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_10997 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_10998 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_9660 = _C.rebased(_C.t_9516, 9660)  # rules_data/pampero/modules/verne_tiles.yaml:9
-d_9661 = _C.rebased(_C.d_7620, 9660)  # rules_data/pampero/modules/verne_tiles.yaml:9
-d_9662 = _C.rebased(_C.d_7408, 9660)  # rules_data/pampero/modules/verne_tiles.yaml:9
-t_9663 = _C.rebased(_C.t_7409, 9660)  # rules_data/pampero/definitions/resources.yaml:56
-d_9664 = _C.rebased(_C.d_7410, 9660)  # rules_data/pampero/definitions/resources.yaml:56
-t_9665 = _C.rebased(_C.t_7411, 9660)  # rules_data/pampero/definitions/resources.yaml:57
-t_9666 = _C.rebased(_C.t_7412, 9660)  # rules_data/pampero/definitions/resources.yaml:58
-d_9667 = _C.rebased(_C.d_7413, 9660)  # rules_data/pampero/definitions/resources.yaml:58
-t_9668 = _C.rebased(_C.t_7414, 9660)  # rules_data/pampero/definitions/resources.yaml:59
-d_9669 = _C.rebased(_C.d_7415, 9660)  # rules_data/pampero/definitions/resources.yaml:60
-t_9670 = _C.rebased(_C.t_7416, 9660)  # rules_data/pampero/definitions/resources.yaml:62
-d_9671 = _C.rebased(_C.d_7417, 9660)  # rules_data/pampero/definitions/resources.yaml:62
-t_9672 = _C.rebased(_C.t_7418, 9660)  # rules_data/pampero/definitions/resources.yaml:62
-t_9673 = _C.rebased(_C.t_7419, 9660)  # rules_data/pampero/definitions/resources.yaml:62
-d_9674 = _C.rebased(_C.d_7420, 9660)  # rules_data/pampero/definitions/resources.yaml:63
-d_9675 = _C.rebased(_C.d_7421, 9660)  # rules_data/pampero/definitions/resources.yaml:64
-d_9676 = _C.rebased(_C.d_7422, 9660)  # rules_data/pampero/definitions/resources.yaml:64
-d_9677 = _C.rebased(_C.d_7423, 9660)  # rules_data/pampero/definitions/resources.yaml:26
-d_9678 = _C.rebased(_C.d_7424, 9660)  # rules_data/pampero/definitions/resources.yaml:26
-d_9679 = _C.rebased(_C.d_7425, 9660)  # rules_data/pampero/definitions/resources.yaml:27
-d_9680 = _C.rebased(_C.d_7426, 9660)  # rules_data/pampero/definitions/resources.yaml:27
-d_9681 = _C.rebased(_C.d_7427, 9660)  # rules_data/pampero/definitions/resources.yaml:28
-d_9682 = _C.rebased(_C.d_7428, 9660)  # rules_data/pampero/definitions/resources.yaml:29
-d_9683 = _C.rebased(_C.d_7429, 9660)  # rules_data/pampero/definitions/resources.yaml:29
-d_9684 = _C.rebased(_C.d_7430, 9660)  # rules_data/pampero/definitions/resources.yaml:30
-d_9685 = _C.rebased(_C.d_7431, 9660)  # rules_data/pampero/definitions/resources.yaml:30
-
-
-TRIALS = {
-    9660: t_9660,
-    9661: CPS(d_9661),
-    9662: CPS(d_9662),
-    9663: t_9663,
-    9664: CPS(d_9664),
-    9665: t_9665,
-    9666: t_9666,
-    9667: CPS(d_9667),
-    9668: t_9668,
-    9669: CPS(d_9669),
-    9670: t_9670,
-    9671: CPS(d_9671),
-    9672: t_9672,
-    9673: t_9673,
-    9674: CPS(d_9674),
-    9675: CPS(d_9675),
-    9676: CPS(d_9676),
-    9677: CPS(d_9677),
-    9678: CPS(d_9678),
-    9679: CPS(d_9679),
-    9680: CPS(d_9680),
-    9681: CPS(d_9681),
-    9682: CPS(d_9682),
-    9683: CPS(d_9683),
-    9684: CPS(d_9684),
-    9685: CPS(d_9685),
-}
-
-
-CODE = {
-    10974: x_10974,
-    10975: x_10975,
-    10978: x_10978,
-    10982: x_10982,
-    10983: x_10983,
-    10988: x_10988,
-    10989: x_10989,
-    10991: x_10991,
-    10992: x_10992,
-    10994: x_10994,
-    10995: x_10995,
-    10997: x_10997,
-    10998: x_10998,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(9660, """
+x_10974 x_8377  # rules_data/pampero/definitions/resources.yaml:57
+x_10975 x_8378  # rules_data/pampero/definitions/resources.yaml:57
+x_10978 x_8381  # rules_data/pampero/definitions/resources.yaml:59
+x_10982 x_8385  # rules_data/pampero/definitions/resources.yaml:62
+x_10983 x_8386  # rules_data/pampero/definitions/resources.yaml:59
+x_10988 x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_10989 x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_10991 x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_10992 x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_10994 x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_10995 x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_10997 x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_10998 x_8401  # rules_data/pampero/definitions/resources.yaml:30
+t_9660 t_9516 @  # rules_data/pampero/modules/verne_tiles.yaml:9
+d_9661 d_7620 @  # rules_data/pampero/modules/verne_tiles.yaml:9
+d_9662 d_7408 @  # rules_data/pampero/modules/verne_tiles.yaml:9
+t_9663 t_7409 @  # rules_data/pampero/definitions/resources.yaml:56
+d_9664 d_7410 @  # rules_data/pampero/definitions/resources.yaml:56
+t_9665 t_7411 @  # rules_data/pampero/definitions/resources.yaml:57
+t_9666 t_7412 @  # rules_data/pampero/definitions/resources.yaml:58
+d_9667 d_7413 @  # rules_data/pampero/definitions/resources.yaml:58
+t_9668 t_7414 @  # rules_data/pampero/definitions/resources.yaml:59
+d_9669 d_7415 @  # rules_data/pampero/definitions/resources.yaml:60
+t_9670 t_7416 @  # rules_data/pampero/definitions/resources.yaml:62
+d_9671 d_7417 @  # rules_data/pampero/definitions/resources.yaml:62
+t_9672 t_7418 @  # rules_data/pampero/definitions/resources.yaml:62
+t_9673 t_7419 @  # rules_data/pampero/definitions/resources.yaml:62
+d_9674 d_7420 @  # rules_data/pampero/definitions/resources.yaml:63
+d_9675 d_7421 @  # rules_data/pampero/definitions/resources.yaml:64
+d_9676 d_7422 @  # rules_data/pampero/definitions/resources.yaml:64
+d_9677 d_7423 @  # rules_data/pampero/definitions/resources.yaml:26
+d_9678 d_7424 @  # rules_data/pampero/definitions/resources.yaml:26
+d_9679 d_7425 @  # rules_data/pampero/definitions/resources.yaml:27
+d_9680 d_7426 @  # rules_data/pampero/definitions/resources.yaml:27
+d_9681 d_7427 @  # rules_data/pampero/definitions/resources.yaml:28
+d_9682 d_7428 @  # rules_data/pampero/definitions/resources.yaml:29
+d_9683 d_7429 @  # rules_data/pampero/definitions/resources.yaml:29
+d_9684 d_7430 @  # rules_data/pampero/definitions/resources.yaml:30
+d_9685 d_7431 @  # rules_data/pampero/definitions/resources.yaml:30
+""")
+AT = {}
 
 
 RECORDS = {

@@ -5,142 +5,50 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    YOU,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    {'kind': 'replacements', 'f': 'room', 'd': None},
-    {'kind': 'replacements', 'f': 'effect', 'd': None},
-    ['player', 'stock', 'key'],
-    {'d': 0},
-    ['game', 'supply', 'key'],
-    ['player', 'ledger', 'key'],
-]
-
-
-x_11003 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_11004 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:57
-x_11007 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:59
-x_11011 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:62
-x_11012 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:59
-x_11017 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_11018 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_11020 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_11021 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_11023 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_11024 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_11026 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_11027 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_9686 = _C.rebased(_C.t_9516, 9686)  # rules_data/pampero/modules/verne_tiles.yaml:13
-d_9687 = _C.rebased(_C.d_7620, 9686)  # rules_data/pampero/modules/verne_tiles.yaml:13
-d_9688 = _C.rebased(_C.d_7408, 9686)  # rules_data/pampero/modules/verne_tiles.yaml:13
-t_9689 = _C.rebased(_C.t_7409, 9686)  # rules_data/pampero/definitions/resources.yaml:56
-d_9690 = _C.rebased(_C.d_7410, 9686)  # rules_data/pampero/definitions/resources.yaml:56
-t_9691 = _C.rebased(_C.t_7411, 9686)  # rules_data/pampero/definitions/resources.yaml:57
-t_9692 = _C.rebased(_C.t_7412, 9686)  # rules_data/pampero/definitions/resources.yaml:58
-d_9693 = _C.rebased(_C.d_7413, 9686)  # rules_data/pampero/definitions/resources.yaml:58
-t_9694 = _C.rebased(_C.t_7414, 9686)  # rules_data/pampero/definitions/resources.yaml:59
-d_9695 = _C.rebased(_C.d_7415, 9686)  # rules_data/pampero/definitions/resources.yaml:60
-t_9696 = _C.rebased(_C.t_7416, 9686)  # rules_data/pampero/definitions/resources.yaml:62
-d_9697 = _C.rebased(_C.d_7417, 9686)  # rules_data/pampero/definitions/resources.yaml:62
-t_9698 = _C.rebased(_C.t_7418, 9686)  # rules_data/pampero/definitions/resources.yaml:62
-t_9699 = _C.rebased(_C.t_7419, 9686)  # rules_data/pampero/definitions/resources.yaml:62
-d_9700 = _C.rebased(_C.d_7420, 9686)  # rules_data/pampero/definitions/resources.yaml:63
-d_9701 = _C.rebased(_C.d_7421, 9686)  # rules_data/pampero/definitions/resources.yaml:64
-d_9702 = _C.rebased(_C.d_7422, 9686)  # rules_data/pampero/definitions/resources.yaml:64
-d_9703 = _C.rebased(_C.d_7423, 9686)  # rules_data/pampero/definitions/resources.yaml:26
-d_9704 = _C.rebased(_C.d_7424, 9686)  # rules_data/pampero/definitions/resources.yaml:26
-d_9705 = _C.rebased(_C.d_7425, 9686)  # rules_data/pampero/definitions/resources.yaml:27
-d_9706 = _C.rebased(_C.d_7426, 9686)  # rules_data/pampero/definitions/resources.yaml:27
-d_9707 = _C.rebased(_C.d_7427, 9686)  # rules_data/pampero/definitions/resources.yaml:28
-d_9708 = _C.rebased(_C.d_7428, 9686)  # rules_data/pampero/definitions/resources.yaml:29
-d_9709 = _C.rebased(_C.d_7429, 9686)  # rules_data/pampero/definitions/resources.yaml:29
-d_9710 = _C.rebased(_C.d_7430, 9686)  # rules_data/pampero/definitions/resources.yaml:30
-d_9711 = _C.rebased(_C.d_7431, 9686)  # rules_data/pampero/definitions/resources.yaml:30
-
-
-TRIALS = {
-    9686: t_9686,
-    9687: CPS(d_9687),
-    9688: CPS(d_9688),
-    9689: t_9689,
-    9690: CPS(d_9690),
-    9691: t_9691,
-    9692: t_9692,
-    9693: CPS(d_9693),
-    9694: t_9694,
-    9695: CPS(d_9695),
-    9696: t_9696,
-    9697: CPS(d_9697),
-    9698: t_9698,
-    9699: t_9699,
-    9700: CPS(d_9700),
-    9701: CPS(d_9701),
-    9702: CPS(d_9702),
-    9703: CPS(d_9703),
-    9704: CPS(d_9704),
-    9705: CPS(d_9705),
-    9706: CPS(d_9706),
-    9707: CPS(d_9707),
-    9708: CPS(d_9708),
-    9709: CPS(d_9709),
-    9710: CPS(d_9710),
-    9711: CPS(d_9711),
-}
-
-
-CODE = {
-    11003: x_11003,
-    11004: x_11004,
-    11007: x_11007,
-    11011: x_11011,
-    11012: x_11012,
-    11017: x_11017,
-    11018: x_11018,
-    11020: x_11020,
-    11021: x_11021,
-    11023: x_11023,
-    11024: x_11024,
-    11026: x_11026,
-    11027: x_11027,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(9686, """
+x_11003 x_8377  # rules_data/pampero/definitions/resources.yaml:57
+x_11004 x_8378  # rules_data/pampero/definitions/resources.yaml:57
+x_11007 x_8381  # rules_data/pampero/definitions/resources.yaml:59
+x_11011 x_8385  # rules_data/pampero/definitions/resources.yaml:62
+x_11012 x_8386  # rules_data/pampero/definitions/resources.yaml:59
+x_11017 x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_11018 x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_11020 x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_11021 x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_11023 x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_11024 x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_11026 x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_11027 x_8401  # rules_data/pampero/definitions/resources.yaml:30
+t_9686 t_9516 @  # rules_data/pampero/modules/verne_tiles.yaml:13
+d_9687 d_7620 @  # rules_data/pampero/modules/verne_tiles.yaml:13
+d_9688 d_7408 @  # rules_data/pampero/modules/verne_tiles.yaml:13
+t_9689 t_7409 @  # rules_data/pampero/definitions/resources.yaml:56
+d_9690 d_7410 @  # rules_data/pampero/definitions/resources.yaml:56
+t_9691 t_7411 @  # rules_data/pampero/definitions/resources.yaml:57
+t_9692 t_7412 @  # rules_data/pampero/definitions/resources.yaml:58
+d_9693 d_7413 @  # rules_data/pampero/definitions/resources.yaml:58
+t_9694 t_7414 @  # rules_data/pampero/definitions/resources.yaml:59
+d_9695 d_7415 @  # rules_data/pampero/definitions/resources.yaml:60
+t_9696 t_7416 @  # rules_data/pampero/definitions/resources.yaml:62
+d_9697 d_7417 @  # rules_data/pampero/definitions/resources.yaml:62
+t_9698 t_7418 @  # rules_data/pampero/definitions/resources.yaml:62
+t_9699 t_7419 @  # rules_data/pampero/definitions/resources.yaml:62
+d_9700 d_7420 @  # rules_data/pampero/definitions/resources.yaml:63
+d_9701 d_7421 @  # rules_data/pampero/definitions/resources.yaml:64
+d_9702 d_7422 @  # rules_data/pampero/definitions/resources.yaml:64
+d_9703 d_7423 @  # rules_data/pampero/definitions/resources.yaml:26
+d_9704 d_7424 @  # rules_data/pampero/definitions/resources.yaml:26
+d_9705 d_7425 @  # rules_data/pampero/definitions/resources.yaml:27
+d_9706 d_7426 @  # rules_data/pampero/definitions/resources.yaml:27
+d_9707 d_7427 @  # rules_data/pampero/definitions/resources.yaml:28
+d_9708 d_7428 @  # rules_data/pampero/definitions/resources.yaml:29
+d_9709 d_7429 @  # rules_data/pampero/definitions/resources.yaml:29
+d_9710 d_7430 @  # rules_data/pampero/definitions/resources.yaml:30
+d_9711 d_7431 @  # rules_data/pampero/definitions/resources.yaml:30
+""")
+AT = {}
 
 
 RECORDS = {

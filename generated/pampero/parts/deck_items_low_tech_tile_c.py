@@ -5,142 +5,50 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    YOU,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    {'kind': 'replacements', 'f': 'room', 'd': None},
-    {'kind': 'replacements', 'f': 'effect', 'd': None},
-    ['player', 'stock', 'key'],
-    {'d': 0},
-    ['game', 'supply', 'key'],
-    ['player', 'ledger', 'key'],
-]
-
-
-x_11032 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_11033 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:57
-x_11036 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:59
-x_11040 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:62
-x_11041 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:59
-x_11046 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_11047 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_11049 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_11050 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_11052 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_11053 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_11055 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_11056 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_9712 = _C.rebased(_C.t_9516, 9712)  # rules_data/pampero/modules/verne_tiles.yaml:17
-d_9713 = _C.rebased(_C.d_7620, 9712)  # rules_data/pampero/modules/verne_tiles.yaml:17
-d_9714 = _C.rebased(_C.d_7408, 9712)  # rules_data/pampero/modules/verne_tiles.yaml:17
-t_9715 = _C.rebased(_C.t_7409, 9712)  # rules_data/pampero/definitions/resources.yaml:56
-d_9716 = _C.rebased(_C.d_7410, 9712)  # rules_data/pampero/definitions/resources.yaml:56
-t_9717 = _C.rebased(_C.t_7411, 9712)  # rules_data/pampero/definitions/resources.yaml:57
-t_9718 = _C.rebased(_C.t_7412, 9712)  # rules_data/pampero/definitions/resources.yaml:58
-d_9719 = _C.rebased(_C.d_7413, 9712)  # rules_data/pampero/definitions/resources.yaml:58
-t_9720 = _C.rebased(_C.t_7414, 9712)  # rules_data/pampero/definitions/resources.yaml:59
-d_9721 = _C.rebased(_C.d_7415, 9712)  # rules_data/pampero/definitions/resources.yaml:60
-t_9722 = _C.rebased(_C.t_7416, 9712)  # rules_data/pampero/definitions/resources.yaml:62
-d_9723 = _C.rebased(_C.d_7417, 9712)  # rules_data/pampero/definitions/resources.yaml:62
-t_9724 = _C.rebased(_C.t_7418, 9712)  # rules_data/pampero/definitions/resources.yaml:62
-t_9725 = _C.rebased(_C.t_7419, 9712)  # rules_data/pampero/definitions/resources.yaml:62
-d_9726 = _C.rebased(_C.d_7420, 9712)  # rules_data/pampero/definitions/resources.yaml:63
-d_9727 = _C.rebased(_C.d_7421, 9712)  # rules_data/pampero/definitions/resources.yaml:64
-d_9728 = _C.rebased(_C.d_7422, 9712)  # rules_data/pampero/definitions/resources.yaml:64
-d_9729 = _C.rebased(_C.d_7423, 9712)  # rules_data/pampero/definitions/resources.yaml:26
-d_9730 = _C.rebased(_C.d_7424, 9712)  # rules_data/pampero/definitions/resources.yaml:26
-d_9731 = _C.rebased(_C.d_7425, 9712)  # rules_data/pampero/definitions/resources.yaml:27
-d_9732 = _C.rebased(_C.d_7426, 9712)  # rules_data/pampero/definitions/resources.yaml:27
-d_9733 = _C.rebased(_C.d_7427, 9712)  # rules_data/pampero/definitions/resources.yaml:28
-d_9734 = _C.rebased(_C.d_7428, 9712)  # rules_data/pampero/definitions/resources.yaml:29
-d_9735 = _C.rebased(_C.d_7429, 9712)  # rules_data/pampero/definitions/resources.yaml:29
-d_9736 = _C.rebased(_C.d_7430, 9712)  # rules_data/pampero/definitions/resources.yaml:30
-d_9737 = _C.rebased(_C.d_7431, 9712)  # rules_data/pampero/definitions/resources.yaml:30
-
-
-TRIALS = {
-    9712: t_9712,
-    9713: CPS(d_9713),
-    9714: CPS(d_9714),
-    9715: t_9715,
-    9716: CPS(d_9716),
-    9717: t_9717,
-    9718: t_9718,
-    9719: CPS(d_9719),
-    9720: t_9720,
-    9721: CPS(d_9721),
-    9722: t_9722,
-    9723: CPS(d_9723),
-    9724: t_9724,
-    9725: t_9725,
-    9726: CPS(d_9726),
-    9727: CPS(d_9727),
-    9728: CPS(d_9728),
-    9729: CPS(d_9729),
-    9730: CPS(d_9730),
-    9731: CPS(d_9731),
-    9732: CPS(d_9732),
-    9733: CPS(d_9733),
-    9734: CPS(d_9734),
-    9735: CPS(d_9735),
-    9736: CPS(d_9736),
-    9737: CPS(d_9737),
-}
-
-
-CODE = {
-    11032: x_11032,
-    11033: x_11033,
-    11036: x_11036,
-    11040: x_11040,
-    11041: x_11041,
-    11046: x_11046,
-    11047: x_11047,
-    11049: x_11049,
-    11050: x_11050,
-    11052: x_11052,
-    11053: x_11053,
-    11055: x_11055,
-    11056: x_11056,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(9712, """
+x_11032 x_8377  # rules_data/pampero/definitions/resources.yaml:57
+x_11033 x_8378  # rules_data/pampero/definitions/resources.yaml:57
+x_11036 x_8381  # rules_data/pampero/definitions/resources.yaml:59
+x_11040 x_8385  # rules_data/pampero/definitions/resources.yaml:62
+x_11041 x_8386  # rules_data/pampero/definitions/resources.yaml:59
+x_11046 x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_11047 x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_11049 x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_11050 x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_11052 x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_11053 x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_11055 x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_11056 x_8401  # rules_data/pampero/definitions/resources.yaml:30
+t_9712 t_9516 @  # rules_data/pampero/modules/verne_tiles.yaml:17
+d_9713 d_7620 @  # rules_data/pampero/modules/verne_tiles.yaml:17
+d_9714 d_7408 @  # rules_data/pampero/modules/verne_tiles.yaml:17
+t_9715 t_7409 @  # rules_data/pampero/definitions/resources.yaml:56
+d_9716 d_7410 @  # rules_data/pampero/definitions/resources.yaml:56
+t_9717 t_7411 @  # rules_data/pampero/definitions/resources.yaml:57
+t_9718 t_7412 @  # rules_data/pampero/definitions/resources.yaml:58
+d_9719 d_7413 @  # rules_data/pampero/definitions/resources.yaml:58
+t_9720 t_7414 @  # rules_data/pampero/definitions/resources.yaml:59
+d_9721 d_7415 @  # rules_data/pampero/definitions/resources.yaml:60
+t_9722 t_7416 @  # rules_data/pampero/definitions/resources.yaml:62
+d_9723 d_7417 @  # rules_data/pampero/definitions/resources.yaml:62
+t_9724 t_7418 @  # rules_data/pampero/definitions/resources.yaml:62
+t_9725 t_7419 @  # rules_data/pampero/definitions/resources.yaml:62
+d_9726 d_7420 @  # rules_data/pampero/definitions/resources.yaml:63
+d_9727 d_7421 @  # rules_data/pampero/definitions/resources.yaml:64
+d_9728 d_7422 @  # rules_data/pampero/definitions/resources.yaml:64
+d_9729 d_7423 @  # rules_data/pampero/definitions/resources.yaml:26
+d_9730 d_7424 @  # rules_data/pampero/definitions/resources.yaml:26
+d_9731 d_7425 @  # rules_data/pampero/definitions/resources.yaml:27
+d_9732 d_7426 @  # rules_data/pampero/definitions/resources.yaml:27
+d_9733 d_7427 @  # rules_data/pampero/definitions/resources.yaml:28
+d_9734 d_7428 @  # rules_data/pampero/definitions/resources.yaml:29
+d_9735 d_7429 @  # rules_data/pampero/definitions/resources.yaml:29
+d_9736 d_7430 @  # rules_data/pampero/definitions/resources.yaml:30
+d_9737 d_7431 @  # rules_data/pampero/definitions/resources.yaml:30
+""")
+AT = {}
 
 
 RECORDS = {

@@ -5,142 +5,50 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    YOU,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    {'kind': 'replacements', 'f': 'room', 'd': None},
-    {'kind': 'replacements', 'f': 'effect', 'd': None},
-    ['player', 'stock', 'key'],
-    {'d': 0},
-    ['game', 'supply', 'key'],
-    ['player', 'ledger', 'key'],
-]
-
-
-x_8377 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_8378 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:57
-x_8381 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:59
-x_8385 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:62
-x_8386 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:59
-x_8391 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_8392 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_8394 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_8395 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_8397 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_8398 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_8400 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_8401 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_7406 = _C.rebased(_C.t_7406, 7406)  # rules_data/pampero/items/base_tiles.yaml:49
-d_7407 = _C.rebased(_C.d_7407, 7406)  # rules_data/pampero/items/base_tiles.yaml:49
-d_7408 = _C.rebased(_C.d_7408, 7406)  # rules_data/pampero/items/base_tiles.yaml:49
-t_7409 = _C.rebased(_C.t_7409, 7406)  # rules_data/pampero/definitions/resources.yaml:56
-d_7410 = _C.rebased(_C.d_7410, 7406)  # rules_data/pampero/definitions/resources.yaml:56
-t_7411 = _C.rebased(_C.t_7411, 7406)  # rules_data/pampero/definitions/resources.yaml:57
-t_7412 = _C.rebased(_C.t_7412, 7406)  # rules_data/pampero/definitions/resources.yaml:58
-d_7413 = _C.rebased(_C.d_7413, 7406)  # rules_data/pampero/definitions/resources.yaml:58
-t_7414 = _C.rebased(_C.t_7414, 7406)  # rules_data/pampero/definitions/resources.yaml:59
-d_7415 = _C.rebased(_C.d_7415, 7406)  # rules_data/pampero/definitions/resources.yaml:60
-t_7416 = _C.rebased(_C.t_7416, 7406)  # rules_data/pampero/definitions/resources.yaml:62
-d_7417 = _C.rebased(_C.d_7417, 7406)  # rules_data/pampero/definitions/resources.yaml:62
-t_7418 = _C.rebased(_C.t_7418, 7406)  # rules_data/pampero/definitions/resources.yaml:62
-t_7419 = _C.rebased(_C.t_7419, 7406)  # rules_data/pampero/definitions/resources.yaml:62
-d_7420 = _C.rebased(_C.d_7420, 7406)  # rules_data/pampero/definitions/resources.yaml:63
-d_7421 = _C.rebased(_C.d_7421, 7406)  # rules_data/pampero/definitions/resources.yaml:64
-d_7422 = _C.rebased(_C.d_7422, 7406)  # rules_data/pampero/definitions/resources.yaml:64
-d_7423 = _C.rebased(_C.d_7423, 7406)  # rules_data/pampero/definitions/resources.yaml:26
-d_7424 = _C.rebased(_C.d_7424, 7406)  # rules_data/pampero/definitions/resources.yaml:26
-d_7425 = _C.rebased(_C.d_7425, 7406)  # rules_data/pampero/definitions/resources.yaml:27
-d_7426 = _C.rebased(_C.d_7426, 7406)  # rules_data/pampero/definitions/resources.yaml:27
-d_7427 = _C.rebased(_C.d_7427, 7406)  # rules_data/pampero/definitions/resources.yaml:28
-d_7428 = _C.rebased(_C.d_7428, 7406)  # rules_data/pampero/definitions/resources.yaml:29
-d_7429 = _C.rebased(_C.d_7429, 7406)  # rules_data/pampero/definitions/resources.yaml:29
-d_7430 = _C.rebased(_C.d_7430, 7406)  # rules_data/pampero/definitions/resources.yaml:30
-d_7431 = _C.rebased(_C.d_7431, 7406)  # rules_data/pampero/definitions/resources.yaml:30
-
-
-TRIALS = {
-    7406: t_7406,
-    7407: CPS(d_7407),
-    7408: CPS(d_7408),
-    7409: t_7409,
-    7410: CPS(d_7410),
-    7411: t_7411,
-    7412: t_7412,
-    7413: CPS(d_7413),
-    7414: t_7414,
-    7415: CPS(d_7415),
-    7416: t_7416,
-    7417: CPS(d_7417),
-    7418: t_7418,
-    7419: t_7419,
-    7420: CPS(d_7420),
-    7421: CPS(d_7421),
-    7422: CPS(d_7422),
-    7423: CPS(d_7423),
-    7424: CPS(d_7424),
-    7425: CPS(d_7425),
-    7426: CPS(d_7426),
-    7427: CPS(d_7427),
-    7428: CPS(d_7428),
-    7429: CPS(d_7429),
-    7430: CPS(d_7430),
-    7431: CPS(d_7431),
-}
-
-
-CODE = {
-    8377: x_8377,
-    8378: x_8378,
-    8381: x_8381,
-    8385: x_8385,
-    8386: x_8386,
-    8391: x_8391,
-    8392: x_8392,
-    8394: x_8394,
-    8395: x_8395,
-    8397: x_8397,
-    8398: x_8398,
-    8400: x_8400,
-    8401: x_8401,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(7406, """
+x_8377 x_8377  # rules_data/pampero/definitions/resources.yaml:57
+x_8378 x_8378  # rules_data/pampero/definitions/resources.yaml:57
+x_8381 x_8381  # rules_data/pampero/definitions/resources.yaml:59
+x_8385 x_8385  # rules_data/pampero/definitions/resources.yaml:62
+x_8386 x_8386  # rules_data/pampero/definitions/resources.yaml:59
+x_8391 x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_8392 x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_8394 x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_8395 x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_8397 x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_8398 x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_8400 x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_8401 x_8401  # rules_data/pampero/definitions/resources.yaml:30
+t_7406 t_7406 @  # rules_data/pampero/items/base_tiles.yaml:49
+d_7407 d_7407 @  # rules_data/pampero/items/base_tiles.yaml:49
+d_7408 d_7408 @  # rules_data/pampero/items/base_tiles.yaml:49
+t_7409 t_7409 @  # rules_data/pampero/definitions/resources.yaml:56
+d_7410 d_7410 @  # rules_data/pampero/definitions/resources.yaml:56
+t_7411 t_7411 @  # rules_data/pampero/definitions/resources.yaml:57
+t_7412 t_7412 @  # rules_data/pampero/definitions/resources.yaml:58
+d_7413 d_7413 @  # rules_data/pampero/definitions/resources.yaml:58
+t_7414 t_7414 @  # rules_data/pampero/definitions/resources.yaml:59
+d_7415 d_7415 @  # rules_data/pampero/definitions/resources.yaml:60
+t_7416 t_7416 @  # rules_data/pampero/definitions/resources.yaml:62
+d_7417 d_7417 @  # rules_data/pampero/definitions/resources.yaml:62
+t_7418 t_7418 @  # rules_data/pampero/definitions/resources.yaml:62
+t_7419 t_7419 @  # rules_data/pampero/definitions/resources.yaml:62
+d_7420 d_7420 @  # rules_data/pampero/definitions/resources.yaml:63
+d_7421 d_7421 @  # rules_data/pampero/definitions/resources.yaml:64
+d_7422 d_7422 @  # rules_data/pampero/definitions/resources.yaml:64
+d_7423 d_7423 @  # rules_data/pampero/definitions/resources.yaml:26
+d_7424 d_7424 @  # rules_data/pampero/definitions/resources.yaml:26
+d_7425 d_7425 @  # rules_data/pampero/definitions/resources.yaml:27
+d_7426 d_7426 @  # rules_data/pampero/definitions/resources.yaml:27
+d_7427 d_7427 @  # rules_data/pampero/definitions/resources.yaml:28
+d_7428 d_7428 @  # rules_data/pampero/definitions/resources.yaml:29
+d_7429 d_7429 @  # rules_data/pampero/definitions/resources.yaml:29
+d_7430 d_7430 @  # rules_data/pampero/definitions/resources.yaml:30
+d_7431 d_7431 @  # rules_data/pampero/definitions/resources.yaml:30
+""")
+AT = {}
 
 
 RECORDS = {

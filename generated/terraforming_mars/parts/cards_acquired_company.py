@@ -5,70 +5,16 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    YOU,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    ['player', 'prod', 'key'],
-    {'d': 0},
-]
-
-
-x_2339 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_2074 = _C.rebased(_C.d_1812, 2074)  # rules_data/terraforming_mars/cards/071-140.yaml:366
-d_2075 = _C.rebased(_C.d_796, 2074)  # rules_data/terraforming_mars/cards/071-140.yaml:366
-d_2076 = _C.rebased(_C.d_385, 2074)  # rules_data/terraforming_mars/cards/071-140.yaml:366
-d_2077 = _C.rebased(_C.d_365, 2074)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-
-
-TRIALS = {
-    2074: CPS(d_2074),
-    2075: CPS(d_2075),
-    2076: CPS(d_2076),
-    2077: CPS(d_2077),
-}
-
-
-CODE = {
-    2339: x_2339,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(2074, """
+x_2339 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2074 d_1812 @  # rules_data/terraforming_mars/cards/071-140.yaml:366
+d_2075 d_796 @  # rules_data/terraforming_mars/cards/071-140.yaml:366
+d_2076 d_385 @  # rules_data/terraforming_mars/cards/071-140.yaml:366
+d_2077 d_365 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
+""")
+AT = {}
 
 
 RECORDS = {

@@ -5,70 +5,16 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    YOU,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    ['player', 'prod', 'key'],
-    {'d': 0},
-]
-
-
-x_1407 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_1252 = _C.rebased(_C.d_1186, 1252)  # rules_data/terraforming_mars/cards/001-070.yaml:479
-d_1253 = _C.rebased(_C.d_352, 1252)  # rules_data/terraforming_mars/cards/001-070.yaml:479
-d_1254 = _C.rebased(_C.d_797, 1252)  # rules_data/terraforming_mars/cards/001-070.yaml:479
-d_1255 = _C.rebased(_C.d_365, 1252)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-
-
-TRIALS = {
-    1252: CPS(d_1252),
-    1253: CPS(d_1253),
-    1254: CPS(d_1254),
-    1255: CPS(d_1255),
-}
-
-
-CODE = {
-    1407: x_1407,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(1252, """
+x_1407 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1252 d_1186 @  # rules_data/terraforming_mars/cards/001-070.yaml:479
+d_1253 d_352 @  # rules_data/terraforming_mars/cards/001-070.yaml:479
+d_1254 d_797 @  # rules_data/terraforming_mars/cards/001-070.yaml:479
+d_1255 d_365 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
+""")
+AT = {}
 
 
 RECORDS = {

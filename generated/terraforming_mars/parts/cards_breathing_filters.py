@@ -5,60 +5,12 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    YOU,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-]
-
-
-x_2488 = _C.x_2488  # rules_data/terraforming_mars/cards/071-140.yaml:440
-
-
-TRIALS = {
-}
-
-
-CODE = {
-    2488: x_2488,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(None, """
+x_2488 x_2488  # rules_data/terraforming_mars/cards/071-140.yaml:440
+""")
+AT = {}
 
 
 RECORDS = {

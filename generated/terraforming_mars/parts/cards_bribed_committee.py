@@ -5,90 +5,25 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    YOU,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    ['game', 'game_tracks', 'key'],
-    {'d': 0},
-    ['player', 'tracks', 'key'],
-    ['player', 'tr_raised', ''],
-]
-
-
-x_2473 = _C.x_1232  # rules_data/terraforming_mars/definitions/resources.yaml:99
-x_2474 = _C.x_1233  # rules_data/terraforming_mars/definitions/resources.yaml:99
-x_2476 = _C.x_1235  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_2478 = _C.x_1237  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_2479 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2192 = _C.rebased(_C.d_1098, 2192)  # rules_data/terraforming_mars/cards/071-140.yaml:426
-d_2193 = _C.rebased(_C.d_1099, 2192)  # rules_data/terraforming_mars/cards/071-140.yaml:426
-d_2194 = _C.rebased(_C.d_599, 2192)  # rules_data/terraforming_mars/cards/071-140.yaml:426
-d_2195 = _C.rebased(_C.d_1101, 2192)  # rules_data/terraforming_mars/definitions/resources.yaml:99
-d_2196 = _C.rebased(_C.d_1102, 2192)  # rules_data/terraforming_mars/definitions/resources.yaml:99
-d_2197 = _C.rebased(_C.d_1103, 2192)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2198 = _C.rebased(_C.d_1104, 2192)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2199 = _C.rebased(_C.d_1105, 2192)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2200 = _C.rebased(_C.d_379, 2192)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-
-
-TRIALS = {
-    2192: CPS(d_2192),
-    2193: CPS(d_2193),
-    2194: CPS(d_2194),
-    2195: CPS(d_2195),
-    2196: CPS(d_2196),
-    2197: CPS(d_2197),
-    2198: CPS(d_2198),
-    2199: CPS(d_2199),
-    2200: CPS(d_2200),
-}
-
-
-CODE = {
-    2473: x_2473,
-    2474: x_2474,
-    2476: x_2476,
-    2478: x_2478,
-    2479: x_2479,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(2192, """
+x_2473 x_1232  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_2474 x_1233  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_2476 x_1235  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_2478 x_1237  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_2479 x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2192 d_1098 @  # rules_data/terraforming_mars/cards/071-140.yaml:426
+d_2193 d_1099 @  # rules_data/terraforming_mars/cards/071-140.yaml:426
+d_2194 d_599 @  # rules_data/terraforming_mars/cards/071-140.yaml:426
+d_2195 d_1101 @  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_2196 d_1102 @  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_2197 d_1103 @  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2198 d_1104 @  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2199 d_1105 @  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2200 d_379 @  # rules_data/terraforming_mars/definitions/resources.yaml:100
+""")
+AT = {}
 
 
 RECORDS = {

@@ -5,70 +5,16 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    YOU,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    ['player', 'prod', 'key'],
-    {'d': 0},
-]
-
-
-x_2048 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_1812 = _C.rebased(_C.d_1812, 1812)  # rules_data/terraforming_mars/cards/071-140.yaml:132
-d_1813 = _C.rebased(_C.d_796, 1812)  # rules_data/terraforming_mars/cards/071-140.yaml:132
-d_1814 = _C.rebased(_C.d_385, 1812)  # rules_data/terraforming_mars/cards/071-140.yaml:132
-d_1815 = _C.rebased(_C.d_365, 1812)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-
-
-TRIALS = {
-    1812: CPS(d_1812),
-    1813: CPS(d_1813),
-    1814: CPS(d_1814),
-    1815: CPS(d_1815),
-}
-
-
-CODE = {
-    2048: x_2048,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(1812, """
+x_2048 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1812 d_1812 @  # rules_data/terraforming_mars/cards/071-140.yaml:132
+d_1813 d_796 @  # rules_data/terraforming_mars/cards/071-140.yaml:132
+d_1814 d_385 @  # rules_data/terraforming_mars/cards/071-140.yaml:132
+d_1815 d_365 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
+""")
+AT = {}
 
 
 RECORDS = {

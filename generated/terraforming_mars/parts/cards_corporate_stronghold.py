@@ -5,169 +5,62 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    YOU,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    {'kind': 'cards', 'f': 'production', 'd': None},
-    {'kind': 'spaces', 'f': 'bonus', 'd': None},
-    {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
-    {'kind': 'tiles', 'f': 'effect', 'd': None},
-    ['player', 'prod', 'key'],
-    {'d': 0},
-    ['game', 'board', 'key'],
-    {'d': {}},
-    ['game', 'last_space', ''],
-]
-
-
-x_3547 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3548 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3552 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3554 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:420
-x_3556 = _C.x_558  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_3557 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_3558 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_3559 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_3560 = _C.x_562  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_3564 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_3565 = _C.x_567  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_3566 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_3568 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_3569 = _C.x_571  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_3570 = _C.x_572  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3571 = _C.x_573  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3572 = _C.x_574  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3573 = _C.x_575  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_3577 = _C.x_579  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_3109 = _C.rebased(_C.d_717, 3109)  # rules_data/terraforming_mars/cards/141-208.yaml:419
-d_3110 = _C.rebased(_C.d_352, 3109)  # rules_data/terraforming_mars/cards/141-208.yaml:419
-d_3111 = _C.rebased(_C.d_364, 3109)  # rules_data/terraforming_mars/cards/141-208.yaml:419
-d_3112 = _C.rebased(_C.d_386, 3109)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_3113 = _C.rebased(_C.d_387, 3109)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_3114 = _C.rebased(_C.d_388, 3109)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_3115 = _C.rebased(_C.d_455, 3109)  # rules_data/terraforming_mars/cards/141-208.yaml:419
-d_3116 = _C.rebased(_C.d_497, 3109)  # rules_data/terraforming_mars/cards/141-208.yaml:419
-d_3117 = _C.rebased(_C.d_498, 3109)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_3118 = _C.rebased(_C.t_961, 3109)  # rules_data/terraforming_mars/cards/141-208.yaml:420
-t_3119 = _C.rebased(_C.t_367, 3109)  # rules_data/terraforming_mars/cards/141-208.yaml:420
-d_3120 = _C.rebased(_C.d_763, 3109)  # rules_data/terraforming_mars/cards/141-208.yaml:420
-t_3121 = _C.rebased(_C.t_502, 3109)  # rules_data/terraforming_mars/definitions/board.yaml:141
-t_3122 = _C.rebased(_C.t_503, 3109)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_3123 = _C.rebased(_C.d_504, 3109)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_3124 = _C.rebased(_C.d_505, 3109)  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_3125 = _C.rebased(_C.d_506, 3109)  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_3126 = _C.rebased(_C.d_507, 3109)  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_3127 = _C.rebased(_C.t_508, 3109)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_3128 = _C.rebased(_C.t_509, 3109)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3129 = _C.rebased(_C.d_510, 3109)  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_3130 = _C.rebased(_C.d_511, 3109)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_3131 = _C.rebased(_C.t_512, 3109)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3132 = _C.rebased(_C.d_513, 3109)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3133 = _C.rebased(_C.d_514, 3109)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_3134 = _C.rebased(_C.t_515, 3109)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_3135 = _C.rebased(_C.t_516, 3109)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3136 = _C.rebased(_C.t_517, 3109)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3137 = _C.rebased(_C.t_518, 3109)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3138 = _C.rebased(_C.t_519, 3109)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3139 = _C.rebased(_C.t_520, 3109)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_3140 = _C.rebased(_C.d_521, 3109)  # rules_data/terraforming_mars/definitions/board.yaml:123
-
-
-TRIALS = {
-    3109: CPS(d_3109),
-    3110: CPS(d_3110),
-    3111: CPS(d_3111),
-    3112: CPS(d_3112),
-    3113: CPS(d_3113),
-    3114: CPS(d_3114),
-    3115: CPS(d_3115),
-    3116: CPS(d_3116),
-    3117: CPS(d_3117),
-    3118: t_3118,
-    3119: t_3119,
-    3120: CPS(d_3120),
-    3121: t_3121,
-    3122: t_3122,
-    3123: CPS(d_3123),
-    3124: CPS(d_3124),
-    3125: CPS(d_3125),
-    3126: CPS(d_3126),
-    3127: t_3127,
-    3128: t_3128,
-    3129: CPS(d_3129),
-    3130: CPS(d_3130),
-    3131: t_3131,
-    3132: CPS(d_3132),
-    3133: CPS(d_3133),
-    3134: t_3134,
-    3135: t_3135,
-    3136: t_3136,
-    3137: t_3137,
-    3138: t_3138,
-    3139: t_3139,
-    3140: CPS(d_3140),
-}
-
-
-CODE = {
-    3547: x_3547,
-    3548: x_3548,
-    3552: x_3552,
-    3554: x_3554,
-    3556: x_3556,
-    3557: x_3557,
-    3558: x_3558,
-    3559: x_3559,
-    3560: x_3560,
-    3564: x_3564,
-    3565: x_3565,
-    3566: x_3566,
-    3568: x_3568,
-    3569: x_3569,
-    3570: x_3570,
-    3571: x_3571,
-    3572: x_3572,
-    3573: x_3573,
-    3577: x_3577,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(3109, """
+x_3547 x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3548 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3552 x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3554 x_403  # rules_data/terraforming_mars/cards/141-208.yaml:420
+x_3556 x_558  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_3557 x_559  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_3558 x_560  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_3559 x_561  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_3560 x_562  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_3564 x_566  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3565 x_567  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3566 x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_3568 x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_3569 x_571  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_3570 x_572  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3571 x_573  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3572 x_574  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3573 x_575  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_3577 x_579  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_3109 d_717 @  # rules_data/terraforming_mars/cards/141-208.yaml:419
+d_3110 d_352 @  # rules_data/terraforming_mars/cards/141-208.yaml:419
+d_3111 d_364 @  # rules_data/terraforming_mars/cards/141-208.yaml:419
+d_3112 d_386 @  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3113 d_387 @  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3114 d_388 @  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3115 d_455 @  # rules_data/terraforming_mars/cards/141-208.yaml:419
+d_3116 d_497 @  # rules_data/terraforming_mars/cards/141-208.yaml:419
+d_3117 d_498 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_3118 t_961 @  # rules_data/terraforming_mars/cards/141-208.yaml:420
+t_3119 t_367 @  # rules_data/terraforming_mars/cards/141-208.yaml:420
+d_3120 d_763 @  # rules_data/terraforming_mars/cards/141-208.yaml:420
+t_3121 t_502 @  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_3122 t_503 @  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3123 d_504 @  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3124 d_505 @  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_3125 d_506 @  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_3126 d_507 @  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_3127 t_508 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3128 t_509 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3129 d_510 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_3130 d_511 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3131 t_512 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3132 d_513 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3133 d_514 @  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_3134 t_515 @  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_3135 t_516 @  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3136 t_517 @  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3137 t_518 @  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3138 t_519 @  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3139 t_520 @  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_3140 d_521 @  # rules_data/terraforming_mars/definitions/board.yaml:123
+""")
+AT = {}
 
 
 RECORDS = {

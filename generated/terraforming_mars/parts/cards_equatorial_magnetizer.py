@@ -5,107 +5,33 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    YOU,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    ['player', 'prod', 'key'],
-    {'d': 0},
-    ['game', 'game_tracks', 'key'],
-    ['player', 'tracks', 'key'],
-    ['player', 'tr_raised', ''],
-]
-
-
-x_786 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_787 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_791 = _C.x_791  # rules_data/terraforming_mars/definitions/resources.yaml:99
-x_792 = _C.x_792  # rules_data/terraforming_mars/definitions/resources.yaml:99
-x_794 = _C.x_794  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_796 = _C.x_796  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_797 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_702 = _C.rebased(_C.d_702, 702)  # rules_data/terraforming_mars/cards/001-070.yaml:158
-d_703 = _C.rebased(_C.d_352, 702)  # rules_data/terraforming_mars/cards/001-070.yaml:158
-d_704 = _C.rebased(_C.d_364, 702)  # rules_data/terraforming_mars/cards/001-070.yaml:158
-d_705 = _C.rebased(_C.d_386, 702)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_706 = _C.rebased(_C.d_387, 702)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_707 = _C.rebased(_C.d_388, 702)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_708 = _C.rebased(_C.d_708, 702)  # rules_data/terraforming_mars/cards/001-070.yaml:158
-d_709 = _C.rebased(_C.d_709, 702)  # rules_data/terraforming_mars/cards/001-070.yaml:158
-d_710 = _C.rebased(_C.d_369, 702)  # rules_data/terraforming_mars/cards/001-070.yaml:158
-d_711 = _C.rebased(_C.d_711, 702)  # rules_data/terraforming_mars/definitions/resources.yaml:99
-d_712 = _C.rebased(_C.d_712, 702)  # rules_data/terraforming_mars/definitions/resources.yaml:99
-d_713 = _C.rebased(_C.d_713, 702)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_714 = _C.rebased(_C.d_714, 702)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_715 = _C.rebased(_C.d_715, 702)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_716 = _C.rebased(_C.d_379, 702)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-
-
-TRIALS = {
-    702: CPS(d_702),
-    703: CPS(d_703),
-    704: CPS(d_704),
-    705: CPS(d_705),
-    706: CPS(d_706),
-    707: CPS(d_707),
-    708: CPS(d_708),
-    709: CPS(d_709),
-    710: CPS(d_710),
-    711: CPS(d_711),
-    712: CPS(d_712),
-    713: CPS(d_713),
-    714: CPS(d_714),
-    715: CPS(d_715),
-    716: CPS(d_716),
-}
-
-
-CODE = {
-    786: x_786,
-    787: x_787,
-    791: x_791,
-    792: x_792,
-    794: x_794,
-    796: x_796,
-    797: x_797,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(702, """
+x_786 x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_787 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_791 x_791  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_792 x_792  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_794 x_794  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_796 x_796  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_797 x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_702 d_702 @  # rules_data/terraforming_mars/cards/001-070.yaml:158
+d_703 d_352 @  # rules_data/terraforming_mars/cards/001-070.yaml:158
+d_704 d_364 @  # rules_data/terraforming_mars/cards/001-070.yaml:158
+d_705 d_386 @  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_706 d_387 @  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_707 d_388 @  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_708 d_708 @  # rules_data/terraforming_mars/cards/001-070.yaml:158
+d_709 d_709 @  # rules_data/terraforming_mars/cards/001-070.yaml:158
+d_710 d_369 @  # rules_data/terraforming_mars/cards/001-070.yaml:158
+d_711 d_711 @  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_712 d_712 @  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_713 d_713 @  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_714 d_714 @  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_715 d_715 @  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_716 d_379 @  # rules_data/terraforming_mars/definitions/resources.yaml:100
+""")
+AT = {}
 
 
 RECORDS = {

@@ -5,103 +5,32 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    YOU,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    ['player', 'prod', 'key'],
-    {'d': 0},
-    ['player', 'card_res', 'key'],
-]
-
-
-x_1441 = _C.x_1441  # rules_data/terraforming_mars/cards/001-070.yaml:514
-x_1444 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
-x_1445 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:61
-x_1446 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1447 = _C.x_390  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1448 = _C.x_391  # rules_data/terraforming_mars/definitions/resources.yaml:63
-x_1450 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1451 = _C.x_1035  # rules_data/terraforming_mars/cards/001-070.yaml:514
-x_1454 = _C.x_484  # rules_data/terraforming_mars/definitions/cards.yaml:185
-t_1280 = _C.rebased(_C.t_1280, 1280)  # rules_data/terraforming_mars/cards/001-070.yaml:521
-d_1281 = _C.rebased(_C.d_352, 1280)  # rules_data/terraforming_mars/cards/001-070.yaml:521
-d_1282 = _C.rebased(_C.d_797, 1280)  # rules_data/terraforming_mars/cards/001-070.yaml:521
-t_1283 = _C.rebased(_C.t_354, 1280)  # rules_data/terraforming_mars/definitions/resources.yaml:60
-t_1284 = _C.rebased(_C.t_355, 1280)  # rules_data/terraforming_mars/definitions/resources.yaml:61
-d_1285 = _C.rebased(_C.d_356, 1280)  # rules_data/terraforming_mars/definitions/resources.yaml:61
-t_1286 = _C.rebased(_C.t_357, 1280)  # rules_data/terraforming_mars/definitions/resources.yaml:62
-d_1287 = _C.rebased(_C.d_358, 1280)  # rules_data/terraforming_mars/definitions/resources.yaml:63
-d_1288 = _C.rebased(_C.d_1288, 1280)  # rules_data/terraforming_mars/cards/001-070.yaml:525
-d_1289 = _C.rebased(_C.d_359, 1280)  # rules_data/terraforming_mars/cards/001-070.yaml:525
-d_1290 = _C.rebased(_C.d_1290, 1280)  # rules_data/terraforming_mars/cards/001-070.yaml:525
-d_1291 = _C.rebased(_C.d_1291, 1280)  # rules_data/terraforming_mars/definitions/cards.yaml:185
-
-
-TRIALS = {
-    1280: t_1280,
-    1281: CPS(d_1281),
-    1282: CPS(d_1282),
-    1283: t_1283,
-    1284: t_1284,
-    1285: CPS(d_1285),
-    1286: t_1286,
-    1287: CPS(d_1287),
-    1288: CPS(d_1288),
-    1289: CPS(d_1289),
-    1290: CPS(d_1290),
-    1291: CPS(d_1291),
-}
-
-
-CODE = {
-    1441: x_1441,
-    1444: x_1444,
-    1445: x_1445,
-    1446: x_1446,
-    1447: x_1447,
-    1448: x_1448,
-    1450: x_1450,
-    1451: x_1451,
-    1454: x_1454,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(1280, """
+x_1441 x_1441  # rules_data/terraforming_mars/cards/001-070.yaml:514
+x_1444 x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_1445 x_388  # rules_data/terraforming_mars/definitions/resources.yaml:61
+x_1446 x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1447 x_390  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1448 x_391  # rules_data/terraforming_mars/definitions/resources.yaml:63
+x_1450 x_393  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1451 x_1035  # rules_data/terraforming_mars/cards/001-070.yaml:514
+x_1454 x_484  # rules_data/terraforming_mars/definitions/cards.yaml:185
+t_1280 t_1280 @  # rules_data/terraforming_mars/cards/001-070.yaml:521
+d_1281 d_352 @  # rules_data/terraforming_mars/cards/001-070.yaml:521
+d_1282 d_797 @  # rules_data/terraforming_mars/cards/001-070.yaml:521
+t_1283 t_354 @  # rules_data/terraforming_mars/definitions/resources.yaml:60
+t_1284 t_355 @  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_1285 d_356 @  # rules_data/terraforming_mars/definitions/resources.yaml:61
+t_1286 t_357 @  # rules_data/terraforming_mars/definitions/resources.yaml:62
+d_1287 d_358 @  # rules_data/terraforming_mars/definitions/resources.yaml:63
+d_1288 d_1288 @  # rules_data/terraforming_mars/cards/001-070.yaml:525
+d_1289 d_359 @  # rules_data/terraforming_mars/cards/001-070.yaml:525
+d_1290 d_1290 @  # rules_data/terraforming_mars/cards/001-070.yaml:525
+d_1291 d_1291 @  # rules_data/terraforming_mars/definitions/cards.yaml:185
+""")
+AT = {}
 
 
 RECORDS = {

@@ -5,77 +5,19 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    YOU,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    {'kind': 'cards', 'f': 'production', 'd': None},
-    ['player', 'prod', 'key'],
-    {'d': 0},
-]
-
-
-x_2832 = _C.x_2832  # rules_data/terraforming_mars/cards/071-140.yaml:631
-x_2835 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2837 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:639
-d_2499 = _C.rebased(_C.d_2499, 2499)  # rules_data/terraforming_mars/cards/071-140.yaml:638
-d_2500 = _C.rebased(_C.d_728, 2499)  # rules_data/terraforming_mars/cards/071-140.yaml:638
-d_2501 = _C.rebased(_C.d_994, 2499)  # rules_data/terraforming_mars/cards/071-140.yaml:638
-d_2502 = _C.rebased(_C.d_361, 2499)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_2503 = _C.rebased(_C.t_367, 2499)  # rules_data/terraforming_mars/cards/071-140.yaml:639
-
-
-TRIALS = {
-    2499: CPS(d_2499),
-    2500: CPS(d_2500),
-    2501: CPS(d_2501),
-    2502: CPS(d_2502),
-    2503: t_2503,
-}
-
-
-CODE = {
-    2832: x_2832,
-    2835: x_2835,
-    2837: x_2837,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(2499, """
+x_2832 x_2832  # rules_data/terraforming_mars/cards/071-140.yaml:631
+x_2835 x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2837 x_403  # rules_data/terraforming_mars/cards/071-140.yaml:639
+d_2499 d_2499 @  # rules_data/terraforming_mars/cards/071-140.yaml:638
+d_2500 d_728 @  # rules_data/terraforming_mars/cards/071-140.yaml:638
+d_2501 d_994 @  # rules_data/terraforming_mars/cards/071-140.yaml:638
+d_2502 d_361 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2503 t_367 @  # rules_data/terraforming_mars/cards/071-140.yaml:639
+""")
+AT = {}
 
 
 RECORDS = {

@@ -5,75 +5,18 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    YOU,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    {'kind': 'cards', 'f': 'production', 'd': None},
-    ['player', 'prod', 'key'],
-    {'d': 0},
-]
-
-
-x_2528 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2530 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:475
-d_2239 = _C.rebased(_C.d_2239, 2239)  # rules_data/terraforming_mars/cards/071-140.yaml:474
-d_2240 = _C.rebased(_C.d_491, 2239)  # rules_data/terraforming_mars/cards/071-140.yaml:474
-d_2241 = _C.rebased(_C.d_364, 2239)  # rules_data/terraforming_mars/cards/071-140.yaml:474
-d_2242 = _C.rebased(_C.d_365, 2239)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_2243 = _C.rebased(_C.t_367, 2239)  # rules_data/terraforming_mars/cards/071-140.yaml:475
-
-
-TRIALS = {
-    2239: CPS(d_2239),
-    2240: CPS(d_2240),
-    2241: CPS(d_2241),
-    2242: CPS(d_2242),
-    2243: t_2243,
-}
-
-
-CODE = {
-    2528: x_2528,
-    2530: x_2530,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(2239, """
+x_2528 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2530 x_403  # rules_data/terraforming_mars/cards/071-140.yaml:475
+d_2239 d_2239 @  # rules_data/terraforming_mars/cards/071-140.yaml:474
+d_2240 d_491 @  # rules_data/terraforming_mars/cards/071-140.yaml:474
+d_2241 d_364 @  # rules_data/terraforming_mars/cards/071-140.yaml:474
+d_2242 d_365 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2243 t_367 @  # rules_data/terraforming_mars/cards/071-140.yaml:475
+""")
+AT = {}
 
 
 RECORDS = {

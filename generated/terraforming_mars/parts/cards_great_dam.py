@@ -5,77 +5,19 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    YOU,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    {'kind': 'cards', 'f': 'production', 'd': None},
-    ['player', 'prod', 'key'],
-    {'d': 0},
-]
-
-
-x_2863 = _C.x_546  # rules_data/terraforming_mars/cards/071-140.yaml:672
-x_2866 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2868 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:680
-d_2520 = _C.rebased(_C.d_2239, 2520)  # rules_data/terraforming_mars/cards/071-140.yaml:679
-d_2521 = _C.rebased(_C.d_491, 2520)  # rules_data/terraforming_mars/cards/071-140.yaml:679
-d_2522 = _C.rebased(_C.d_364, 2520)  # rules_data/terraforming_mars/cards/071-140.yaml:679
-d_2523 = _C.rebased(_C.d_365, 2520)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_2524 = _C.rebased(_C.t_367, 2520)  # rules_data/terraforming_mars/cards/071-140.yaml:680
-
-
-TRIALS = {
-    2520: CPS(d_2520),
-    2521: CPS(d_2521),
-    2522: CPS(d_2522),
-    2523: CPS(d_2523),
-    2524: t_2524,
-}
-
-
-CODE = {
-    2863: x_2863,
-    2866: x_2866,
-    2868: x_2868,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(2520, """
+x_2863 x_546  # rules_data/terraforming_mars/cards/071-140.yaml:672
+x_2866 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2868 x_403  # rules_data/terraforming_mars/cards/071-140.yaml:680
+d_2520 d_2239 @  # rules_data/terraforming_mars/cards/071-140.yaml:679
+d_2521 d_491 @  # rules_data/terraforming_mars/cards/071-140.yaml:679
+d_2522 d_364 @  # rules_data/terraforming_mars/cards/071-140.yaml:679
+d_2523 d_365 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2524 t_367 @  # rules_data/terraforming_mars/cards/071-140.yaml:680
+""")
+AT = {}
 
 
 RECORDS = {

@@ -5,210 +5,84 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    YOU,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    {'kind': 'spaces', 'f': 'bonus', 'd': None},
-    {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
-    {'kind': 'tiles', 'f': 'effect', 'd': None},
-    ['game', 'board', 'key'],
-    {'d': {}},
-    ['game', 'last_space', ''],
-]
-
-
-x_1894 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_1895 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_1896 = _C.x_982  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_1897 = _C.x_983  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_1898 = _C.x_984  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_1902 = _C.x_988  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_1903 = _C.x_989  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_1904 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_1906 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_1907 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_1908 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1909 = _C.x_995  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1910 = _C.x_996  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1911 = _C.x_997  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_1915 = _C.x_1001  # rules_data/terraforming_mars/definitions/board.yaml:146
-x_1917 = _C.x_1481  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_1918 = _C.x_1482  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_1919 = _C.x_1483  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_1920 = _C.x_1484  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_1921 = _C.x_1485  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_1925 = _C.x_1489  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_1926 = _C.x_1490  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_1927 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_1929 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_1930 = _C.x_1494  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_1931 = _C.x_1495  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1932 = _C.x_1496  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1933 = _C.x_1497  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1934 = _C.x_1498  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_1938 = _C.x_1502  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_1675 = _C.rebased(_C.t_1292, 1675)  # rules_data/terraforming_mars/cards/071-140.yaml:93
-d_1676 = _C.rebased(_C.d_881, 1675)  # rules_data/terraforming_mars/cards/071-140.yaml:93
-t_1677 = _C.rebased(_C.t_882, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:141
-t_1678 = _C.rebased(_C.t_883, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1679 = _C.rebased(_C.d_884, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1680 = _C.rebased(_C.d_885, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_1681 = _C.rebased(_C.d_886, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_1682 = _C.rebased(_C.d_887, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_1683 = _C.rebased(_C.t_888, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_1684 = _C.rebased(_C.t_889, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1685 = _C.rebased(_C.d_890, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_1686 = _C.rebased(_C.d_891, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_1687 = _C.rebased(_C.t_892, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1688 = _C.rebased(_C.d_893, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1689 = _C.rebased(_C.d_894, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_1690 = _C.rebased(_C.t_895, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_1691 = _C.rebased(_C.t_896, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1692 = _C.rebased(_C.t_897, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1693 = _C.rebased(_C.t_898, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1694 = _C.rebased(_C.t_899, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1695 = _C.rebased(_C.t_900, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_1696 = _C.rebased(_C.d_901, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:123
-d_1697 = _C.rebased(_C.d_1314, 1675)  # rules_data/terraforming_mars/cards/071-140.yaml:93
-t_1698 = _C.rebased(_C.t_1315, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:141
-t_1699 = _C.rebased(_C.t_1316, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1700 = _C.rebased(_C.d_1317, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1701 = _C.rebased(_C.d_1318, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_1702 = _C.rebased(_C.d_1319, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_1703 = _C.rebased(_C.d_1320, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_1704 = _C.rebased(_C.t_1321, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_1705 = _C.rebased(_C.t_1322, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1706 = _C.rebased(_C.d_1323, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_1707 = _C.rebased(_C.d_1324, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_1708 = _C.rebased(_C.t_1325, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1709 = _C.rebased(_C.d_1326, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1710 = _C.rebased(_C.d_1327, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_1711 = _C.rebased(_C.t_1328, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_1712 = _C.rebased(_C.t_1329, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1713 = _C.rebased(_C.t_1330, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1714 = _C.rebased(_C.t_1331, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1715 = _C.rebased(_C.t_1332, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1716 = _C.rebased(_C.t_1333, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_1717 = _C.rebased(_C.d_1334, 1675)  # rules_data/terraforming_mars/definitions/board.yaml:123
-
-
-TRIALS = {
-    1675: t_1675,
-    1676: CPS(d_1676),
-    1677: t_1677,
-    1678: t_1678,
-    1679: CPS(d_1679),
-    1680: CPS(d_1680),
-    1681: CPS(d_1681),
-    1682: CPS(d_1682),
-    1683: t_1683,
-    1684: t_1684,
-    1685: CPS(d_1685),
-    1686: CPS(d_1686),
-    1687: t_1687,
-    1688: CPS(d_1688),
-    1689: CPS(d_1689),
-    1690: t_1690,
-    1691: t_1691,
-    1692: t_1692,
-    1693: t_1693,
-    1694: t_1694,
-    1695: t_1695,
-    1696: CPS(d_1696),
-    1697: CPS(d_1697),
-    1698: t_1698,
-    1699: t_1699,
-    1700: CPS(d_1700),
-    1701: CPS(d_1701),
-    1702: CPS(d_1702),
-    1703: CPS(d_1703),
-    1704: t_1704,
-    1705: t_1705,
-    1706: CPS(d_1706),
-    1707: CPS(d_1707),
-    1708: t_1708,
-    1709: CPS(d_1709),
-    1710: CPS(d_1710),
-    1711: t_1711,
-    1712: t_1712,
-    1713: t_1713,
-    1714: t_1714,
-    1715: t_1715,
-    1716: t_1716,
-    1717: CPS(d_1717),
-}
-
-
-CODE = {
-    1894: x_1894,
-    1895: x_1895,
-    1896: x_1896,
-    1897: x_1897,
-    1898: x_1898,
-    1902: x_1902,
-    1903: x_1903,
-    1904: x_1904,
-    1906: x_1906,
-    1907: x_1907,
-    1908: x_1908,
-    1909: x_1909,
-    1910: x_1910,
-    1911: x_1911,
-    1915: x_1915,
-    1917: x_1917,
-    1918: x_1918,
-    1919: x_1919,
-    1920: x_1920,
-    1921: x_1921,
-    1925: x_1925,
-    1926: x_1926,
-    1927: x_1927,
-    1929: x_1929,
-    1930: x_1930,
-    1931: x_1931,
-    1932: x_1932,
-    1933: x_1933,
-    1934: x_1934,
-    1938: x_1938,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(1675, """
+x_1894 x_980  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_1895 x_981  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_1896 x_982  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_1897 x_983  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_1898 x_984  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_1902 x_988  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1903 x_989  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1904 x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1906 x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_1907 x_993  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_1908 x_994  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1909 x_995  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1910 x_996  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1911 x_997  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_1915 x_1001  # rules_data/terraforming_mars/definitions/board.yaml:146
+x_1917 x_1481  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_1918 x_1482  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_1919 x_1483  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_1920 x_1484  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_1921 x_1485  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_1925 x_1489  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1926 x_1490  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1927 x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1929 x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_1930 x_1494  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_1931 x_1495  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1932 x_1496  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1933 x_1497  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1934 x_1498  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_1938 x_1502  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1675 t_1292 @  # rules_data/terraforming_mars/cards/071-140.yaml:93
+d_1676 d_881 @  # rules_data/terraforming_mars/cards/071-140.yaml:93
+t_1677 t_882 @  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_1678 t_883 @  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1679 d_884 @  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1680 d_885 @  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1681 d_886 @  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1682 d_887 @  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_1683 t_888 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1684 t_889 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1685 d_890 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1686 d_891 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1687 t_892 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1688 d_893 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1689 d_894 @  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1690 t_895 @  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1691 t_896 @  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1692 t_897 @  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1693 t_898 @  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1694 t_899 @  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1695 t_900 @  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1696 d_901 @  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_1697 d_1314 @  # rules_data/terraforming_mars/cards/071-140.yaml:93
+t_1698 t_1315 @  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_1699 t_1316 @  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1700 d_1317 @  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1701 d_1318 @  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1702 d_1319 @  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1703 d_1320 @  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_1704 t_1321 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1705 t_1322 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1706 d_1323 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1707 d_1324 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1708 t_1325 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1709 d_1326 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1710 d_1327 @  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1711 t_1328 @  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1712 t_1329 @  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1713 t_1330 @  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1714 t_1331 @  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1715 t_1332 @  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1716 t_1333 @  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1717 d_1334 @  # rules_data/terraforming_mars/definitions/board.yaml:123
+""")
+AT = {}
 
 
 RECORDS = {

@@ -5,140 +5,49 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    YOU,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    {'kind': 'spaces', 'f': 'bonus', 'd': None},
-    {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
-    {'kind': 'tiles', 'f': 'effect', 'd': None},
-    ['game', 'board', 'key'],
-    {'d': {}},
-    ['game', 'last_space', ''],
-]
-
-
-x_3521 = _C.x_1441  # rules_data/terraforming_mars/cards/141-208.yaml:405
-x_3523 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_3524 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_3525 = _C.x_982  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_3526 = _C.x_983  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_3527 = _C.x_984  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_3531 = _C.x_988  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_3532 = _C.x_989  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_3533 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_3535 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_3536 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_3537 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3538 = _C.x_995  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3539 = _C.x_996  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3540 = _C.x_997  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_3544 = _C.x_1001  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_3087 = _C.rebased(_C.t_2434, 3087)  # rules_data/terraforming_mars/cards/141-208.yaml:411
-d_3088 = _C.rebased(_C.d_881, 3087)  # rules_data/terraforming_mars/cards/141-208.yaml:411
-t_3089 = _C.rebased(_C.t_882, 3087)  # rules_data/terraforming_mars/definitions/board.yaml:141
-t_3090 = _C.rebased(_C.t_883, 3087)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_3091 = _C.rebased(_C.d_884, 3087)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_3092 = _C.rebased(_C.d_885, 3087)  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_3093 = _C.rebased(_C.d_886, 3087)  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_3094 = _C.rebased(_C.d_887, 3087)  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_3095 = _C.rebased(_C.t_888, 3087)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_3096 = _C.rebased(_C.t_889, 3087)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3097 = _C.rebased(_C.d_890, 3087)  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_3098 = _C.rebased(_C.d_891, 3087)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_3099 = _C.rebased(_C.t_892, 3087)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3100 = _C.rebased(_C.d_893, 3087)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3101 = _C.rebased(_C.d_894, 3087)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_3102 = _C.rebased(_C.t_895, 3087)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_3103 = _C.rebased(_C.t_896, 3087)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3104 = _C.rebased(_C.t_897, 3087)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3105 = _C.rebased(_C.t_898, 3087)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3106 = _C.rebased(_C.t_899, 3087)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3107 = _C.rebased(_C.t_900, 3087)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_3108 = _C.rebased(_C.d_901, 3087)  # rules_data/terraforming_mars/definitions/board.yaml:123
-
-
-TRIALS = {
-    3087: t_3087,
-    3088: CPS(d_3088),
-    3089: t_3089,
-    3090: t_3090,
-    3091: CPS(d_3091),
-    3092: CPS(d_3092),
-    3093: CPS(d_3093),
-    3094: CPS(d_3094),
-    3095: t_3095,
-    3096: t_3096,
-    3097: CPS(d_3097),
-    3098: CPS(d_3098),
-    3099: t_3099,
-    3100: CPS(d_3100),
-    3101: CPS(d_3101),
-    3102: t_3102,
-    3103: t_3103,
-    3104: t_3104,
-    3105: t_3105,
-    3106: t_3106,
-    3107: t_3107,
-    3108: CPS(d_3108),
-}
-
-
-CODE = {
-    3521: x_3521,
-    3523: x_3523,
-    3524: x_3524,
-    3525: x_3525,
-    3526: x_3526,
-    3527: x_3527,
-    3531: x_3531,
-    3532: x_3532,
-    3533: x_3533,
-    3535: x_3535,
-    3536: x_3536,
-    3537: x_3537,
-    3538: x_3538,
-    3539: x_3539,
-    3540: x_3540,
-    3544: x_3544,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(3087, """
+x_3521 x_1441  # rules_data/terraforming_mars/cards/141-208.yaml:405
+x_3523 x_980  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_3524 x_981  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_3525 x_982  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_3526 x_983  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_3527 x_984  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_3531 x_988  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3532 x_989  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3533 x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_3535 x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_3536 x_993  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_3537 x_994  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3538 x_995  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3539 x_996  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3540 x_997  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_3544 x_1001  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3087 t_2434 @  # rules_data/terraforming_mars/cards/141-208.yaml:411
+d_3088 d_881 @  # rules_data/terraforming_mars/cards/141-208.yaml:411
+t_3089 t_882 @  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_3090 t_883 @  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3091 d_884 @  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3092 d_885 @  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_3093 d_886 @  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_3094 d_887 @  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_3095 t_888 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3096 t_889 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3097 d_890 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_3098 d_891 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3099 t_892 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3100 d_893 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3101 d_894 @  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_3102 t_895 @  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_3103 t_896 @  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3104 t_897 @  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3105 t_898 @  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3106 t_899 @  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3107 t_900 @  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_3108 d_901 @  # rules_data/terraforming_mars/definitions/board.yaml:123
+""")
+AT = {}
 
 
 RECORDS = {

@@ -5,212 +5,85 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    YOU,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    {'kind': 'spaces', 'f': 'bonus', 'd': None},
-    {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
-    {'kind': 'tiles', 'f': 'effect', 'd': None},
-    ['game', 'board', 'key'],
-    {'d': {}},
-    ['game', 'last_space', ''],
-]
-
-
-x_1456 = _C.x_1456  # rules_data/terraforming_mars/cards/001-070.yaml:527
-x_1458 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_1459 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_1460 = _C.x_982  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_1461 = _C.x_983  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_1462 = _C.x_984  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_1466 = _C.x_988  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_1467 = _C.x_989  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_1468 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_1470 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_1471 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_1472 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1473 = _C.x_995  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1474 = _C.x_996  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1475 = _C.x_997  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_1479 = _C.x_1001  # rules_data/terraforming_mars/definitions/board.yaml:146
-x_1481 = _C.x_1481  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_1482 = _C.x_1482  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_1483 = _C.x_1483  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_1484 = _C.x_1484  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_1485 = _C.x_1485  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_1489 = _C.x_1489  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_1490 = _C.x_1490  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_1491 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_1493 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_1494 = _C.x_1494  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_1495 = _C.x_1495  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1496 = _C.x_1496  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1497 = _C.x_1497  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1498 = _C.x_1498  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_1502 = _C.x_1502  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_1292 = _C.rebased(_C.t_1292, 1292)  # rules_data/terraforming_mars/cards/001-070.yaml:533
-d_1293 = _C.rebased(_C.d_881, 1292)  # rules_data/terraforming_mars/cards/001-070.yaml:533
-t_1294 = _C.rebased(_C.t_882, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:141
-t_1295 = _C.rebased(_C.t_883, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1296 = _C.rebased(_C.d_884, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1297 = _C.rebased(_C.d_885, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_1298 = _C.rebased(_C.d_886, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_1299 = _C.rebased(_C.d_887, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_1300 = _C.rebased(_C.t_888, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_1301 = _C.rebased(_C.t_889, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1302 = _C.rebased(_C.d_890, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_1303 = _C.rebased(_C.d_891, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_1304 = _C.rebased(_C.t_892, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1305 = _C.rebased(_C.d_893, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1306 = _C.rebased(_C.d_894, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_1307 = _C.rebased(_C.t_895, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_1308 = _C.rebased(_C.t_896, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1309 = _C.rebased(_C.t_897, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1310 = _C.rebased(_C.t_898, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1311 = _C.rebased(_C.t_899, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1312 = _C.rebased(_C.t_900, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_1313 = _C.rebased(_C.d_901, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:123
-d_1314 = _C.rebased(_C.d_1314, 1292)  # rules_data/terraforming_mars/cards/001-070.yaml:533
-t_1315 = _C.rebased(_C.t_1315, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:141
-t_1316 = _C.rebased(_C.t_1316, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1317 = _C.rebased(_C.d_1317, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1318 = _C.rebased(_C.d_1318, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_1319 = _C.rebased(_C.d_1319, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_1320 = _C.rebased(_C.d_1320, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_1321 = _C.rebased(_C.t_1321, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_1322 = _C.rebased(_C.t_1322, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1323 = _C.rebased(_C.d_1323, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_1324 = _C.rebased(_C.d_1324, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_1325 = _C.rebased(_C.t_1325, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1326 = _C.rebased(_C.d_1326, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1327 = _C.rebased(_C.d_1327, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_1328 = _C.rebased(_C.t_1328, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_1329 = _C.rebased(_C.t_1329, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1330 = _C.rebased(_C.t_1330, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1331 = _C.rebased(_C.t_1331, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1332 = _C.rebased(_C.t_1332, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1333 = _C.rebased(_C.t_1333, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_1334 = _C.rebased(_C.d_1334, 1292)  # rules_data/terraforming_mars/definitions/board.yaml:123
-
-
-TRIALS = {
-    1292: t_1292,
-    1293: CPS(d_1293),
-    1294: t_1294,
-    1295: t_1295,
-    1296: CPS(d_1296),
-    1297: CPS(d_1297),
-    1298: CPS(d_1298),
-    1299: CPS(d_1299),
-    1300: t_1300,
-    1301: t_1301,
-    1302: CPS(d_1302),
-    1303: CPS(d_1303),
-    1304: t_1304,
-    1305: CPS(d_1305),
-    1306: CPS(d_1306),
-    1307: t_1307,
-    1308: t_1308,
-    1309: t_1309,
-    1310: t_1310,
-    1311: t_1311,
-    1312: t_1312,
-    1313: CPS(d_1313),
-    1314: CPS(d_1314),
-    1315: t_1315,
-    1316: t_1316,
-    1317: CPS(d_1317),
-    1318: CPS(d_1318),
-    1319: CPS(d_1319),
-    1320: CPS(d_1320),
-    1321: t_1321,
-    1322: t_1322,
-    1323: CPS(d_1323),
-    1324: CPS(d_1324),
-    1325: t_1325,
-    1326: CPS(d_1326),
-    1327: CPS(d_1327),
-    1328: t_1328,
-    1329: t_1329,
-    1330: t_1330,
-    1331: t_1331,
-    1332: t_1332,
-    1333: t_1333,
-    1334: CPS(d_1334),
-}
-
-
-CODE = {
-    1456: x_1456,
-    1458: x_1458,
-    1459: x_1459,
-    1460: x_1460,
-    1461: x_1461,
-    1462: x_1462,
-    1466: x_1466,
-    1467: x_1467,
-    1468: x_1468,
-    1470: x_1470,
-    1471: x_1471,
-    1472: x_1472,
-    1473: x_1473,
-    1474: x_1474,
-    1475: x_1475,
-    1479: x_1479,
-    1481: x_1481,
-    1482: x_1482,
-    1483: x_1483,
-    1484: x_1484,
-    1485: x_1485,
-    1489: x_1489,
-    1490: x_1490,
-    1491: x_1491,
-    1493: x_1493,
-    1494: x_1494,
-    1495: x_1495,
-    1496: x_1496,
-    1497: x_1497,
-    1498: x_1498,
-    1502: x_1502,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(1292, """
+x_1456 x_1456  # rules_data/terraforming_mars/cards/001-070.yaml:527
+x_1458 x_980  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_1459 x_981  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_1460 x_982  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_1461 x_983  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_1462 x_984  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_1466 x_988  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1467 x_989  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1468 x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1470 x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_1471 x_993  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_1472 x_994  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1473 x_995  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1474 x_996  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1475 x_997  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_1479 x_1001  # rules_data/terraforming_mars/definitions/board.yaml:146
+x_1481 x_1481  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_1482 x_1482  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_1483 x_1483  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_1484 x_1484  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_1485 x_1485  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_1489 x_1489  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1490 x_1490  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1491 x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1493 x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_1494 x_1494  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_1495 x_1495  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1496 x_1496  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1497 x_1497  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1498 x_1498  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_1502 x_1502  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1292 t_1292 @  # rules_data/terraforming_mars/cards/001-070.yaml:533
+d_1293 d_881 @  # rules_data/terraforming_mars/cards/001-070.yaml:533
+t_1294 t_882 @  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_1295 t_883 @  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1296 d_884 @  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1297 d_885 @  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1298 d_886 @  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1299 d_887 @  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_1300 t_888 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1301 t_889 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1302 d_890 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1303 d_891 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1304 t_892 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1305 d_893 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1306 d_894 @  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1307 t_895 @  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1308 t_896 @  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1309 t_897 @  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1310 t_898 @  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1311 t_899 @  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1312 t_900 @  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1313 d_901 @  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_1314 d_1314 @  # rules_data/terraforming_mars/cards/001-070.yaml:533
+t_1315 t_1315 @  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_1316 t_1316 @  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1317 d_1317 @  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1318 d_1318 @  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1319 d_1319 @  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1320 d_1320 @  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_1321 t_1321 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1322 t_1322 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1323 d_1323 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1324 d_1324 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1325 t_1325 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1326 d_1326 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1327 d_1327 @  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1328 t_1328 @  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1329 t_1329 @  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1330 t_1330 @  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1331 t_1331 @  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1332 t_1332 @  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1333 t_1333 @  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1334 d_1334 @  # rules_data/terraforming_mars/definitions/board.yaml:123
+""")
+AT = {}
 
 
 RECORDS = {

@@ -5,75 +5,18 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    YOU,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    {'kind': 'cards', 'f': 'production', 'd': None},
-    ['player', 'prod', 'key'],
-    {'d': 0},
-]
-
-
-x_2954 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2956 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:16
-d_2601 = _C.rebased(_C.d_362, 2601)  # rules_data/terraforming_mars/cards/141-208.yaml:15
-d_2602 = _C.rebased(_C.d_352, 2601)  # rules_data/terraforming_mars/cards/141-208.yaml:15
-d_2603 = _C.rebased(_C.d_364, 2601)  # rules_data/terraforming_mars/cards/141-208.yaml:15
-d_2604 = _C.rebased(_C.d_365, 2601)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_2605 = _C.rebased(_C.t_367, 2601)  # rules_data/terraforming_mars/cards/141-208.yaml:16
-
-
-TRIALS = {
-    2601: CPS(d_2601),
-    2602: CPS(d_2602),
-    2603: CPS(d_2603),
-    2604: CPS(d_2604),
-    2605: t_2605,
-}
-
-
-CODE = {
-    2954: x_2954,
-    2956: x_2956,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(2601, """
+x_2954 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2956 x_403  # rules_data/terraforming_mars/cards/141-208.yaml:16
+d_2601 d_362 @  # rules_data/terraforming_mars/cards/141-208.yaml:15
+d_2602 d_352 @  # rules_data/terraforming_mars/cards/141-208.yaml:15
+d_2603 d_364 @  # rules_data/terraforming_mars/cards/141-208.yaml:15
+d_2604 d_365 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2605 t_367 @  # rules_data/terraforming_mars/cards/141-208.yaml:16
+""")
+AT = {}
 
 
 RECORDS = {

@@ -5,90 +5,25 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    YOU,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    ['game', 'game_tracks', 'key'],
-    {'d': 0},
-    ['player', 'tracks', 'key'],
-    ['player', 'tr_raised', ''],
-]
-
-
-x_1232 = _C.x_1232  # rules_data/terraforming_mars/definitions/resources.yaml:99
-x_1233 = _C.x_1233  # rules_data/terraforming_mars/definitions/resources.yaml:99
-x_1235 = _C.x_1235  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_1237 = _C.x_1237  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_1238 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_1098 = _C.rebased(_C.d_1098, 1098)  # rules_data/terraforming_mars/cards/001-070.yaml:366
-d_1099 = _C.rebased(_C.d_1099, 1098)  # rules_data/terraforming_mars/cards/001-070.yaml:366
-d_1100 = _C.rebased(_C.d_599, 1098)  # rules_data/terraforming_mars/cards/001-070.yaml:366
-d_1101 = _C.rebased(_C.d_1101, 1098)  # rules_data/terraforming_mars/definitions/resources.yaml:99
-d_1102 = _C.rebased(_C.d_1102, 1098)  # rules_data/terraforming_mars/definitions/resources.yaml:99
-d_1103 = _C.rebased(_C.d_1103, 1098)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_1104 = _C.rebased(_C.d_1104, 1098)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_1105 = _C.rebased(_C.d_1105, 1098)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_1106 = _C.rebased(_C.d_379, 1098)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-
-
-TRIALS = {
-    1098: CPS(d_1098),
-    1099: CPS(d_1099),
-    1100: CPS(d_1100),
-    1101: CPS(d_1101),
-    1102: CPS(d_1102),
-    1103: CPS(d_1103),
-    1104: CPS(d_1104),
-    1105: CPS(d_1105),
-    1106: CPS(d_1106),
-}
-
-
-CODE = {
-    1232: x_1232,
-    1233: x_1233,
-    1235: x_1235,
-    1237: x_1237,
-    1238: x_1238,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(1098, """
+x_1232 x_1232  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_1233 x_1233  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_1235 x_1235  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_1237 x_1237  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_1238 x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_1098 d_1098 @  # rules_data/terraforming_mars/cards/001-070.yaml:366
+d_1099 d_1099 @  # rules_data/terraforming_mars/cards/001-070.yaml:366
+d_1100 d_599 @  # rules_data/terraforming_mars/cards/001-070.yaml:366
+d_1101 d_1101 @  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_1102 d_1102 @  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_1103 d_1103 @  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_1104 d_1104 @  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_1105 d_1105 @  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_1106 d_379 @  # rules_data/terraforming_mars/definitions/resources.yaml:100
+""")
+AT = {}
 
 
 RECORDS = {

@@ -5,112 +5,36 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    YOU,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    ['game', 'deck', ''],
-    [],
-    ['game', 'discard', ''],
-    ['player', 'hand', ''],
-]
-
-
-x_2124 = _C.x_2124  # rules_data/terraforming_mars/cards/071-140.yaml:207
-x_2127 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2128 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2129 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2130 = _C.x_471  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2132 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2133 = _C.x_476  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_2134 = _C.x_528  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_2135 = _C.x_478  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_2136 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_2137 = _C.x_478  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1881 = _C.rebased(_C.d_1881, 1881)  # rules_data/terraforming_mars/cards/071-140.yaml:207
-d_1882 = _C.rebased(_C.d_1882, 1881)  # rules_data/terraforming_mars/cards/071-140.yaml:207
-d_1883 = _C.rebased(_C.d_491, 1881)  # rules_data/terraforming_mars/cards/071-140.yaml:207
-d_1884 = _C.rebased(_C.d_1884, 1881)  # rules_data/terraforming_mars/definitions/cards.yaml:12
-d_1885 = _C.rebased(_C.d_1885, 1881)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_1886 = _C.rebased(_C.d_443, 1881)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_1887 = _C.rebased(_C.d_444, 1881)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_1888 = _C.rebased(_C.d_425, 1881)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_1889 = _C.rebased(_C.d_426, 1881)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_1890 = _C.rebased(_C.d_447, 1881)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_1891 = _C.rebased(_C.d_698, 1881)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1892 = _C.rebased(_C.d_699, 1881)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1893 = _C.rebased(_C.d_700, 1881)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1894 = _C.rebased(_C.d_432, 1881)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-
-
-TRIALS = {
-    1881: CPS(d_1881),
-    1882: CPS(d_1882),
-    1883: CPS(d_1883),
-    1884: CPS(d_1884),
-    1885: CPS(d_1885),
-    1886: CPS(d_1886),
-    1887: CPS(d_1887),
-    1888: CPS(d_1888),
-    1889: CPS(d_1889),
-    1890: CPS(d_1890),
-    1891: CPS(d_1891),
-    1892: CPS(d_1892),
-    1893: CPS(d_1893),
-    1894: CPS(d_1894),
-}
-
-
-CODE = {
-    2124: x_2124,
-    2127: x_2127,
-    2128: x_2128,
-    2129: x_2129,
-    2130: x_2130,
-    2132: x_2132,
-    2133: x_2133,
-    2134: x_2134,
-    2135: x_2135,
-    2136: x_2136,
-    2137: x_2137,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(1881, """
+x_2124 x_2124  # rules_data/terraforming_mars/cards/071-140.yaml:207
+x_2127 x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2128 x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2129 x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2130 x_471  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2132 x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2133 x_476  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2134 x_528  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2135 x_478  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2136 x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2137 x_478  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1881 d_1881 @  # rules_data/terraforming_mars/cards/071-140.yaml:207
+d_1882 d_1882 @  # rules_data/terraforming_mars/cards/071-140.yaml:207
+d_1883 d_491 @  # rules_data/terraforming_mars/cards/071-140.yaml:207
+d_1884 d_1884 @  # rules_data/terraforming_mars/definitions/cards.yaml:12
+d_1885 d_1885 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1886 d_443 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1887 d_444 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1888 d_425 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1889 d_426 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1890 d_447 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1891 d_698 @  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1892 d_699 @  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1893 d_700 @  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1894 d_432 @  # rules_data/terraforming_mars/definitions/cards.yaml:14
+""")
+AT = {}
 
 
 RECORDS = {

@@ -5,88 +5,25 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    YOU,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    ['player', 'prod', 'key'],
-    {'d': 0},
-]
-
-
-x_3324 = _C.x_2811  # rules_data/terraforming_mars/cards/141-208.yaml:249
-x_3327 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3328 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3332 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3335 = _C.x_1037  # rules_data/terraforming_mars/cards/141-208.yaml:249
-d_2921 = _C.rebased(_C.d_2254, 2921)  # rules_data/terraforming_mars/cards/141-208.yaml:256
-d_2922 = _C.rebased(_C.d_352, 2921)  # rules_data/terraforming_mars/cards/141-208.yaml:256
-d_2923 = _C.rebased(_C.d_364, 2921)  # rules_data/terraforming_mars/cards/141-208.yaml:256
-d_2924 = _C.rebased(_C.d_386, 2921)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2925 = _C.rebased(_C.d_387, 2921)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2926 = _C.rebased(_C.d_388, 2921)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2927 = _C.rebased(_C.d_790, 2921)  # rules_data/terraforming_mars/cards/141-208.yaml:256
-d_2928 = _C.rebased(_C.d_497, 2921)  # rules_data/terraforming_mars/cards/141-208.yaml:256
-d_2929 = _C.rebased(_C.d_498, 2921)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-
-
-TRIALS = {
-    2921: CPS(d_2921),
-    2922: CPS(d_2922),
-    2923: CPS(d_2923),
-    2924: CPS(d_2924),
-    2925: CPS(d_2925),
-    2926: CPS(d_2926),
-    2927: CPS(d_2927),
-    2928: CPS(d_2928),
-    2929: CPS(d_2929),
-}
-
-
-CODE = {
-    3324: x_3324,
-    3327: x_3327,
-    3328: x_3328,
-    3332: x_3332,
-    3335: x_3335,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(2921, """
+x_3324 x_2811  # rules_data/terraforming_mars/cards/141-208.yaml:249
+x_3327 x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3328 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3332 x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3335 x_1037  # rules_data/terraforming_mars/cards/141-208.yaml:249
+d_2921 d_2254 @  # rules_data/terraforming_mars/cards/141-208.yaml:256
+d_2922 d_352 @  # rules_data/terraforming_mars/cards/141-208.yaml:256
+d_2923 d_364 @  # rules_data/terraforming_mars/cards/141-208.yaml:256
+d_2924 d_386 @  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2925 d_387 @  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2926 d_388 @  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2927 d_790 @  # rules_data/terraforming_mars/cards/141-208.yaml:256
+d_2928 d_497 @  # rules_data/terraforming_mars/cards/141-208.yaml:256
+d_2929 d_498 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
+""")
+AT = {}
 
 
 RECORDS = {

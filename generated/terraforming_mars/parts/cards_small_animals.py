@@ -5,103 +5,32 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    YOU,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    ['player', 'prod', 'key'],
-    {'d': 0},
-    ['player', 'card_res', 'key'],
-]
-
-
-x_1504 = _C.x_1504  # rules_data/terraforming_mars/cards/001-070.yaml:536
-x_1507 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
-x_1508 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:61
-x_1509 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1510 = _C.x_390  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1511 = _C.x_391  # rules_data/terraforming_mars/definitions/resources.yaml:63
-x_1513 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1514 = _C.x_1216  # rules_data/terraforming_mars/cards/001-070.yaml:536
-x_1517 = _C.x_484  # rules_data/terraforming_mars/definitions/cards.yaml:185
-t_1335 = _C.rebased(_C.t_1280, 1335)  # rules_data/terraforming_mars/cards/001-070.yaml:543
-d_1336 = _C.rebased(_C.d_352, 1335)  # rules_data/terraforming_mars/cards/001-070.yaml:543
-d_1337 = _C.rebased(_C.d_797, 1335)  # rules_data/terraforming_mars/cards/001-070.yaml:543
-t_1338 = _C.rebased(_C.t_354, 1335)  # rules_data/terraforming_mars/definitions/resources.yaml:60
-t_1339 = _C.rebased(_C.t_355, 1335)  # rules_data/terraforming_mars/definitions/resources.yaml:61
-d_1340 = _C.rebased(_C.d_356, 1335)  # rules_data/terraforming_mars/definitions/resources.yaml:61
-t_1341 = _C.rebased(_C.t_357, 1335)  # rules_data/terraforming_mars/definitions/resources.yaml:62
-d_1342 = _C.rebased(_C.d_358, 1335)  # rules_data/terraforming_mars/definitions/resources.yaml:63
-d_1343 = _C.rebased(_C.d_1288, 1335)  # rules_data/terraforming_mars/cards/001-070.yaml:547
-d_1344 = _C.rebased(_C.d_359, 1335)  # rules_data/terraforming_mars/cards/001-070.yaml:547
-d_1345 = _C.rebased(_C.d_1290, 1335)  # rules_data/terraforming_mars/cards/001-070.yaml:547
-d_1346 = _C.rebased(_C.d_1291, 1335)  # rules_data/terraforming_mars/definitions/cards.yaml:185
-
-
-TRIALS = {
-    1335: t_1335,
-    1336: CPS(d_1336),
-    1337: CPS(d_1337),
-    1338: t_1338,
-    1339: t_1339,
-    1340: CPS(d_1340),
-    1341: t_1341,
-    1342: CPS(d_1342),
-    1343: CPS(d_1343),
-    1344: CPS(d_1344),
-    1345: CPS(d_1345),
-    1346: CPS(d_1346),
-}
-
-
-CODE = {
-    1504: x_1504,
-    1507: x_1507,
-    1508: x_1508,
-    1509: x_1509,
-    1510: x_1510,
-    1511: x_1511,
-    1513: x_1513,
-    1514: x_1514,
-    1517: x_1517,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(1335, """
+x_1504 x_1504  # rules_data/terraforming_mars/cards/001-070.yaml:536
+x_1507 x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_1508 x_388  # rules_data/terraforming_mars/definitions/resources.yaml:61
+x_1509 x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1510 x_390  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1511 x_391  # rules_data/terraforming_mars/definitions/resources.yaml:63
+x_1513 x_393  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1514 x_1216  # rules_data/terraforming_mars/cards/001-070.yaml:536
+x_1517 x_484  # rules_data/terraforming_mars/definitions/cards.yaml:185
+t_1335 t_1280 @  # rules_data/terraforming_mars/cards/001-070.yaml:543
+d_1336 d_352 @  # rules_data/terraforming_mars/cards/001-070.yaml:543
+d_1337 d_797 @  # rules_data/terraforming_mars/cards/001-070.yaml:543
+t_1338 t_354 @  # rules_data/terraforming_mars/definitions/resources.yaml:60
+t_1339 t_355 @  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_1340 d_356 @  # rules_data/terraforming_mars/definitions/resources.yaml:61
+t_1341 t_357 @  # rules_data/terraforming_mars/definitions/resources.yaml:62
+d_1342 d_358 @  # rules_data/terraforming_mars/definitions/resources.yaml:63
+d_1343 d_1288 @  # rules_data/terraforming_mars/cards/001-070.yaml:547
+d_1344 d_359 @  # rules_data/terraforming_mars/cards/001-070.yaml:547
+d_1345 d_1290 @  # rules_data/terraforming_mars/cards/001-070.yaml:547
+d_1346 d_1291 @  # rules_data/terraforming_mars/definitions/cards.yaml:185
+""")
+AT = {}
 
 
 RECORDS = {

@@ -5,75 +5,18 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    YOU,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    {'kind': 'cards', 'f': 'production', 'd': None},
-    ['player', 'prod', 'key'],
-    {'d': 0},
-]
-
-
-x_2484 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2486 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:437
-d_2201 = _C.rebased(_C.d_362, 2201)  # rules_data/terraforming_mars/cards/071-140.yaml:436
-d_2202 = _C.rebased(_C.d_352, 2201)  # rules_data/terraforming_mars/cards/071-140.yaml:436
-d_2203 = _C.rebased(_C.d_364, 2201)  # rules_data/terraforming_mars/cards/071-140.yaml:436
-d_2204 = _C.rebased(_C.d_365, 2201)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_2205 = _C.rebased(_C.t_367, 2201)  # rules_data/terraforming_mars/cards/071-140.yaml:437
-
-
-TRIALS = {
-    2201: CPS(d_2201),
-    2202: CPS(d_2202),
-    2203: CPS(d_2203),
-    2204: CPS(d_2204),
-    2205: t_2205,
-}
-
-
-CODE = {
-    2484: x_2484,
-    2486: x_2486,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(2201, """
+x_2484 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2486 x_403  # rules_data/terraforming_mars/cards/071-140.yaml:437
+d_2201 d_362 @  # rules_data/terraforming_mars/cards/071-140.yaml:436
+d_2202 d_352 @  # rules_data/terraforming_mars/cards/071-140.yaml:436
+d_2203 d_364 @  # rules_data/terraforming_mars/cards/071-140.yaml:436
+d_2204 d_365 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2205 t_367 @  # rules_data/terraforming_mars/cards/071-140.yaml:437
+""")
+AT = {}
 
 
 RECORDS = {

@@ -5,70 +5,16 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    YOU,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    ['player', 'prod', 'key'],
-    {'d': 0},
-]
-
-
-x_1729 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_1533 = _C.rebased(_C.d_929, 1533)  # rules_data/terraforming_mars/cards/001-070.yaml:682
-d_1534 = _C.rebased(_C.d_491, 1533)  # rules_data/terraforming_mars/cards/001-070.yaml:682
-d_1535 = _C.rebased(_C.d_385, 1533)  # rules_data/terraforming_mars/cards/001-070.yaml:682
-d_1536 = _C.rebased(_C.d_365, 1533)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-
-
-TRIALS = {
-    1533: CPS(d_1533),
-    1534: CPS(d_1534),
-    1535: CPS(d_1535),
-    1536: CPS(d_1536),
-}
-
-
-CODE = {
-    1729: x_1729,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(1533, """
+x_1729 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1533 d_929 @  # rules_data/terraforming_mars/cards/001-070.yaml:682
+d_1534 d_491 @  # rules_data/terraforming_mars/cards/001-070.yaml:682
+d_1535 d_385 @  # rules_data/terraforming_mars/cards/001-070.yaml:682
+d_1536 d_365 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
+""")
+AT = {}
 
 
 RECORDS = {

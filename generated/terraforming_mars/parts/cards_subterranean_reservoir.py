@@ -5,138 +5,48 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    YOU,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    {'kind': 'spaces', 'f': 'bonus', 'd': None},
-    {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
-    {'kind': 'tiles', 'f': 'effect', 'd': None},
-    ['game', 'board', 'key'],
-    {'d': {}},
-    ['game', 'last_space', ''],
-]
-
-
-x_2758 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_2759 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_2760 = _C.x_982  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_2761 = _C.x_983  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_2762 = _C.x_984  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_2766 = _C.x_988  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_2767 = _C.x_989  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_2768 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_2770 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_2771 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_2772 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2773 = _C.x_995  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2774 = _C.x_996  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2775 = _C.x_997  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_2779 = _C.x_1001  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_2434 = _C.rebased(_C.t_2434, 2434)  # rules_data/terraforming_mars/cards/071-140.yaml:578
-d_2435 = _C.rebased(_C.d_881, 2434)  # rules_data/terraforming_mars/cards/071-140.yaml:578
-t_2436 = _C.rebased(_C.t_882, 2434)  # rules_data/terraforming_mars/definitions/board.yaml:141
-t_2437 = _C.rebased(_C.t_883, 2434)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_2438 = _C.rebased(_C.d_884, 2434)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_2439 = _C.rebased(_C.d_885, 2434)  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_2440 = _C.rebased(_C.d_886, 2434)  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_2441 = _C.rebased(_C.d_887, 2434)  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_2442 = _C.rebased(_C.t_888, 2434)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_2443 = _C.rebased(_C.t_889, 2434)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2444 = _C.rebased(_C.d_890, 2434)  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_2445 = _C.rebased(_C.d_891, 2434)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_2446 = _C.rebased(_C.t_892, 2434)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2447 = _C.rebased(_C.d_893, 2434)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2448 = _C.rebased(_C.d_894, 2434)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_2449 = _C.rebased(_C.t_895, 2434)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_2450 = _C.rebased(_C.t_896, 2434)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2451 = _C.rebased(_C.t_897, 2434)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2452 = _C.rebased(_C.t_898, 2434)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2453 = _C.rebased(_C.t_899, 2434)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2454 = _C.rebased(_C.t_900, 2434)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_2455 = _C.rebased(_C.d_901, 2434)  # rules_data/terraforming_mars/definitions/board.yaml:123
-
-
-TRIALS = {
-    2434: t_2434,
-    2435: CPS(d_2435),
-    2436: t_2436,
-    2437: t_2437,
-    2438: CPS(d_2438),
-    2439: CPS(d_2439),
-    2440: CPS(d_2440),
-    2441: CPS(d_2441),
-    2442: t_2442,
-    2443: t_2443,
-    2444: CPS(d_2444),
-    2445: CPS(d_2445),
-    2446: t_2446,
-    2447: CPS(d_2447),
-    2448: CPS(d_2448),
-    2449: t_2449,
-    2450: t_2450,
-    2451: t_2451,
-    2452: t_2452,
-    2453: t_2453,
-    2454: t_2454,
-    2455: CPS(d_2455),
-}
-
-
-CODE = {
-    2758: x_2758,
-    2759: x_2759,
-    2760: x_2760,
-    2761: x_2761,
-    2762: x_2762,
-    2766: x_2766,
-    2767: x_2767,
-    2768: x_2768,
-    2770: x_2770,
-    2771: x_2771,
-    2772: x_2772,
-    2773: x_2773,
-    2774: x_2774,
-    2775: x_2775,
-    2779: x_2779,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(2434, """
+x_2758 x_980  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_2759 x_981  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_2760 x_982  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_2761 x_983  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_2762 x_984  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_2766 x_988  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2767 x_989  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2768 x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_2770 x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_2771 x_993  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_2772 x_994  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2773 x_995  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2774 x_996  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2775 x_997  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_2779 x_1001  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_2434 t_2434 @  # rules_data/terraforming_mars/cards/071-140.yaml:578
+d_2435 d_881 @  # rules_data/terraforming_mars/cards/071-140.yaml:578
+t_2436 t_882 @  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_2437 t_883 @  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_2438 d_884 @  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_2439 d_885 @  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_2440 d_886 @  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_2441 d_887 @  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_2442 t_888 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_2443 t_889 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2444 d_890 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_2445 d_891 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_2446 t_892 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2447 d_893 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2448 d_894 @  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2449 t_895 @  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2450 t_896 @  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2451 t_897 @  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2452 t_898 @  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2453 t_899 @  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2454 t_900 @  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_2455 d_901 @  # rules_data/terraforming_mars/definitions/board.yaml:123
+""")
+AT = {}
 
 
 RECORDS = {

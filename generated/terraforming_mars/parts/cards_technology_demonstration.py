@@ -5,112 +5,36 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    YOU,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    ['game', 'deck', ''],
-    [],
-    ['game', 'discard', ''],
-    ['player', 'hand', ''],
-]
-
-
-x_4056 = _C.x_2124  # rules_data/terraforming_mars/cards/141-208.yaml:660
-x_4059 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4060 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4061 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4062 = _C.x_471  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4064 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4065 = _C.x_476  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4066 = _C.x_528  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4067 = _C.x_478  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4068 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4069 = _C.x_478  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3561 = _C.rebased(_C.d_1881, 3561)  # rules_data/terraforming_mars/cards/141-208.yaml:660
-d_3562 = _C.rebased(_C.d_1882, 3561)  # rules_data/terraforming_mars/cards/141-208.yaml:660
-d_3563 = _C.rebased(_C.d_491, 3561)  # rules_data/terraforming_mars/cards/141-208.yaml:660
-d_3564 = _C.rebased(_C.d_1884, 3561)  # rules_data/terraforming_mars/definitions/cards.yaml:12
-d_3565 = _C.rebased(_C.d_1885, 3561)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3566 = _C.rebased(_C.d_443, 3561)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3567 = _C.rebased(_C.d_444, 3561)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3568 = _C.rebased(_C.d_425, 3561)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3569 = _C.rebased(_C.d_426, 3561)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3570 = _C.rebased(_C.d_447, 3561)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3571 = _C.rebased(_C.d_698, 3561)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3572 = _C.rebased(_C.d_699, 3561)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3573 = _C.rebased(_C.d_700, 3561)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3574 = _C.rebased(_C.d_432, 3561)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-
-
-TRIALS = {
-    3561: CPS(d_3561),
-    3562: CPS(d_3562),
-    3563: CPS(d_3563),
-    3564: CPS(d_3564),
-    3565: CPS(d_3565),
-    3566: CPS(d_3566),
-    3567: CPS(d_3567),
-    3568: CPS(d_3568),
-    3569: CPS(d_3569),
-    3570: CPS(d_3570),
-    3571: CPS(d_3571),
-    3572: CPS(d_3572),
-    3573: CPS(d_3573),
-    3574: CPS(d_3574),
-}
-
-
-CODE = {
-    4056: x_4056,
-    4059: x_4059,
-    4060: x_4060,
-    4061: x_4061,
-    4062: x_4062,
-    4064: x_4064,
-    4065: x_4065,
-    4066: x_4066,
-    4067: x_4067,
-    4068: x_4068,
-    4069: x_4069,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(3561, """
+x_4056 x_2124  # rules_data/terraforming_mars/cards/141-208.yaml:660
+x_4059 x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4060 x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4061 x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4062 x_471  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4064 x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4065 x_476  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4066 x_528  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4067 x_478  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4068 x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4069 x_478  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3561 d_1881 @  # rules_data/terraforming_mars/cards/141-208.yaml:660
+d_3562 d_1882 @  # rules_data/terraforming_mars/cards/141-208.yaml:660
+d_3563 d_491 @  # rules_data/terraforming_mars/cards/141-208.yaml:660
+d_3564 d_1884 @  # rules_data/terraforming_mars/definitions/cards.yaml:12
+d_3565 d_1885 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3566 d_443 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3567 d_444 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3568 d_425 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3569 d_426 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3570 d_447 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3571 d_698 @  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3572 d_699 @  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3573 d_700 @  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3574 d_432 @  # rules_data/terraforming_mars/definitions/cards.yaml:14
+""")
+AT = {}
 
 
 RECORDS = {

@@ -5,77 +5,19 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    YOU,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    {'kind': 'cards', 'f': 'production', 'd': None},
-    ['player', 'prod', 'key'],
-    {'d': 0},
-]
-
-
-x_3042 = _C.x_3042  # rules_data/terraforming_mars/cards/141-208.yaml:46
-x_3045 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3047 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:54
-d_2685 = _C.rebased(_C.d_2499, 2685)  # rules_data/terraforming_mars/cards/141-208.yaml:53
-d_2686 = _C.rebased(_C.d_728, 2685)  # rules_data/terraforming_mars/cards/141-208.yaml:53
-d_2687 = _C.rebased(_C.d_994, 2685)  # rules_data/terraforming_mars/cards/141-208.yaml:53
-d_2688 = _C.rebased(_C.d_361, 2685)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_2689 = _C.rebased(_C.t_367, 2685)  # rules_data/terraforming_mars/cards/141-208.yaml:54
-
-
-TRIALS = {
-    2685: CPS(d_2685),
-    2686: CPS(d_2686),
-    2687: CPS(d_2687),
-    2688: CPS(d_2688),
-    2689: t_2689,
-}
-
-
-CODE = {
-    3042: x_3042,
-    3045: x_3045,
-    3047: x_3047,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(2685, """
+x_3042 x_3042  # rules_data/terraforming_mars/cards/141-208.yaml:46
+x_3045 x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3047 x_403  # rules_data/terraforming_mars/cards/141-208.yaml:54
+d_2685 d_2499 @  # rules_data/terraforming_mars/cards/141-208.yaml:53
+d_2686 d_728 @  # rules_data/terraforming_mars/cards/141-208.yaml:53
+d_2687 d_994 @  # rules_data/terraforming_mars/cards/141-208.yaml:53
+d_2688 d_361 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2689 t_367 @  # rules_data/terraforming_mars/cards/141-208.yaml:54
+""")
+AT = {}
 
 
 RECORDS = {

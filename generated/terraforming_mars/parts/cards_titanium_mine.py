@@ -5,75 +5,18 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    YOU,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    {'kind': 'cards', 'f': 'production', 'd': None},
-    ['player', 'prod', 'key'],
-    {'d': 0},
-]
-
-
-x_3039 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3041 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:43
-d_2680 = _C.rebased(_C.d_667, 2680)  # rules_data/terraforming_mars/cards/141-208.yaml:42
-d_2681 = _C.rebased(_C.d_352, 2680)  # rules_data/terraforming_mars/cards/141-208.yaml:42
-d_2682 = _C.rebased(_C.d_353, 2680)  # rules_data/terraforming_mars/cards/141-208.yaml:42
-d_2683 = _C.rebased(_C.d_365, 2680)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_2684 = _C.rebased(_C.t_367, 2680)  # rules_data/terraforming_mars/cards/141-208.yaml:43
-
-
-TRIALS = {
-    2680: CPS(d_2680),
-    2681: CPS(d_2681),
-    2682: CPS(d_2682),
-    2683: CPS(d_2683),
-    2684: t_2684,
-}
-
-
-CODE = {
-    3039: x_3039,
-    3041: x_3041,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(2680, """
+x_3039 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3041 x_403  # rules_data/terraforming_mars/cards/141-208.yaml:43
+d_2680 d_667 @  # rules_data/terraforming_mars/cards/141-208.yaml:42
+d_2681 d_352 @  # rules_data/terraforming_mars/cards/141-208.yaml:42
+d_2682 d_353 @  # rules_data/terraforming_mars/cards/141-208.yaml:42
+d_2683 d_365 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2684 t_367 @  # rules_data/terraforming_mars/cards/141-208.yaml:43
+""")
+AT = {}
 
 
 RECORDS = {

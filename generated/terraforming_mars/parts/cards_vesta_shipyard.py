@@ -5,70 +5,16 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    YOU,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    ['player', 'prod', 'key'],
-    {'d': 0},
-]
-
-
-x_1540 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_1362 = _C.rebased(_C.d_667, 1362)  # rules_data/terraforming_mars/cards/001-070.yaml:575
-d_1363 = _C.rebased(_C.d_352, 1362)  # rules_data/terraforming_mars/cards/001-070.yaml:575
-d_1364 = _C.rebased(_C.d_353, 1362)  # rules_data/terraforming_mars/cards/001-070.yaml:575
-d_1365 = _C.rebased(_C.d_365, 1362)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-
-
-TRIALS = {
-    1362: CPS(d_1362),
-    1363: CPS(d_1363),
-    1364: CPS(d_1364),
-    1365: CPS(d_1365),
-}
-
-
-CODE = {
-    1540: x_1540,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(1362, """
+x_1540 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1362 d_667 @  # rules_data/terraforming_mars/cards/001-070.yaml:575
+d_1363 d_352 @  # rules_data/terraforming_mars/cards/001-070.yaml:575
+d_1364 d_353 @  # rules_data/terraforming_mars/cards/001-070.yaml:575
+d_1365 d_365 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
+""")
+AT = {}
 
 
 RECORDS = {

@@ -5,72 +5,17 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    YOU,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    ['player', 'prod', 'key'],
-    {'d': 0},
-]
-
-
-x_2906 = _C.x_421  # rules_data/terraforming_mars/cards/071-140.yaml:702
-x_2909 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_2559 = _C.rebased(_C.d_362, 2559)  # rules_data/terraforming_mars/cards/071-140.yaml:709
-d_2560 = _C.rebased(_C.d_352, 2559)  # rules_data/terraforming_mars/cards/071-140.yaml:709
-d_2561 = _C.rebased(_C.d_364, 2559)  # rules_data/terraforming_mars/cards/071-140.yaml:709
-d_2562 = _C.rebased(_C.d_365, 2559)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-
-
-TRIALS = {
-    2559: CPS(d_2559),
-    2560: CPS(d_2560),
-    2561: CPS(d_2561),
-    2562: CPS(d_2562),
-}
-
-
-CODE = {
-    2906: x_2906,
-    2909: x_2909,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(2559, """
+x_2906 x_421  # rules_data/terraforming_mars/cards/071-140.yaml:702
+x_2909 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2559 d_362 @  # rules_data/terraforming_mars/cards/071-140.yaml:709
+d_2560 d_352 @  # rules_data/terraforming_mars/cards/071-140.yaml:709
+d_2561 d_364 @  # rules_data/terraforming_mars/cards/071-140.yaml:709
+d_2562 d_365 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
+""")
+AT = {}
 
 
 RECORDS = {

@@ -5,77 +5,19 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    YOU,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    {'kind': 'cards', 'f': 'production', 'd': None},
-    ['player', 'prod', 'key'],
-    {'d': 0},
-]
-
-
-x_3341 = _C.x_2488  # rules_data/terraforming_mars/cards/141-208.yaml:269
-x_3344 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3346 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:277
-d_2934 = _C.rebased(_C.d_362, 2934)  # rules_data/terraforming_mars/cards/141-208.yaml:276
-d_2935 = _C.rebased(_C.d_352, 2934)  # rules_data/terraforming_mars/cards/141-208.yaml:276
-d_2936 = _C.rebased(_C.d_364, 2934)  # rules_data/terraforming_mars/cards/141-208.yaml:276
-d_2937 = _C.rebased(_C.d_365, 2934)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_2938 = _C.rebased(_C.t_367, 2934)  # rules_data/terraforming_mars/cards/141-208.yaml:277
-
-
-TRIALS = {
-    2934: CPS(d_2934),
-    2935: CPS(d_2935),
-    2936: CPS(d_2936),
-    2937: CPS(d_2937),
-    2938: t_2938,
-}
-
-
-CODE = {
-    3341: x_3341,
-    3344: x_3344,
-    3346: x_3346,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(2934, """
+x_3341 x_2488  # rules_data/terraforming_mars/cards/141-208.yaml:269
+x_3344 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3346 x_403  # rules_data/terraforming_mars/cards/141-208.yaml:277
+d_2934 d_362 @  # rules_data/terraforming_mars/cards/141-208.yaml:276
+d_2935 d_352 @  # rules_data/terraforming_mars/cards/141-208.yaml:276
+d_2936 d_364 @  # rules_data/terraforming_mars/cards/141-208.yaml:276
+d_2937 d_365 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2938 t_367 @  # rules_data/terraforming_mars/cards/141-208.yaml:277
+""")
+AT = {}
 
 
 RECORDS = {
