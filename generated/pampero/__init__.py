@@ -15,9 +15,7 @@ Public API (see ``compiler.runtime`` for every method's shape):
                     #  "rounds", and the results flow.yaml declares}
 """
 
-from collections.abc import Iterable
-
-from compiler.runtime import Game, RandomPolicy, RulesError, compose, load_game, register_code
+from compiler.runtime import Game, RandomPolicy, load_game, register_code
 
 from .engine import AT, CODE
 from .rules import RULES
@@ -49,7 +47,7 @@ MODULES = [
 ]
 
 
-def new_game(players: int = 2, modules: str | Iterable[str] = (), seed: int = 0,
+def new_game(players: int = 2, modules: str | tuple[str, ...] | list[str] = (), seed: int = 0,
              engine: str = "compiled") -> Game:
     """Set up a new game of Pampero for ``players`` players with ``modules`` on:
     module ids, one string of ids separated by commas, or ``"all"`` (every module that
@@ -70,13 +68,15 @@ def load(state: dict, engine: str = "compiled") -> Game:
     return load_game(RULES, state, engine=engine)
 
 
-def _modules(modules: str | Iterable[str], players: int) -> tuple[str, ...]:
+def _modules(modules: str | tuple[str, ...] | list[str], players: int) -> tuple[str, ...]:
     """The module ids ``modules`` names; ``all`` (alone) as ``rulesc play`` reads it
     (``compiler.cli.selection.composable``: each module that composes with those kept)."""
     names = [m.strip() for m in (modules.split(",") if isinstance(modules, str) else modules)
              if m.strip()]
     if names != ["all"] or "all" in MODULES:
         return tuple(names)
+    from compiler.runtime import RulesError, compose
+
     kept: list[str] = []
     for mid in RULES.get("modules") or {}:
         try:
