@@ -5,11 +5,11 @@ Every leaf of ``observation(game, player)`` becomes one feature, hashed (CRC-32)
 ``size`` slots: a number adds itself at its path, a string adds 1 at ``path=value``, a
 hidden ``None`` adds 1 at ``path?`` (so hidden counts still show). List indices are
 dropped from paths (a hand is a bag of ids) except under ``players``, whose indices are
-renumbered from the observer (0 = me, 1 = next seat...). ``stack``, ``seed``, ``rng_uses``
-and ``format`` are left out: engine bookkeeping, not game information. Of ``pending``,
-everyone sees who decides (``pending.player=``, renumbered) and its ``kind``; the player
-deciding also sees each option, at ``option.<k>`` (so action ``k`` has a meaning in the
-vector: ``option.3.card=lichen``, ``option.0.megacredits`` 9).
+renumbered from the observer (0 = me, 1 = next seat...). ``stack``, ``seed``, ``rng_uses``,
+``format`` and ``game`` (the game's id) are left out: engine bookkeeping, not game
+information. Of ``pending``, everyone sees who decides (``pending.player=``, renumbered)
+and its ``kind``; the player deciding also sees each option, at ``option.<k>`` (so action
+``k`` has a meaning in the vector: ``option.3.card=lichen``, ``option.0.megacredits`` 9).
 
 Actions are numbered by their position in ``game.legal_actions()``: action ``k`` is the
 k-th option of the open decision, and the mask is 1 for ``k < len(options)``.
@@ -31,7 +31,7 @@ __all__ = ["MAX_OPTIONS", "OBS_SIZE", "action_mask", "features", "option_of", "o
 
 MAX_OPTIONS = 512  # the most options one decision has had in random games is below 200
 OBS_SIZE = 512
-SKIP = frozenset({"stack", "pending", "seed", "rng_uses", "format"})  # pending: _decision
+SKIP = frozenset({"stack", "pending", "seed", "rng_uses", "format", "game"})  # pending: _decision
 
 
 def features(game: Any, player: int, size: int = OBS_SIZE) -> np.ndarray:

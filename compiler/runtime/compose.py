@@ -28,8 +28,12 @@ def compose(rules: Rules, modules: Iterable[str], players: int | None = None) ->
     """The rules with ``modules`` on (``active_modules`` names them, in data order).
 
     Raises RulesError naming the module for an unknown module, a missing requirement,
-    two conflicting modules, or a player count out of a module's range.
+    two conflicting modules, or a player count out of a module's range (or the game's).
     """
+    limits = (rules.get("game") or {}).get("players") or {}
+    if players is not None and not limits.get("min", 1) <= players <= limits.get("max", players):
+        raise RulesError(f"this game is for {players_text(limits.get('min', 1), limits.get('max'))}"
+                         f", not {players}")
     known = _modules(rules)
     chosen = ordered_modules(known, modules)
     for mid in chosen:

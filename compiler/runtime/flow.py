@@ -32,7 +32,7 @@ FORMAT = 2
 def new_state(rules: dict[str, Any], players: int, seed: int, index: Index) -> dict[str, Any]:
     """The state before setup runs: every state entry at its start value."""
     state: dict[str, Any] = {
-        "format": FORMAT, "seed": seed, "rng_uses": 0,
+        "format": FORMAT, "game": (rules.get("game") or {}).get("id"), "seed": seed, "rng_uses": 0,
         "modules": list(rules.get("active_modules") or []), "round": 1,
         "players": [{} for _ in range(players)], "grants": [], "log": [], "warnings": [],
         "stack": [], "pending": None, "over": False, "decisions": 0,

@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from compiler.runtime.compose import compose, needed_modules, players_text
+from compiler.runtime.compose import compose, needed_modules
 from compiler.runtime.ctx import Ctx
 from compiler.runtime.errors import MAX_DECISIONS, RulesError, check_bound
 from compiler.runtime.flow import FORMAT, new_state, scores
@@ -81,17 +81,10 @@ class Game:
         them) or ``interpreter``. Raises RulesError for a player count outside the
         game's or a module's range, an unknown module, a missing or conflicting module."""
         code = code_for(rules, engine)
-        limits = (rules.get("game") or {}).get("players") or {}
-        if not limits.get("min", 1) <= players <= limits.get("max", players):
-            raise RulesError(f"this game is for "
-                             f"{players_text(limits.get('min', 1), limits.get('max'))}, "
-                             f"not {players}")
         composed = compose(rules, modules, players)
         needed_modules(rules, composed["active_modules"], players)
-        index = index_of(composed)
-        game = cls(composed, new_state(composed, players, int(seed), index), code)
-        if trace:
-            game._ctx.trace = Counter()
+        game = cls(composed, new_state(composed, players, int(seed), index_of(composed)), code)
+        game._ctx.trace = Counter() if trace else None
         run(game._ctx)
         return game
 
@@ -125,15 +118,15 @@ class Game:
         Raises RulesError when the game is over, the action is not a legal option, or
         the game exceeds MAX_DECISIONS.
         """
-        state = self.state
-        pending = state["pending"]
+        state, pending = self.state, self.state["pending"]
         if pending is None:
             raise RulesError("the game is over: no decision is open")
         if action not in pending["options"]:
-            seat = pending["player"]  # players are told counted from 1
+            seat = pending["player"]  # people count players from 1, pending() from 0
             raise RulesError(f"illegal action {json.dumps(action)} for decision "
-                             f"'{pending['kind']}' of player "
-                             f"{seat + 1 if isinstance(seat, int) else seat}")
+                             f"'{pending['kind']}' of player {seat + 1} (seat {seat}, "
+                             f"pending()[\"player\"]): answer one of game.legal_actions(): "
+                             f"{len(pending['options'])} options")
         state["decisions"] += 1
         check_bound("decisions", state["decisions"], MAX_DECISIONS)
         state["stack"][-1]["ans"] = clone(action)  # JSON data: one of the options
@@ -168,12 +161,11 @@ class Game:
         """Go on from ``state``, an edited copy of this game's ``to_json()``: the open
         decision is asked again with options computed from the new state.
 
-        Raises RulesError for a state of another format, modules or player count.
-        """
+        Raises RulesError for a state of another game, format, modules or player count,
+        or not a whole saved game (``check_saved``)."""
         old = self.state
-        if not isinstance(state, dict) or state.get("format") != FORMAT or \
-                state.get("modules") != old["modules"] or \
-                len(state.get("players") or []) != len(old["players"]):
+        check_saved(self.rules, state)
+        if state["modules"] != old["modules"] or len(state["players"]) != len(old["players"]):
             raise RulesError("replace_state needs a state of this game (same format, "
                              "modules and players)")
         new = json.loads(json.dumps(state))
@@ -198,23 +190,47 @@ def _check_not_begun(rules: dict[str, Any], state: dict[str, Any], step: str) ->
     for stage, steps in (("setup", flow.get("setup") or []),
                          ("round", flow.get("phases") or [])):
         ids = [s.get("id") for s in steps]
-        if step not in ids:
-            continue
         order = ("setup", "round", "end", "done")
         here, there = order.index(frame["s"]), order.index(stage)
-        done = here > there or (here == there and ids.index(step) < frame["i"])
-        if done:
+        if step in ids and (here > there or (here == there and ids.index(step) < frame["i"])):
             raise RulesError(f"step '{step}' has already begun (round {state['round']}): "
                              "stop at a decision inside it (its kind) or at a step before it")
 
 
 def load_game(rules: dict[str, Any], state: dict[str, Any], engine: str = "compiled") -> Game:
     """Resume a game saved with ``Game.to_json()`` under the same (uncomposed) rules
-    (either engine may resume a game the other saved).
+    (either engine may resume a game the other saved). Raises RulesError for a state of
+    another game or format, with modules the rules lack, or not whole (``check_saved``)."""
+    check_saved(rules, state)
+    composed = compose(rules, state["modules"], len(state["players"]))
+    check_saved(composed, state)
+    return Game(composed, json.loads(json.dumps(state)), code_for(rules, engine))
 
-    Raises RulesError for a state of another format or with modules the rules lack.
-    """
+
+_KEYS = {"seed": int, "rng_uses": int, "modules": list, "round": int, "players": list,
+         "grants": list, "log": list, "warnings": list, "stack": list, "over": bool,
+         "decisions": int, "pending": dict | None}
+
+
+def check_saved(rules: dict[str, Any], state: Any) -> None:
+    """RulesError unless ``state`` is a whole saved game of ``rules``: this kernel's
+    format, the game's id (a state saved before ids were kept has none), every kernel
+    key with its type and, for composed ``rules`` (the player count checked), every
+    state entry (``players.1.hand`` for a player's). Checked once, at load."""
     if not isinstance(state, dict) or state.get("format") != FORMAT:
         raise RulesError("not a saved game of this kernel (format mismatch)")
-    composed = compose(rules, state["modules"], len(state["players"]))
-    return Game(composed, json.loads(json.dumps(state)), code_for(rules, engine))
+    want = (rules.get("game") or {}).get("id")
+    if state.get("game", want) != want:
+        raise RulesError(f"a saved game of {state['game']}, not {want}")
+    for key, kind in _KEYS.items():
+        if not isinstance(state.get(key, ...), kind):
+            found = f"a {type(state[key]).__name__}" if key in state else "missing"
+            name = getattr(kind, "__name__", kind)
+            raise RulesError(f"a saved game's '{key}' is {found}, not {name}: load a whole "
+                             "state from Game.to_json()")
+    entries = rules.get("state") or {}
+    lost = [f"'{k}'" for k in entries.get("game") or {} if k not in state] + \
+        [f"'players.{i}.{k}'" for i, p in enumerate(state["players"])
+         for k in entries.get("player") or {} if not isinstance(p, dict) or k not in p]
+    if lost:
+        raise RulesError(f"a saved game without {', '.join(lost)}: Game.to_json() gives them")

@@ -38,15 +38,41 @@ GAME_ID = 'love_letter'
 MODULES = []
 
 
-def new_game(players: int = 2, modules: tuple[str, ...] = (), seed: int = 0) -> Game:
-    """Set up a new game of Love Letter for ``players`` players with ``modules`` on.
+def new_game(players: int = 2, modules: str | tuple[str, ...] | list[str] = (), seed: int = 0,
+             engine: str = "compiled") -> Game:
+    """Set up a new game of Love Letter for ``players`` players with ``modules`` on:
+    module ids, one string of ids separated by commas, or ``"all"`` (every module that
+    composes with those before it for ``players``, as ``rulesc play --modules all``).
+    ``engine``: ``"compiled"`` (this package's functions) or ``"interpreter"`` (the
+    oracle they are tested against); both play the same game.
 
     Raises ``compiler.runtime.RulesError`` for a player count or module set the rules
-    data does not allow.
+    data does not allow, or an unknown engine.
     """
-    return Game.new(RULES, players=players, modules=tuple(modules), seed=seed)
+    return Game.new(RULES, players=players, modules=_modules(modules, players), seed=seed,
+                    engine=engine)
 
 
-def load(state: dict) -> Game:
-    """Resume a game saved with ``Game.to_json()``."""
-    return load_game(RULES, state)
+def load(state: dict, engine: str = "compiled") -> Game:
+    """Resume a game saved with ``Game.to_json()`` (on either engine). Raises
+    ``compiler.runtime.RulesError`` for a state of another game or not a whole one."""
+    return load_game(RULES, state, engine=engine)
+
+
+def _modules(modules: str | tuple[str, ...] | list[str], players: int) -> tuple[str, ...]:
+    """The module ids ``modules`` names; ``all`` (alone) as ``rulesc play`` reads it
+    (``compiler.cli.selection.composable``: each module that composes with those kept)."""
+    names = [m.strip() for m in (modules.split(",") if isinstance(modules, str) else modules)
+             if m.strip()]
+    if names != ["all"] or "all" in MODULES:
+        return tuple(names)
+    from compiler.runtime import RulesError, compose
+
+    kept: list[str] = []
+    for mid in RULES.get("modules") or {}:
+        try:
+            compose(RULES, [*kept, mid], players)
+        except RulesError:
+            continue
+        kept.append(mid)
+    return tuple(kept)
