@@ -82,6 +82,28 @@ def _sure(n: Node) -> bool:
         (n["op"] in ("seq", "if", "for", "rep", "while", "with") and all(map(_sure, _kids(n))))
 
 
+def _shape(n: Any) -> Any:
+    """``n`` without its node ids and lines (two copies of one text compare equal)."""
+    if isinstance(n, dict):
+        return {k: _shape(v) for k, v in n.items() if k not in ("id", "x", "at")}
+    return [_shape(v) for v in n] if isinstance(n, list) else n
+
+
+def _must(req: Node, n: Node) -> bool:
+    """Whether ``req; n`` is ``require can (S); S`` (``must``), S a copy of the same text
+    that no ``stop`` leaves (``can`` ends S there, the game goes on after the loop): run
+    by ``cps.MUST``, S once."""
+    c = req.get("c") if req["op"] == "req" else None
+    return bool(c) and c["op"] == "can" and not _leaves(n) and _shape(c["b"]) == _shape(n)
+
+
+def _leaves(n: Node) -> bool:
+    """Whether a ``stop`` in ``n`` leaves it (calls the ``s`` it was given): one not
+    inside a loop or an option of its own (a ``choose`` passes its rest as the ``s`` of
+    its options)."""
+    return n["op"] == "stop" or (n["op"] in ("seq", "if", "with") and any(map(_leaves, _kids(n))))
+
+
 def _indent(lines: list[str], depth: int = 1) -> list[str]:
     return [IND * depth + ln if ln else ln for ln in lines]
 
@@ -319,11 +341,13 @@ class StmtCompiler:
 
     def _segment(self, segments: list[tuple[list[Node], Node | None]], j: int) -> list[str]:
         plain, last = segments[j]
-        lines = self.straight(plain)
         if last is None:
-            return lines + ["return k()"]
+            return self.straight(plain) + ["return k()"]
         k = f"r{j + 1}" if j + 1 < len(segments) else "k"
-        return lines + [f"return {self.call(last, k)}"]
+        if plain and _must(plain[-1], last):  # the require counted, its trial not run
+            return self.straight(plain[:-1]) + [
+                f"{COUNT}1", f"return MUST(ctx, lambda k2: {self.call(last, 'k2')}, {k})"]
+        return self.straight(plain) + [f"return {self.call(last, k)}"]
 
     def _t_if(self, n: Node) -> list[str]:
         out = [f"if {self.ex(n['c'])}:", f"    return {self.call(n['t'], 'k')}"]

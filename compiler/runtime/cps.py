@@ -32,7 +32,7 @@ from compiler.runtime.machine import (
 )
 from compiler.runtime.values import joined
 
-__all__ = ["ASSIGN", "CHOOSE", "CPS", "DO", "EMIT", "KEYPLACE", "LOCAL", "SET", "STMT",
+__all__ = ["ASSIGN", "CHOOSE", "CPS", "DO", "EMIT", "KEYPLACE", "LOCAL", "MUST", "SET", "STMT",
            "TRIALS_KEY", "UNSET", "run_trial"]
 
 TRIALS_KEY = "trials"
@@ -209,6 +209,31 @@ def _take(ctx: Ctx, node: dict[str, Any], left: int | None, picked: list[Any],
         return body(ctx, after, k, env)
     except DryFail:
         return False
+
+
+def MUST(ctx: Ctx, body: Trial, k: Cont) -> bool:  # noqa: N802
+    """``require can (S); S`` in a trial, S run once (``body(k2)``: S, then ``k2``): yes when
+    a way through S changes something (``can``) and a way lets the rest ``k`` apply, the
+    two runs' answer. (pystmt: no ``stop`` in S leaves it; a DryFail is a False.)"""
+    journal, seen = ctx.journal, [False, False]  # changed once; the rest applied once
+    assert journal is not None
+    mark = len(journal)
+
+    def after() -> bool:  # first ctx.changed of the writes since S began, then the rest
+        done: set[Any] = set()
+        for c, key, old, quiet in () if seen[0] else itertools.islice(journal, mark, None):
+            if not quiet and (place := (id(c), key)) not in done:
+                done.add(place)
+                seen[0] = old != (c.get(key, MISSING) if isinstance(c, dict) else c[key])
+                if seen[0]:
+                    break
+        seen[1] = (ok := k()) or seen[1]
+        return ok and seen[0]
+
+    try:
+        return body(after) or (seen[0] and seen[1])
+    except DryFail:
+        return seen[0] and seen[1]
 
 
 # last: choose imports this module (attributes read when a trial meets a decision)

@@ -12,6 +12,7 @@ from typing import Any
 
 from compiler.runtime.choose import trial
 from compiler.runtime.cps import ASSIGN, CHOOSE, CPS, DO, EMIT, KEYPLACE, LOCAL, SET, STMT, UNSET
+from compiler.runtime.cps import MUST as MUST  # (one line: the runtime's line budget)
 from compiler.runtime.ctx import MISSING
 from compiler.runtime.errors import TRIAL_STEPS
 from compiler.runtime.machine import TrialBudget
@@ -21,9 +22,9 @@ from compiler.runtime.reactions import modsum as MODV  # noqa: N812  # (ctx, nam
 from compiler.runtime.values import FUNCTIONS, _core, _fld_of, arith, ev, ev_in, items_of, num
 
 __all__ = ["ADJ", "AR", "AS", "ASSIGN", "CAN", "CHOOSE", "CORE", "CPS", "DO", "EMIT", "FLD", "FN",
-           "GET", "IDS", "IN", "KEY", "KEYPLACE", "LOCAL", "MEMO", "MISSING", "MODV", "NOREC", "PL",
-           "RANGE", "SEAT", "SET", "STMT", "TRIAL_STEPS", "TrialBudget", "UNSET", "YOU", "ev",
-           "items_of", "num"]
+           "GET", "IDS", "IN", "KEY", "KEYPLACE", "LOCAL", "MEMO", "MISSING", "MODV", "MUST",
+           "NOREC", "PL", "RANGE", "SEAT", "SET", "STMT", "TRIAL_STEPS", "TrialBudget", "UNSET",
+           "YOU", "ev", "items_of", "num"]
 
 _NONE = object()
 NOREC: dict[str, Any] = {}
