@@ -28,6 +28,7 @@ from typing import Any
 
 from compiler.codegen.pyexpr import ExprCompiler
 from compiler.codegen.pyliteral import comment
+from compiler.runtime.cps import is_must
 from compiler.runtime.machine import root_entry
 
 __all__ = ["StmtCompiler", "statements"]
@@ -80,28 +81,6 @@ def _sure(n: Node) -> bool:
     statement of the machine's own runner in it."""
     return n["op"] in ("let", "skip", "set") or \
         (n["op"] in ("seq", "if", "for", "rep", "while", "with") and all(map(_sure, _kids(n))))
-
-
-def _shape(n: Any) -> Any:
-    """``n`` without its node ids and lines (two copies of one text compare equal)."""
-    if isinstance(n, dict):
-        return {k: _shape(v) for k, v in n.items() if k not in ("id", "x", "at")}
-    return [_shape(v) for v in n] if isinstance(n, list) else n
-
-
-def _must(req: Node, n: Node) -> bool:
-    """Whether ``req; n`` is ``require can (S); S`` (``must``), S a copy of the same text
-    that no ``stop`` leaves (``can`` ends S there, the game goes on after the loop): run
-    by ``cps.MUST``, S once."""
-    c = req.get("c") if req["op"] == "req" else None
-    return bool(c) and c["op"] == "can" and not _leaves(n) and _shape(c["b"]) == _shape(n)
-
-
-def _leaves(n: Node) -> bool:
-    """Whether a ``stop`` in ``n`` leaves it (calls the ``s`` it was given): one not
-    inside a loop or an option of its own (a ``choose`` passes its rest as the ``s`` of
-    its options)."""
-    return n["op"] == "stop" or (n["op"] in ("seq", "if", "with") and any(map(_leaves, _kids(n))))
 
 
 def _indent(lines: list[str], depth: int = 1) -> list[str]:
@@ -344,7 +323,7 @@ class StmtCompiler:
         if last is None:
             return self.straight(plain) + ["return k()"]
         k = f"r{j + 1}" if j + 1 < len(segments) else "k"
-        if plain and _must(plain[-1], last):  # the require counted, its trial not run
+        if plain and is_must(plain[-1], last):  # the require counted, its trial not run
             return self.straight(plain[:-1]) + [
                 f"{COUNT}1", f"return MUST(ctx, lambda k2: {self.call(last, 'k2')}, {k})"]
         return self.straight(plain) + [f"return {self.call(last, k)}"]

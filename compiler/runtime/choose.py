@@ -26,14 +26,14 @@ from functools import partial
 from typing import Any
 
 from compiler.runtime import resume
-from compiler.runtime.cps import TRIALS_KEY, run_trial
+from compiler.runtime.cps import TRIALS_KEY, changed_since, must_pair, run_trial
 from compiler.runtime.ctx import Ctx, DryFail, Frame
 from compiler.runtime.machine import STEPS, _saved, bind, dry_run, start, unbind
 from compiler.runtime.reactions import NeedFrames, OrderBranch
 from compiler.runtime.text import prompt
 from compiler.runtime.values import clone, ev, ev_in, items_of, num
 
-__all__ = ["options", "order_completes", "step_choose"]
+__all__ = ["frame_must", "options", "order_completes", "step_choose", "step_must"]
 
 STOP = {"stop": True}
 Option = dict[str, Any]
@@ -185,10 +185,40 @@ def _explore(ctx: Ctx) -> bool:
         return ctx.changed() if ctx.floor == 1 else True
     except _Branch as branch:
         return _try_options(ctx, branch)
+    except _Done as done:
+        return bool(done.args[0])
     except OrderBranch as branch:
         return _tries(ctx, branch.args[0], partial(_answer, ctx))
     except DryFail:
         return False
+
+
+class _Done(Exception):
+    """The trial's answer, found by a step (``must``): ``args[0]``."""
+
+
+def frame_must(ctx: Ctx, req: dict[str, Any]) -> None:
+    """``cps.MUST`` on the frames of a trial, at ``require can (S)`` of a ``must_pair``
+    (the sequence on top holds S next): S, a ``must`` frame, the rest, then _Done."""
+    f = ctx.frames[-1]
+    body = ctx.index.nodes[f["n"]]["b"] if f["k"] == "seq" else ()
+    if f["i"] < len(body) and body[f["i"] - 1] is req and must_pair(ctx, req, body[f["i"]]):
+        seen: set[int] = set()  # as MUST's (not copied with the frames)
+        ctx.push({"k": "must", "mark": len(ctx.journal or ()), "seen": seen})
+        f["i"] += 1
+        start(ctx, body[f["i"] - 1])
+        raise _Done(_explore(ctx) or len(seen) == 2)
+
+
+def step_must(ctx: Ctx, f: Frame) -> None:
+    """S ran to its end: note whether it changed something, then run the rest."""
+    seen = f["seen"]
+    if 0 not in seen and changed_since(ctx, f["mark"]):
+        seen.add(0)
+    ctx.pop(f)
+    if ok := _explore(ctx):
+        seen.add(1)
+    raise _Done(ok and 0 in seen)
 
 
 def _lazy_options(ctx: Ctx, node: dict[str, Any], picked: list[Any],

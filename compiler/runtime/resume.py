@@ -19,7 +19,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from compiler.runtime.cps import CHOOSE
+from compiler.runtime.cps import CHOOSE, MUST, must_pair
 from compiler.runtime.ctx import MISSING, Ctx, Frame
 from compiler.runtime.index import statements
 from compiler.runtime.machine import bind, dry_run, unbind
@@ -209,6 +209,10 @@ class _Chain:
             if j >= len(body):
                 self.cut(i)
                 return self.cont(i - 1)()
+            if j + 1 < len(body) and must_pair(self.ctx, body[j], body[j + 1]):
+                self.ctx.steps += 1  # the require (S once: cps.MUST, as pystmt writes it)
+                return MUST(self.ctx, lambda k2: self.run(body[j + 1]["id"], k2, s),
+                            lambda: from_(j + 2))
             return self.run(body[j]["id"], lambda: from_(j + 1), s)
 
         return lambda: from_(f["i"])

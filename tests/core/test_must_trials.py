@@ -6,7 +6,6 @@ another changes something and does not, and an S that cannot change anything."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
