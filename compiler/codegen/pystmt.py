@@ -28,7 +28,7 @@ from typing import Any
 
 from compiler.codegen.pyexpr import ExprCompiler
 from compiler.codegen.pyliteral import comment
-from compiler.runtime.cps import is_must
+from compiler.runtime.cps import must_pair
 from compiler.runtime.machine import root_entry
 
 __all__ = ["StmtCompiler", "statements"]
@@ -323,7 +323,7 @@ class StmtCompiler:
         if last is None:
             return self.straight(plain) + ["return k()"]
         k = f"r{j + 1}" if j + 1 < len(segments) else "k"
-        if plain and is_must(plain[-1], last):  # the require counted, its trial not run
+        if plain and must_pair(None, plain[-1], last):  # the require counted, its trial not run
             return self.straight(plain[:-1]) + [
                 f"{COUNT}1", f"return MUST(ctx, lambda k2: {self.call(last, 'k2')}, {k})"]
         return self.straight(plain) + [f"return {self.call(last, k)}"]

@@ -10,8 +10,7 @@ can fail (``cannot_fail``: no ``require``, ``do`` or event whose reactions may f
 and the option's own trial applied it in full (``ctx.applied``) or it cannot fail
 either, the answer is yes without running them. Frames are never changed in place: a
 continuation keeps its position in its closure and only pops frames off ``ctx.frames``,
-and every write goes through the journal, rolled back at the end.
-"""
+and every write goes through the journal, rolled back at the end."""
 
 from __future__ import annotations
 
