@@ -134,7 +134,8 @@ class Ctx:
         """Whether the trial's writes (from journal entry ``mark`` on) changed the game: a
         place written back to the value it had (``gain 0 plants``, ``x = x``) is no change."""
         seen: set[tuple[int, Any]] = set()
-        for container, key, old, quiet in islice(self.journal or (), mark, None):
+        journal = self.journal or ()
+        for container, key, old, quiet in islice(journal, mark, None) if mark else journal:
             if quiet or (place := (id(container), key)) in seen:  # (the first entry of a
                 continue  # place holds the value before the trial)
             seen.add(place)

@@ -208,9 +208,10 @@ class _Chain:
             if j >= len(body):
                 self.cut(i)
                 return self.cont(i - 1)()
-            if j + 1 < len(body) and must_pair(self.ctx, body[j], body[j + 1]):
+            nxt = body[j + 1] if body[j]["op"] == "req" and j + 1 < len(body) else None
+            if nxt is not None and must_pair(self.ctx, body[j], nxt):
                 self.ctx.steps += 1  # the require (S once: cps.MUST, as pystmt writes it)
-                return MUST(self.ctx, lambda k2: self.run(body[j + 1]["id"], k2, s),
+                return MUST(self.ctx, lambda k2: self.run(nxt["id"], k2, s),
                             lambda: from_(j + 2))
             return self.run(body[j]["id"], lambda: from_(j + 1), s)
 
