@@ -124,5 +124,9 @@ def test_the_runtime_is_small(package: str) -> None:
     # for every player); 20 for a saved state checked once at load (game.check_saved:
     # another game's state, a missing or mistyped key, a lost state entry, refused with
     # a RulesError naming it, not a KeyError or a game that never ends), the game's own
-    # player range checked in compose (the saved state's and Game.new's alike).
-    assert lines <= 3450, f"compiler/{package} has {lines} lines"
+    # player range checked in compose (the saved state's and Game.new's alike);
+    # 40 for ``must`` run once in a trial, in both engines (cps.MUST,
+    # choose.frame_must, resume._seq: ``require can (S); S`` runs S once and notes whether
+    # a way changed something and whether a way let the rest apply: -4.7% of Pampero's
+    # instructions), 20 more offset by removals (values.key_of shared, exports.AR).
+    assert lines <= 3490, f"compiler/{package} has {lines} lines"

@@ -28,6 +28,7 @@ from typing import Any
 
 from compiler.codegen.pyexpr import ExprCompiler
 from compiler.codegen.pyliteral import comment
+from compiler.runtime.cps import must_pair
 from compiler.runtime.machine import root_entry
 
 __all__ = ["StmtCompiler", "statements"]
@@ -319,11 +320,13 @@ class StmtCompiler:
 
     def _segment(self, segments: list[tuple[list[Node], Node | None]], j: int) -> list[str]:
         plain, last = segments[j]
-        lines = self.straight(plain)
         if last is None:
-            return lines + ["return k()"]
+            return self.straight(plain) + ["return k()"]
         k = f"r{j + 1}" if j + 1 < len(segments) else "k"
-        return lines + [f"return {self.call(last, k)}"]
+        if plain and must_pair(None, plain[-1], last):  # the require counted, its trial not run
+            return self.straight(plain[:-1]) + [
+                f"{COUNT}1", f"return MUST(ctx, lambda k2: {self.call(last, 'k2')}, {k})"]
+        return self.straight(plain) + [f"return {self.call(last, k)}"]
 
     def _t_if(self, n: Node) -> list[str]:
         out = [f"if {self.ex(n['c'])}:", f"    return {self.call(n['t'], 'k')}"]

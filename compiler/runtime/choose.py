@@ -26,14 +26,14 @@ from functools import partial
 from typing import Any
 
 from compiler.runtime import resume
-from compiler.runtime.cps import TRIALS_KEY, run_trial
+from compiler.runtime.cps import MUST, TRIALS_KEY, must_pair, run_trial
 from compiler.runtime.ctx import Ctx, DryFail, Frame
 from compiler.runtime.machine import STEPS, _saved, bind, dry_run, start, unbind
 from compiler.runtime.reactions import NeedFrames, OrderBranch
 from compiler.runtime.text import prompt
 from compiler.runtime.values import clone, ev, ev_in, items_of, num
 
-__all__ = ["options", "order_completes", "step_choose"]
+__all__ = ["frame_must", "options", "order_completes", "step_choose", "step_must"]
 
 STOP = {"stop": True}
 Option = dict[str, Any]
@@ -79,11 +79,8 @@ def step_choose(ctx: Ctx, f: Frame) -> None:
 
 
 def _take(ctx: Ctx, f: Frame, node: dict[str, Any], answer: Any) -> None:
-    for opt in f.pop("opts", []):
-        if opt["l"] == answer:
-            _take_option(ctx, f, node, opt)
-            return
-    ctx.pop(f)
+    opt = next((opt for opt in f.pop("opts", []) if opt["l"] == answer), None)
+    _take_option(ctx, f, node, opt) if opt is not None else ctx.pop(f)
 
 
 def _take_option(ctx: Ctx, f: Frame, node: dict[str, Any], opt: Option) -> None:
@@ -119,7 +116,7 @@ def options(ctx: Ctx, node: dict[str, Any], picked: list[Any], trial_each: bool 
     ctx.applied = set()
     for k, alt in enumerate(node["alts"]):
         body = alt["b"]
-        for binding in _bindings(ctx, alt["gens"]):
+        for binding in list(_lazy_bindings(ctx, alt["gens"], 0, {})):  # every binding
             if picked:  # the label first: an option already taken is not tried
                 label = _label(ctx, alt, binding)
                 if label in picked:
@@ -133,11 +130,6 @@ def options(ctx: Ctx, node: dict[str, Any], picked: list[Any], trial_each: bool 
             if trial_each and not ctx.cut:  # applied, not just cut short (see resume.py)
                 ctx.applied.add(id(out[-1]))
     return out
-
-
-def _bindings(ctx: Ctx, gens: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Every binding of the generator variables (nested loops, filters applied)."""
-    return list(_lazy_bindings(ctx, gens, 0, {}))
 
 
 def _label(ctx: Ctx, alt: dict[str, Any], binding: dict[str, Any]) -> Any:
@@ -185,10 +177,35 @@ def _explore(ctx: Ctx) -> bool:
         return ctx.changed() if ctx.floor == 1 else True
     except _Branch as branch:
         return _try_options(ctx, branch)
+    except _Done as done:
+        return bool(done.args[0])
     except OrderBranch as branch:
         return _tries(ctx, branch.args[0], partial(_answer, ctx))
     except DryFail:
         return False
+
+
+class _Done(Exception):
+    """The trial's answer, found by a step (``must``): ``args[0]``."""
+
+
+def frame_must(ctx: Ctx, req: dict[str, Any]) -> None:
+    """``cps.MUST`` on a trial's frames at ``require can (S)``: S, a ``must`` frame, the rest."""
+    f = ctx.frames[-1]
+    body = ctx.index.nodes[f["n"]]["b"] if f["k"] == "seq" else ()
+    if f["i"] < len(body) and body[f["i"] - 1] is req and must_pair(ctx, req, body[f["i"]]):
+        f["i"] += 1
+
+        def run(k2: Callable[[], bool]) -> bool:
+            ctx.push({"k": "must", "k2": k2})  # (its step: S has run to its end)
+            start(ctx, body[f["i"] - 1])
+            return _explore(ctx)
+        raise _Done(MUST(ctx, run, partial(_explore, ctx)))
+
+
+def step_must(ctx: Ctx, f: Frame) -> None:
+    ctx.pop(f)
+    raise _Done(f["k2"]())
 
 
 def _lazy_options(ctx: Ctx, node: dict[str, Any], picked: list[Any],

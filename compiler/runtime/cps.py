@@ -23,16 +23,10 @@ from collections.abc import Callable
 from typing import Any
 
 from compiler.runtime.ctx import MISSING, Ctx, DryFail
-from compiler.runtime.machine import (
-    START,
-    assign,
-    clamp,
-    dry_run,
-    key_place,
-)
+from compiler.runtime.machine import START, assign, clamp, dry_run, key_place
 from compiler.runtime.values import joined
 
-__all__ = ["ASSIGN", "CHOOSE", "CPS", "DO", "EMIT", "KEYPLACE", "LOCAL", "SET", "STMT",
+__all__ = ["ASSIGN", "CHOOSE", "CPS", "DO", "EMIT", "KEYPLACE", "LOCAL", "MUST", "SET", "STMT",
            "TRIALS_KEY", "UNSET", "run_trial"]
 
 TRIALS_KEY = "trials"
@@ -209,6 +203,44 @@ def _take(ctx: Ctx, node: dict[str, Any], left: int | None, picked: list[Any],
         return body(ctx, after, k, env)
     except DryFail:
         return False
+
+
+def MUST(ctx: Ctx, body: Trial, k: Cont) -> bool:  # noqa: N802
+    """``require can (S); S`` in a trial, S run once (``body(k2)``: S, then ``k2``): yes when a
+    way through S changes something and a way lets the rest ``k`` apply (the two runs')."""
+    seen: set[int] = set()  # 0: a way changed something, 1: the rest applied after one
+    mark = len(ctx.journal or ())
+
+    def after() -> bool:
+        if 0 not in seen and ctx.changed(mark):
+            seen.add(0)
+        if ok := k():
+            seen.add(1)
+        return ok and 0 in seen
+
+    return body(after) or len(seen) == 2  # (a DryFail before S's first decision: no way)
+
+
+def must_pair(ctx: Ctx | None, req: dict[str, Any], n: dict[str, Any]) -> bool:
+    """Whether ``req; n`` is ``require can (S); S`` (``must``) with S a copy of one text
+    that no ``stop`` leaves (``can`` would end S there); kept in ctx's memo."""
+    key, memo = ("must", req["id"]), ctx.index.memo if ctx else {}
+    if key not in memo:
+        c = req["c"] if req["op"] == "req" else {}
+        memo[key] = c.get("op") == "can" and not _leaves(n) and _shape(c["b"]) == _shape(n)
+    return bool(memo[key])
+
+
+def _leaves(n: dict[str, Any]) -> bool:  # a stop not inside a loop or option of n's
+    kids: list[Any] = n["b"] if n["op"] == "seq" else [n["b"]] if n["op"] == "with" else \
+        [n.get("t"), n.get("e")] if n["op"] == "if" else []
+    return n["op"] == "stop" or any(_leaves(kid) for kid in kids if kid)
+
+
+def _shape(n: Any) -> Any:  # n without its node ids and lines
+    if isinstance(n, dict):
+        return {k: _shape(v) for k, v in n.items() if k not in ("id", "x", "at")}
+    return [_shape(v) for v in n] if isinstance(n, list) else n
 
 
 # last: choose imports this module (attributes read when a trial meets a decision)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import islice
 from typing import Any
 
 from compiler.runtime.errors import RulesError
@@ -129,16 +130,14 @@ class Ctx:
                 container[key] = old
         del journal[mark:]
 
-    def changed(self) -> bool:
-        """Whether the trial's writes changed the game: a place written back to the value
-        it had (``gain 0 plants``, ``x = x``) is no change."""
+    def changed(self, mark: int = 0) -> bool:
+        """Whether the trial's writes (from journal entry ``mark`` on) changed the game: a
+        place written back to the value it had (``gain 0 plants``, ``x = x``) is no change."""
         seen: set[tuple[int, Any]] = set()
-        for container, key, old, quiet in self.journal or ():
-            if quiet:
-                continue
-            place = (id(container), key)
-            if place in seen:  # its first entry holds the value before the trial
-                continue
+        journal = self.journal or ()
+        for container, key, old, quiet in islice(journal, mark, None) if mark else journal:
+            if quiet or (place := (id(container), key)) in seen:  # (the first entry of a
+                continue  # place holds the value before the trial)
             seen.add(place)
             now = container.get(key, MISSING) if isinstance(container, dict) else container[key]
             if now != old:

@@ -12,6 +12,7 @@ from typing import Any
 
 from compiler.runtime.choose import trial
 from compiler.runtime.cps import ASSIGN, CHOOSE, CPS, DO, EMIT, KEYPLACE, LOCAL, SET, STMT, UNSET
+from compiler.runtime.cps import MUST as MUST  # (one line: the runtime's line budget)
 from compiler.runtime.ctx import MISSING
 from compiler.runtime.errors import TRIAL_STEPS
 from compiler.runtime.machine import TrialBudget
@@ -19,11 +20,12 @@ from compiler.runtime.machine import seat as SEAT  # noqa: N812
 from compiler.runtime.machine import you_seat as YOU  # noqa: N812
 from compiler.runtime.reactions import modsum as MODV  # noqa: N812  # (ctx, name, params, base, lo)
 from compiler.runtime.values import FUNCTIONS, _core, _fld_of, arith, ev, ev_in, items_of, num
+from compiler.runtime.values import key_of as KEY  # noqa: N812
 
 __all__ = ["ADJ", "AR", "AS", "ASSIGN", "CAN", "CHOOSE", "CORE", "CPS", "DO", "EMIT", "FLD", "FN",
-           "GET", "IDS", "IN", "KEY", "KEYPLACE", "LOCAL", "MEMO", "MISSING", "MODV", "NOREC", "PL",
-           "RANGE", "SEAT", "SET", "STMT", "TRIAL_STEPS", "TrialBudget", "UNSET", "YOU", "ev",
-           "items_of", "num"]
+           "GET", "IDS", "IN", "KEY", "KEYPLACE", "LOCAL", "MEMO", "MISSING", "MODV", "MUST",
+           "NOREC", "PL", "RANGE", "SEAT", "SET", "STMT", "TRIAL_STEPS", "TrialBudget", "UNSET",
+           "YOU", "ev", "items_of", "num"]
 
 _NONE = object()
 NOREC: dict[str, Any] = {}
@@ -53,20 +55,10 @@ def MEMO(ctx: Any, key: tuple[Any, ...], compute: Any) -> Any:  # noqa: N802
     return value
 
 
-def KEY(base: Any, key: Any, default: Any) -> Any:  # noqa: N802 - generated-code helper
-    if isinstance(base, dict):
-        return base.get(key, default)
-    if isinstance(base, list) and isinstance(key, int) and -len(base) <= key < len(base):
-        return base[key]
-    return default
-
-
 def PL(ctx: Any, p: Any) -> dict[str, Any]:  # noqa: N802
     """Player ``p``'s state (an empty mapping for anything that is not a seat)."""
     players = ctx.state["players"]
-    if type(p) is int and 0 <= p < len(players):  # an int, not a bool
-        return players[p]
-    return {}
+    return players[p] if type(p) is int and 0 <= p < len(players) else {}  # not a bool
 
 
 def FLD(ctx: Any, node: dict[str, Any], rid: Any) -> Any:  # noqa: N802
@@ -100,14 +92,12 @@ def GET(ctx: Any, kind: str, rid: Any, field: str, default: Any) -> Any:  # noqa
 
 def IDS(ctx: Any, kind: str) -> list[Any]:  # noqa: N802
     """The ids of kind ``kind``, kept in the index (never changed in place)."""
-    hit = ctx.index.field_cache.get((IDS, kind))
-    if hit is None:
+    if (hit := ctx.index.field_cache.get((IDS, kind))) is None:
         hit = ctx.index.field_cache[(IDS, kind)] = list(ctx.rules["records"].get(kind) or {})
     return hit
 
 
-def AR(o: str, a: Any, b: Any, no_none: bool = False) -> Any:  # noqa: N802
-    return arith(o, a, b, no_none)
+AR = arith  # AR(o, a, b, no_none=False)
 
 
 def IN(a: Any, b: Any) -> bool:  # noqa: N802

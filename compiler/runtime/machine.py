@@ -271,6 +271,8 @@ def clamp(ctx: Ctx, bd: list[str], key: Any, value: int) -> int:
 
 
 def _req(ctx: Ctx, n: Node) -> None:
+    if ctx.dry and n["c"]["op"] == "can":  # ``must``: S run once (cps.MUST)
+        choose.frame_must(ctx, n)
     if not ev(ctx, n["c"]):
         if ctx.dry:
             raise DryFail()
@@ -350,13 +352,13 @@ _START: dict[str, Callable[[Ctx, Node], object]] = {
 
 
 def _steps() -> dict[str, Callable[[Ctx, Frame], None]]:
-    from compiler.runtime.choose import step_choose
+    from compiler.runtime.choose import step_choose, step_must
     from compiler.runtime.flow import step_flow
     from compiler.runtime.reactions import step_react
 
     return {"seq": _step_seq, "for": _step_for, "rep": _step_rep, "while": _step_while,
             "with": _step_with, "scope": lambda ctx, f: ctx.pop(f), "ch": step_choose,
-            "react": step_react, "flow": step_flow}
+            "must": step_must, "react": step_react, "flow": step_flow}
 
 
 class _Steps(dict[str, Callable[[Ctx, Frame], None]]):
@@ -371,5 +373,5 @@ STEPS: dict[str, Callable[[Ctx, Frame], None]] = _Steps()
 START = _START
 """The simple statements' runners by ``op`` (compiled trials call them: cps.STMT)."""
 
-# last: reactions imports this module (an attribute read when an event fires)
-from compiler.runtime import reactions  # noqa: E402
+# last: reactions and choose import this module (attributes read when called)
+from compiler.runtime import choose, reactions  # noqa: E402

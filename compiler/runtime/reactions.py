@@ -11,8 +11,7 @@ lasting reaction or modifier (``state["grants"]``), ended by the first of those 
 the player who acted, and when one owner has several, that owner chooses the order
 (rulebook: simultaneous effects are ordered by their owner). Trials fire them as the
 game does (an owner's order tried as a decision is), so what a trial finds legal can
-be played, and what it refuses cannot.
-"""
+be played, and what it refuses cannot."""
 
 from __future__ import annotations
 

@@ -10,8 +10,7 @@ can fail (``cannot_fail``: no ``require``, ``do`` or event whose reactions may f
 and the option's own trial applied it in full (``ctx.applied``) or it cannot fail
 either, the answer is yes without running them. Frames are never changed in place: a
 continuation keeps its position in its closure and only pops frames off ``ctx.frames``,
-and every write goes through the journal, rolled back at the end.
-"""
+and every write goes through the journal, rolled back at the end."""
 
 from __future__ import annotations
 
@@ -19,7 +18,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from compiler.runtime.cps import CHOOSE
+from compiler.runtime.cps import CHOOSE, MUST, must_pair
 from compiler.runtime.ctx import MISSING, Ctx, Frame
 from compiler.runtime.index import statements
 from compiler.runtime.machine import bind, dry_run, unbind
@@ -209,6 +208,11 @@ class _Chain:
             if j >= len(body):
                 self.cut(i)
                 return self.cont(i - 1)()
+            nxt = body[j + 1] if body[j]["op"] == "req" and j + 1 < len(body) else None
+            if nxt is not None and must_pair(self.ctx, body[j], nxt):
+                self.ctx.steps += 1  # the require (S once: cps.MUST, as pystmt writes it)
+                return MUST(self.ctx, lambda k2: self.run(nxt["id"], k2, s),
+                            lambda: from_(j + 2))
             return self.run(body[j]["id"], lambda: from_(j + 1), s)
 
         return lambda: from_(f["i"])

@@ -3,8 +3,7 @@
 Entry point: ``ev(ctx, node)``. Expressions have no decisions; the only state they
 change is the random generator's counter (``random N``). Missing data reads as the
 node's default (0 for counters, [] for lists), never as an error: data that ``rulesc
-check`` accepts must not crash the kernel.
-"""
+check`` accepts must not crash the kernel."""
 
 from __future__ import annotations
 
@@ -63,18 +62,12 @@ def num(value: Any) -> int:
     """``value`` as an int (None, text and the like count as 0)."""
     if type(value) is int:
         return value
-    if isinstance(value, bool):
-        return int(value)
-    return value if isinstance(value, int) else 0
+    return int(value) if isinstance(value, int) else 0  # (a bool as 0 or 1)
 
 
 def items_of(value: Any) -> list[Any]:
     """The elements a loop goes over: a list's items, a mapping's keys."""
-    if isinstance(value, list):
-        return value
-    if isinstance(value, dict):
-        return list(value)
-    return []
+    return value if isinstance(value, list) else list(value) if isinstance(value, dict) else []
 
 
 def record(ctx: Any, kind: str, rid: Any) -> dict[str, Any] | None:
@@ -93,12 +86,16 @@ def _st(ctx: Any, n: Node) -> Any:
 
 
 def _key(ctx: Any, n: Node) -> Any:
-    base, key = ev(ctx, n["of"]), ev(ctx, n["k"])
+    return key_of(ev(ctx, n["of"]), ev(ctx, n["k"]), n.get("d"))
+
+
+def key_of(base: Any, key: Any, default: Any) -> Any:
+    """``base.(key)``: a mapping's value, a list's item (from the end when negative)."""
     if isinstance(base, dict):
-        return base.get(key, n.get("d"))
+        return base.get(key, default)
     if isinstance(base, list) and isinstance(key, int) and -len(base) <= key < len(base):
         return base[key]
-    return n.get("d")
+    return default
 
 
 def _fld(ctx: Any, n: Node) -> Any:

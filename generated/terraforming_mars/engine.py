@@ -28,6 +28,7 @@ from compiler.runtime.exports import (
     MEMO,
     MISSING,
     MODV,
+    MUST,
     NOREC,
     PL,
     RANGE,

@@ -27,6 +27,7 @@ from compiler.runtime.exports import (
     MEMO,
     MISSING,
     MODV,
+    MUST,
     NOREC,
     PL,
     RANGE,
@@ -1202,9 +1203,7 @@ def t_7813(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_8843(ctx, E):
-        return False
-    return t_7842(ctx, k, s, E, B)
+    return MUST(ctx, lambda k2: t_7842(ctx, k2, s, E, B), k)
 
 
 def d_7814(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:119

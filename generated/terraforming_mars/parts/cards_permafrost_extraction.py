@@ -27,6 +27,7 @@ from compiler.runtime.exports import (
     MEMO,
     MISSING,
     MODV,
+    MUST,
     NOREC,
     PL,
     RANGE,
