@@ -38,6 +38,14 @@ def errors(output: str) -> list[str]:
     return re.findall(r"^\S+: error\[\w+\]: .*$", output, re.M)
 
 
+def the_one_error(rules: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    """The single error ``rulesc check`` reports for ``rules`` (it must fail with one)."""
+    status, output, _ = run_check(rules, capsys)
+    found = errors(output)
+    assert status == 1 and len(found) == 1, output
+    return found[0]
+
+
 def test_a_definition_bomb_is_one_error_at_the_level_that_goes_over(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """QA H19: 17 definitions each using the one below twice made 2^16 statements (16 s,
@@ -65,11 +73,9 @@ def test_a_text_over_the_bound_is_one_error_not_one_per_statement(
     cards = rules / "cards.yaml"
     cards.write_text(cards.read_text().replace('"zap10 3"', '"' + "; ".join(["zap10 3"] * 5)
                                                + '"'))
-    status, output, _ = run_check(rules, capsys)
-    found = errors(output)
-    assert status == 1 and len(found) == 1, output
-    assert "cards.yaml:4:" in found[0] and "error[D005]: the definitions used in this " \
-        "text expand to at least" in found[0], found[0]
+    found = the_one_error(rules, capsys)
+    assert "cards.yaml:4:" in found and "error[D005]: the definitions used in this " \
+        "text expand to at least" in found, found
 
 
 def test_a_chain_of_250_definitions_is_one_error_naming_its_start(
@@ -101,11 +107,9 @@ def test_statements_nested_too_deep_through_definitions(
     """29 definitions, each 11 'if's around the next: the engine's code generator ended
     in a RecursionError (statements 350 deep); 27 such (326 deep) built."""
     rules = chain(tmp_path, 29, wrap="if n > 0 then (" * 11 + "{}" + ")" * 11)
-    status, output, _ = run_check(rules, capsys)
-    found = errors(output)
-    assert status == 1 and len(found) == 1, output
+    found = the_one_error(rules, capsys)
     assert re.search(rf"error\[D006\]: in definition 'zap\d+': statements nest \d+ deep, "
-                     rf"over the limit of {MAX_BLOCKS},", found[0]), found[0]
+                     rf"over the limit of {MAX_BLOCKS},", found), found
 
 
 def test_a_value_nested_too_deep_through_definitions(
@@ -120,11 +124,9 @@ def test_a_value_nested_too_deep_through_definitions(
         recs.append(f'  - {{id: v{i}, phrase: "v{i} {{n}}", params: {{n: int}}, '
                     f'value: "{body}", text: {{en: "v {{n}}"}}}}\n')
     (rules / "chain.yaml").write_text("kind: definitions\nrecords:\n" + "".join(recs))
-    status, output, _ = run_check(rules, capsys)
-    found = errors(output)
-    assert status == 1 and len(found) == 1, output
+    found = the_one_error(rules, capsys)
     assert re.search(rf"error\[D006\]: in definition 'v\d': the parts of a value nest \d+ "
-                     rf"deep, over the limit of {MAX_VALUES},", found[0]), found[0]
+                     rf"deep, over the limit of {MAX_VALUES},", found), found
 
 
 def test_a_sum_of_300_terms_is_d006_at_its_text(tmp_path: Path,
@@ -135,11 +137,9 @@ def test_a_sum_of_300_terms_is_d006_at_its_text(tmp_path: Path,
     cards = rules / "cards.yaml"
     cards.write_text(cards.read_text().replace(
         '"gain 3 money"', '"gain (' + " + ".join(["1"] * 300) + ') money"'))
-    status, output, _ = run_check(rules, capsys)
-    found = errors(output)
-    assert status == 1 and len(found) == 1, output
+    found = the_one_error(rules, capsys)
     assert re.search(r"cards\.yaml:4:\d+: error\[D006\]: the parts of a value nest 30\d "
-                     rf"deep, over the limit of {MAX_VALUES}, in this text", found[0]), found[0]
+                     rf"deep, over the limit of {MAX_VALUES}, in this text", found), found
 
 
 def test_a_use_of_a_refused_phrase_is_no_follow_on_d004(
@@ -162,4 +162,4 @@ def test_a_use_of_a_refused_phrase_is_no_follow_on_d004(
     assert "definitions.yaml:8:" in found[1] and "error[R031]: definition 'either'" in \
         found[1], found
     assert re.search(r"cards\.yaml:5:\d+: error\[D004\]: a value where a statement is "
-                     r"expected$", found[0]), found
+                     r"expected$", found[0]), found[0]
