@@ -258,3 +258,22 @@ def test_a_modifier_says_what_it_modifies(capsys, tmp_path):
     assert main(["explain", "--rules", str(rules), "mini", "mine"]) == 0
     out = capsys.readouterr().out
     assert "modifiers: The price of a card: -1\n" in out, out
+
+
+def test_a_module_of_one_award_says_it_in_the_singular(capsys, tmp_path):
+    """QA devqa9 F25: a module adding one award and one milestone read "1 awards",
+    "1 milestones". The rulebook's words: "una ricompensa", "un obiettivo"."""
+    ex = tmp_path / "ex"
+    ex.mkdir()
+    (ex / "modules.yaml").write_text(
+        "kind: modules\nrecords:\n  - id: eco\n    name: {en: Eco pack, it: Pacchetto eco}\n")
+    (ex / "milestones.yaml").write_text(
+        "kind: milestones\nmodule: eco\nrecords:\n  - {id: ecologist, name: {it: Ecologista,"
+        " en: Ecologist}, condition: \"tag plant >= 4\"}\n")
+    (ex / "awards.yaml").write_text(
+        "kind: awards\nmodule: eco\nrecords:\n  - {id: botanist, name: {it: Botanico,"
+        " en: Botanist}, measure: \"plants production\"}\n")
+    code, out, err = explain(capsys, "eco", "--rules", str(ex), "--on", GAME)
+    assert code == 0, err
+    assert "1 award: Botanist." in out and "1 milestone: Ecologist." in out
+    assert "1 ricompensa: Botanico." in out and "1 obiettivo: Ecologista." in out
