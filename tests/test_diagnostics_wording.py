@@ -139,3 +139,23 @@ def test_an_invisible_or_look_alike_character_is_named(tmp_path, effect, named, 
     odd = next(c for c in effect if not c.isascii())
     line = cards.read_text("utf-8").splitlines()[3]
     assert (found.span.line, found.span.col) == (4, line.index(odd) + 1)
+
+
+@pytest.mark.parametrize("word, hint", [
+    ("lions", "a resources id is expected here: money, score"),
+    ("mony", "did you mean 'money'?"),
+])
+def test_an_unknown_name_where_a_kind_is_wanted_hints_that_kinds_ids(tmp_path, word, hint):
+    """QA devqa9 F13: ``gain 5 dollars`` (Pampero) hinted 'solar', the id nearest in
+    spelling of any kind; ``gain {n} {r}`` wants a resource. Here 'lions' is nearest
+    the card 'lion', which no gain takes: the hint names the resources."""
+    import shutil
+
+    rules = tmp_path / "mini"
+    shutil.copytree(ROOT / "tests" / "bad_input" / "_base", rules)
+    cards = rules / "cards.yaml"
+    cards.write_text(cards.read_text("utf-8").replace('effect: "gain 3 money"',
+                                                      f'effect: "gain 3 {word}"'), "utf-8")
+    found = [d for d in compile_game(rules, ROOT).diagnostics if d.code == "R001"]
+    assert len(found) == 1 and found[0].span.line == 4, found
+    assert found[0].hint == hint

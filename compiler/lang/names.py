@@ -145,17 +145,28 @@ def state_ref(rc: RC, syn: Syn, name: str, scope_name: str, t: Type,
     return {"op": "st", "k": name, "p": player}, t
 
 
-def unknown(rc: RC, syn: Syn, name: str, scope: Scope) -> Any:
+def unknown(rc: RC, syn: Syn, name: str, scope: Scope, want: Type = "any") -> Any:
     """The diagnostic for a name nothing declares, with the closest known name (while
     phrases are only being tried, ``rc.quiet``, without the costly hint)."""
-    if rc.quiet:
-        return rc.fail(syn, "R001", f"unknown name '{name}'")
-    return rc.fail(syn, "R001", f"unknown name '{name}'", hint=name_hint(rc, name, scope))
+    kind = kind_wanted(want)
+    fail = rc.fail(syn, "R001", f"unknown name '{name}'",
+                   hint="" if rc.quiet else name_hint(rc, name, scope, kind))
+    fail.kind = kind
+    return fail
 
 
-def name_hint(rc: RC, name: str, scope: Scope) -> str:
-    """The closest declared name to ``name``, or how to declare it."""
+def name_hint(rc: RC, name: str, scope: Scope, kind: str | None = None) -> str:
+    """The closest declared name to ``name``, or how to declare it. Where the place wants
+    a record of ``kind``, its ids come first ("gain 5 dollars" wants a resource: its
+    closest resource, not a record of another kind that is spelt nearer)."""
     decls = rc.decls
+    ids = list(decls.records.get(kind) or ()) if kind else []
+    if ids:
+        close = did_you_mean(name, ids)
+        if close:
+            return close
+        if len(ids) <= 12:
+            return f"a {kind} id is expected here: {', '.join(ids)}"
     known = scope.visible() + list(decls.state["game"]) + list(decls.state["player"]) + \
         list(decls.constants) + list(decls.kinds) + list(CORE_VALUES) + \
         [i for k, recs in decls.records.items() if k != "definitions" for i in recs]

@@ -89,7 +89,7 @@ def phrase(rc: RC, syn: Syn, items: list[Syn], scope: Scope, want: Type,
             found.append((d, args, spans))
             break
     if not found:
-        raise _no_match(rc, syn, items, scope, statement, reasons)
+        raise _no_match(rc, syn, items, scope, statement, reasons, want)
     if len(found) > 1:
         ids = ", ".join(f"'{_show(d)}'" for d, _, _ in found)
         raise rc.fail(syn, "R034", f"the phrase matches several definitions: {ids}",
@@ -257,11 +257,11 @@ def _value_want(t: Type) -> Type:
 
 
 def _no_match(rc: RC, syn: Syn, items: list[Syn], scope: Scope, statement: bool,
-              reasons: list[Fail]) -> Fail:
+              reasons: list[Fail], want: Type = "any") -> Fail:
     from compiler.lang.names import unknown
 
     if len(items) == 1 and items[0].op == "name" and not reasons:
-        return unknown(rc, items[0], items[0].kids[0], scope)
+        return unknown(rc, items[0], items[0].kids[0], scope, want)
     if rc.quiet:  # only a try: the caller reports something else, or tries further
         return reasons[-1] if reasons else rc.fail(syn, "R033", "no definition matches")
     text = " ".join(str(i.kids[0]) if i.op in ("name", "int") else "(...)" for i in items)
@@ -329,7 +329,7 @@ def _with_hint(rc: RC, fail: Fail, name: str | None, scope: Scope) -> Fail:
     if diag.hint or name is None or rc.quiet:
         return fail
     return Fail(Diagnostic(diag.span, diag.code, diag.message, diag.severity,
-                           name_hint(rc, name, scope), diag.related))
+                           name_hint(rc, name, scope, fail.kind), diag.related))
 
 
 def _core_ir(rc: RC, syn: Syn, d: CorePhrase, args: dict[str, tuple[IR, Type, bool]],

@@ -37,6 +37,8 @@ class Fail(Exception):
     def __init__(self, diag: Diagnostic) -> None:
         super().__init__(diag.message)
         self.diag = diag
+        self.kind: str | None = None
+        """An unknown name's wanted kind (R001): its hint names that kind's ids first."""
 
 
 @dataclass
