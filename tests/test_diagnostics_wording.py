@@ -159,3 +159,20 @@ def test_an_unknown_name_where_a_kind_is_wanted_hints_that_kinds_ids(tmp_path, w
     found = [d for d in compile_game(rules, ROOT).diagnostics if d.code == "R001"]
     assert len(found) == 1 and found[0].span.line == 4, found
     assert found[0].hint == hint
+
+
+def test_an_unquoted_text_argument_is_told_to_quote_it(tmp_path):
+    """QA devqa9 F14: Pampero's ``deal one of set "ii" of events`` written without the
+    quotes said "unknown name 'ii'" and "declare it": the set is a text here."""
+    import shutil
+
+    rules = tmp_path / "pampero"
+    shutil.copytree(ROOT / "rules_data" / "pampero", rules)
+    modules = rules / "modules.yaml"
+    text = modules.read_text("utf-8")
+    assert 'deal one of set \\"ii\\" of events' in text
+    modules.write_text(text.replace('deal one of set \\"ii\\" of events',
+                                    'deal one of set ii of events'), "utf-8")
+    found = [d for d in compile_game(rules, ROOT).diagnostics if d.severity.name == "ERROR"]
+    assert [d.code for d in found] == ["R001"], found
+    assert found[0].hint == 'a text is expected here: write "ii" in quotes'

@@ -24,6 +24,10 @@ CORE_VALUES = {"players": ("list", "player"), "player_count": "int", "round": "i
                "active_modules": ("list", ("id", "modules")), "leaders": ("list", "player")}
 
 
+TEXT = ":text"
+"""``Fail.kind`` of an unknown name where a text is wanted (no kind id is spelt so)."""
+
+
 def lit(v: Any, t: Type) -> tuple[IR, Type]:
     return {"op": "lit", "v": v}, t
 
@@ -148,7 +152,7 @@ def state_ref(rc: RC, syn: Syn, name: str, scope_name: str, t: Type,
 def unknown(rc: RC, syn: Syn, name: str, scope: Scope, want: Type = "any") -> Any:
     """The diagnostic for a name nothing declares, with the closest known name (while
     phrases are only being tried, ``rc.quiet``, without the costly hint)."""
-    kind = kind_wanted(want)
+    kind = kind_wanted(want) or (TEXT if strip_opt(want) == "text" else None)
     fail = rc.fail(syn, "R001", f"unknown name '{name}'",
                    hint="" if rc.quiet else name_hint(rc, name, scope, kind))
     fail.kind = kind
@@ -160,6 +164,8 @@ def name_hint(rc: RC, name: str, scope: Scope, kind: str | None = None) -> str:
     a record of ``kind``, its ids come first ("gain 5 dollars" wants a resource: its
     closest resource, not a record of another kind that is spelt nearer)."""
     decls = rc.decls
+    if kind == TEXT:
+        return f'a text is expected here: write "{name}" in quotes'
     ids = list(decls.records.get(kind) or ()) if kind else []
     if ids:
         close = did_you_mean(name, ids)

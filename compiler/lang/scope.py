@@ -38,7 +38,8 @@ class Fail(Exception):
         super().__init__(diag.message)
         self.diag = diag
         self.kind: str | None = None
-        """An unknown name's wanted kind (R001): its hint names that kind's ids first."""
+        """An unknown name's wanted kind (R001): its hint names that kind's ids first
+        (``names.TEXT``: a text is wanted, the hint says to quote it)."""
 
 
 @dataclass
