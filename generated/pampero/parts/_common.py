@@ -77,73 +77,73 @@ def bound(base, rows):
 def x_8377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8377, E.get('r~2657'),), lambda: [v_q_2659 for v_q_2659 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2659, NOREC).get('instead_of', {}) if type(v_q_2659) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2657'))])
+    return MEMO(ctx, (8377, E.get('r~2658'),), lambda: [v_q_2660 for v_q_2660 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2660, NOREC).get('instead_of', {}) if type(v_q_2660) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2658'))])
 
 
 def x_8378(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2658'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('left~2659'))) is int else num(_w1)) > 0)
 
 
 def x_8381(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2658'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2658') if (FLD(ctx, K[0], E.get('rep~2660')) == None) else FLD(ctx, K[0], E.get('rep~2660'))))) is int else num(_w2))))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2659'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2659') if (FLD(ctx, K[0], E.get('rep~2661')) == None) else FLD(ctx, K[0], E.get('rep~2661'))))) is int else num(_w2))))
 
 
 def x_8385(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2660'))
+    return FLD(ctx, K[1], E.get('rep~2661'))
 
 
 def x_8386(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2662')}
+    return {'instead': E.get('instead~2663')}
 
 
 def x_8391(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2663') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2664'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2663'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2664'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2664'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+    return max(0, (_w5 if type((_w5 := (E.get('n~2664') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2665'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2664'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2665'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2665'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_8392(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2664'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2665'))) is str else None) != None)
 
 
 def x_8394(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2665'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2664'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2664'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2664'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2666'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2665'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2665'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2665'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_8395(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2664'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2664'), 0))
+    return (_w2.get(E.get('r~2665'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2665'), 0))
 
 
 def x_8397(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2664'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2665'))) is str else None) != None)
 
 
 def x_8398(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2664'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2664'), 0))
+    return (_w1.get(E.get('r~2665'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2665'), 0))
 
 
 def x_8400(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2664'))) is str else None)) and ((E.get('k~2665') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2665'))) is str else None)) and ((E.get('k~2666') != 0)) else False)
 
 
 def x_8401(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
@@ -158,8 +158,8 @@ def t_7406(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/items/base_til
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2656', 3, True)
-    LOCAL(ctx, E, 'r~2657', 'money', True)
+    LOCAL(ctx, E, 'n~2657', 3, True)
+    LOCAL(ctx, E, 'r~2658', 'money', True)
     return t_7409(ctx, k, s, E, B)
 
 
@@ -169,7 +169,7 @@ def d_7407(ctx, E=None, B=7406):  # rules_data/pampero/items/base_tiles.yaml:49
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2656', 3, True)
+    LOCAL(ctx, E, 'n~2657', 3, True)
     return True
 
 
@@ -179,7 +179,7 @@ def d_7408(ctx, E=None, B=7406):  # rules_data/pampero/items/base_tiles.yaml:49
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2657', 'money', True)
+    LOCAL(ctx, E, 'r~2658', 'money', True)
     return True
 
 
@@ -191,14 +191,14 @@ def t_7409(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2663', E.get('left~2658'), True)
-        LOCAL(ctx, E, 'r~2664', E.get('r~2657'), True)
+        LOCAL(ctx, E, 'n~2664', E.get('left~2659'), True)
+        LOCAL(ctx, E, 'r~2665', E.get('r~2658'), True)
         if not d_7423(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2658', E.get('n~2656'), True)
+    LOCAL(ctx, E, 'left~2659', E.get('n~2657'), True)
     return t_7411(ctx, r1, s, E, B)
 
 
@@ -208,7 +208,7 @@ def d_7410(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2658', E.get('n~2656'), True)
+    LOCAL(ctx, E, 'left~2659', E.get('n~2657'), True)
     return True
 
 
@@ -219,18 +219,18 @@ def t_7411(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8377(ctx, E)))
-    old = E.get('rep~2660', MISSING)
+    old = E.get('rep~2661', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2660', old)
+        UNSET(ctx, E, 'rep~2661', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2660', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2658'))) is int else num(_w1)) > 0)):
+            LOCAL(ctx, E, 'rep~2661', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2659'))) is int else num(_w1)) > 0)):
                 return t_7412(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -245,11 +245,11 @@ def t_7412(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 14, E, 'left~2658', E.get('taken~2661'))
+        ASSIGN(ctx, B + 14, E, 'left~2659', E.get('taken~2662'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2661', 0, True)
+    LOCAL(ctx, E, 'taken~2662', 0, True)
     return t_7414(ctx, r1, s, E, B)
 
 
@@ -259,7 +259,7 @@ def d_7413(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2661', 0, True)
+    LOCAL(ctx, E, 'taken~2662', 0, True)
     return True
 
 
@@ -283,7 +283,7 @@ def t_7416(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2661', E.get('instead~2662'))
+    LOCAL(ctx, E, 'taken~2662', E.get('instead~2663'))
     return t_7418(ctx, k, s, E, B)
 
 
@@ -293,7 +293,7 @@ def d_7417(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2661', E.get('instead~2662'))
+    LOCAL(ctx, E, 'taken~2662', E.get('instead~2663'))
     return True
 
 
@@ -308,7 +308,7 @@ def t_7418(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/re
             return k()
         return t_7419(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2662')))
+    return nxt(num(E.get('instead~2663')))
 
 
 def t_7419(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:62
@@ -326,7 +326,7 @@ def d_7420(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 14, E, 'left~2658', E.get('taken~2661'))
+    ASSIGN(ctx, B + 14, E, 'left~2659', E.get('taken~2662'))
     return True
 
 
@@ -336,7 +336,7 @@ def d_7421(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2663', E.get('left~2658'), True)
+    LOCAL(ctx, E, 'n~2664', E.get('left~2659'), True)
     return True
 
 
@@ -346,7 +346,7 @@ def d_7422(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2664', E.get('r~2657'), True)
+    LOCAL(ctx, E, 'r~2665', E.get('r~2658'), True)
     return True
 
 
@@ -356,13 +356,13 @@ def d_7423(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2665', x_8391(ctx, E), True)
+    LOCAL(ctx, E, 'k~2666', x_8391(ctx, E), True)
     if not d_7425(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2664'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2665'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2665'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2666'), '+=', False, K[3])
     if not d_7428(ctx, E, B):
         return False
     if not d_7430(ctx, E, B):
@@ -376,7 +376,7 @@ def d_7424(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2665', x_8391(ctx, E), True)
+    LOCAL(ctx, E, 'k~2666', x_8391(ctx, E), True)
     return True
 
 
@@ -386,9 +386,9 @@ def d_7425(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2664'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2665'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2665', x_8394(ctx, E))
+        LOCAL(ctx, E, 'k~2666', x_8394(ctx, E))
     return True
 
 
@@ -398,7 +398,7 @@ def d_7426(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2665', x_8394(ctx, E))
+    LOCAL(ctx, E, 'k~2666', x_8394(ctx, E))
     return True
 
 
@@ -408,9 +408,9 @@ def d_7427(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2664'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2665'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2665'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2666'), '+=', False, K[3])
     return True
 
 
@@ -420,11 +420,11 @@ def d_7428(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2664'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2665'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2664'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2665'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2665'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2666'), '-=', False, K[4])
     return True
 
 
@@ -434,9 +434,9 @@ def d_7429(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2664'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2665'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2665'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2666'), '-=', False, K[4])
     return True
 
 
@@ -450,7 +450,7 @@ def d_7430(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2665'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2666'), '+=', False, K[5])
     return True
 
 
@@ -462,7 +462,7 @@ def d_7431(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2665'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2666'), '+=', False, K[5])
     return True
 
 
@@ -472,7 +472,7 @@ def d_7433(ctx, E=None, B=7432):  # rules_data/pampero/items/base_tiles.yaml:80
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2656', 1, True)
+    LOCAL(ctx, E, 'n~2657', 1, True)
     return True
 
 
@@ -488,8 +488,8 @@ def t_7458(ctx, k, s=None, E=None, B=7458):  # rules_data/pampero/items/connecti
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2656', 1, True)
-    LOCAL(ctx, E, 'r~2657', 'energy', True)
+    LOCAL(ctx, E, 'n~2657', 1, True)
+    LOCAL(ctx, E, 'r~2658', 'energy', True)
     return t_7409(ctx, k, s, E, B)
 
 
@@ -499,56 +499,56 @@ def d_7460(ctx, E=None, B=7458):  # rules_data/pampero/items/connection_tiles.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2657', 'energy', True)
+    LOCAL(ctx, E, 'r~2658', 'energy', True)
     return True
 
 
 def x_8494(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_2657: (lambda v_at_2658: ((v_vs_2657.get(v_at_2658, None) if type(v_vs_2657) is dict else KEY(v_vs_2657, v_at_2658, None)) if (True if (((v_at_2658 if type(v_at_2658) is int else num(v_at_2658)) >= 0)) and (((v_at_2658 if type(v_at_2658) is int else num(v_at_2658)) < FN['count'](ctx, None, v_vs_2657))) else False) else 0))(((_w6.get(E.get('t~2656'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~2656'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~2656'))) is str else None) == 'game') else (_w9.get(E.get('t~2656'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~2656'), 0)))))(((_w3.get((_w2.get(E.get('t~2656'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2656'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~2656'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~2656'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2656'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2656'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~2656'))) is str else [])))
+    return (lambda v_vs_2658: (lambda v_at_2659: ((v_vs_2658.get(v_at_2659, None) if type(v_vs_2658) is dict else KEY(v_vs_2658, v_at_2659, None)) if (True if (((v_at_2659 if type(v_at_2659) is int else num(v_at_2659)) >= 0)) and (((v_at_2659 if type(v_at_2659) is int else num(v_at_2659)) < FN['count'](ctx, None, v_vs_2658))) else False) else 0))(((_w6.get(E.get('t~2657'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~2657'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~2657'))) is str else None) == 'game') else (_w9.get(E.get('t~2657'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~2657'), 0)))))(((_w3.get((_w2.get(E.get('t~2657'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2657'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~2657'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~2657'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2657'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2657'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~2657'))) is str else [])))
 
 
 def x_8496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2659') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2660'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2659'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2660'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2660'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+    return max(0, (_w5 if type((_w5 := (E.get('n~2660') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2661'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2660'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2661'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2661'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_8497(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2660'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2661'))) is str else None) != None)
 
 
 def x_8499(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2661'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2660'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2660'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2660'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2662'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2661'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2661'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2661'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_8500(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2660'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2660'), 0))
+    return (_w2.get(E.get('r~2661'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2661'), 0))
 
 
 def x_8502(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2660'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2661'))) is str else None) != None)
 
 
 def x_8503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2660'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2660'), 0))
+    return (_w1.get(E.get('r~2661'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2661'), 0))
 
 
 def x_8505(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2660'))) is str else None)) and ((E.get('k~2661') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2661'))) is str else None)) and ((E.get('k~2662') != 0)) else False)
 
 
 def d_7511(ctx, E=None, B=7510):  # rules_data/pampero/items/foreign_markets.yaml:13
@@ -557,7 +557,7 @@ def d_7511(ctx, E=None, B=7510):  # rules_data/pampero/items/foreign_markets.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2656', 'residential', True)
+    LOCAL(ctx, E, 't~2657', 'residential', True)
     return True
 
 
@@ -567,8 +567,8 @@ def d_7512(ctx, E=None, B=7510):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2659', x_8494(ctx, E), True)
-    LOCAL(ctx, E, 'r~2660', 'money', True)
+    LOCAL(ctx, E, 'n~2660', x_8494(ctx, E), True)
+    LOCAL(ctx, E, 'r~2661', 'money', True)
     if not d_7515(ctx, E, B):
         return False
     return True
@@ -580,7 +580,7 @@ def d_7513(ctx, E=None, B=7510):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2659', x_8494(ctx, E), True)
+    LOCAL(ctx, E, 'n~2660', x_8494(ctx, E), True)
     return True
 
 
@@ -590,7 +590,7 @@ def d_7514(ctx, E=None, B=7510):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2660', 'money', True)
+    LOCAL(ctx, E, 'r~2661', 'money', True)
     return True
 
 
@@ -600,13 +600,13 @@ def d_7515(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2661', x_8496(ctx, E), True)
+    LOCAL(ctx, E, 'k~2662', x_8496(ctx, E), True)
     if not d_7517(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2660'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2661'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2661'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2662'), '+=', False, K[3])
     if not d_7520(ctx, E, B):
         return False
     if not d_7522(ctx, E, B):
@@ -620,7 +620,7 @@ def d_7516(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2661', x_8496(ctx, E), True)
+    LOCAL(ctx, E, 'k~2662', x_8496(ctx, E), True)
     return True
 
 
@@ -630,9 +630,9 @@ def d_7517(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2660'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2661'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2661', x_8499(ctx, E))
+        LOCAL(ctx, E, 'k~2662', x_8499(ctx, E))
     return True
 
 
@@ -642,7 +642,7 @@ def d_7518(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2661', x_8499(ctx, E))
+    LOCAL(ctx, E, 'k~2662', x_8499(ctx, E))
     return True
 
 
@@ -652,9 +652,9 @@ def d_7519(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2660'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2661'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2661'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2662'), '+=', False, K[3])
     return True
 
 
@@ -664,11 +664,11 @@ def d_7520(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2660'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2661'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2660'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2661'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2661'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2662'), '-=', False, K[4])
     return True
 
 
@@ -678,9 +678,9 @@ def d_7521(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2660'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2661'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2661'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2662'), '-=', False, K[4])
     return True
 
 
@@ -694,7 +694,7 @@ def d_7522(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2661'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2662'), '+=', False, K[5])
     return True
 
 
@@ -706,56 +706,56 @@ def d_7523(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2661'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2662'), '+=', False, K[5])
     return True
 
 
 def x_8524(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_2663: (lambda v_at_2664: ((v_vs_2663.get(v_at_2664, None) if type(v_vs_2663) is dict else KEY(v_vs_2663, v_at_2664, None)) if (True if (((v_at_2664 if type(v_at_2664) is int else num(v_at_2664)) >= 0)) and (((v_at_2664 if type(v_at_2664) is int else num(v_at_2664)) < FN['count'](ctx, None, v_vs_2663))) else False) else 0))(((_w6.get(E.get('t~2662'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~2662'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~2662'))) is str else None) == 'game') else (_w9.get(E.get('t~2662'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~2662'), 0)))))(((_w3.get((_w2.get(E.get('t~2662'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2662'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~2662'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~2662'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2662'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2662'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~2662'))) is str else [])))
+    return (lambda v_vs_2664: (lambda v_at_2665: ((v_vs_2664.get(v_at_2665, None) if type(v_vs_2664) is dict else KEY(v_vs_2664, v_at_2665, None)) if (True if (((v_at_2665 if type(v_at_2665) is int else num(v_at_2665)) >= 0)) and (((v_at_2665 if type(v_at_2665) is int else num(v_at_2665)) < FN['count'](ctx, None, v_vs_2664))) else False) else 0))(((_w6.get(E.get('t~2663'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~2663'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~2663'))) is str else None) == 'game') else (_w9.get(E.get('t~2663'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~2663'), 0)))))(((_w3.get((_w2.get(E.get('t~2663'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2663'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~2663'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~2663'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2663'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2663'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~2663'))) is str else [])))
 
 
 def x_8526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2665') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2666'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2665'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2666'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2666'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+    return max(0, (_w5 if type((_w5 := (E.get('n~2666') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2667'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2666'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2667'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2667'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_8527(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2666'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2667'))) is str else None) != None)
 
 
 def x_8529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2667'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2666'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2666'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2666'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2668'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2667'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2667'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2667'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_8530(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2666'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2666'), 0))
+    return (_w2.get(E.get('r~2667'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2667'), 0))
 
 
 def x_8532(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2666'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2667'))) is str else None) != None)
 
 
 def x_8533(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2666'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2666'), 0))
+    return (_w1.get(E.get('r~2667'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2667'), 0))
 
 
 def x_8535(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2666'))) is str else None)) and ((E.get('k~2667') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2667'))) is str else None)) and ((E.get('k~2668') != 0)) else False)
 
 
 def d_7539(ctx, E=None, B=7524):  # rules_data/pampero/definitions/tracks.yaml:177
@@ -764,8 +764,8 @@ def d_7539(ctx, E=None, B=7524):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2665', x_8524(ctx, E), True)
-    LOCAL(ctx, E, 'r~2666', 'money', True)
+    LOCAL(ctx, E, 'n~2666', x_8524(ctx, E), True)
+    LOCAL(ctx, E, 'r~2667', 'money', True)
     if not d_7542(ctx, E, B):
         return False
     return True
@@ -777,7 +777,7 @@ def d_7540(ctx, E=None, B=7524):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2665', x_8524(ctx, E), True)
+    LOCAL(ctx, E, 'n~2666', x_8524(ctx, E), True)
     return True
 
 
@@ -787,7 +787,7 @@ def d_7541(ctx, E=None, B=7524):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2666', 'money', True)
+    LOCAL(ctx, E, 'r~2667', 'money', True)
     return True
 
 
@@ -797,13 +797,13 @@ def d_7542(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2667', x_8526(ctx, E), True)
+    LOCAL(ctx, E, 'k~2668', x_8526(ctx, E), True)
     if not d_7544(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2666'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2667'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2667'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2668'), '+=', False, K[3])
     if not d_7547(ctx, E, B):
         return False
     if not d_7549(ctx, E, B):
@@ -817,7 +817,7 @@ def d_7543(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2667', x_8526(ctx, E), True)
+    LOCAL(ctx, E, 'k~2668', x_8526(ctx, E), True)
     return True
 
 
@@ -827,9 +827,9 @@ def d_7544(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2666'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2667'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2667', x_8529(ctx, E))
+        LOCAL(ctx, E, 'k~2668', x_8529(ctx, E))
     return True
 
 
@@ -839,7 +839,7 @@ def d_7545(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2667', x_8529(ctx, E))
+    LOCAL(ctx, E, 'k~2668', x_8529(ctx, E))
     return True
 
 
@@ -849,9 +849,9 @@ def d_7546(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2666'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2667'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2667'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2668'), '+=', False, K[3])
     return True
 
 
@@ -861,11 +861,11 @@ def d_7547(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2666'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2667'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2666'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2667'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2667'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2668'), '-=', False, K[4])
     return True
 
 
@@ -875,9 +875,9 @@ def d_7548(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2666'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2667'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2667'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2668'), '-=', False, K[4])
     return True
 
 
@@ -891,7 +891,7 @@ def d_7549(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2667'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2668'), '+=', False, K[5])
     return True
 
 
@@ -903,7 +903,7 @@ def d_7550(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2667'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2668'), '+=', False, K[5])
     return True
 
 
@@ -913,7 +913,7 @@ def d_7552(ctx, E=None, B=7551):  # rules_data/pampero/items/foreign_markets.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2656', 'resort', True)
+    LOCAL(ctx, E, 't~2657', 'resort', True)
     return True
 
 
@@ -923,110 +923,110 @@ def d_7593(ctx, E=None, B=7592):  # rules_data/pampero/modules/companies.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2656', 5, True)
+    LOCAL(ctx, E, 'n~2657', 5, True)
     return True
 
 
 def x_8614(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:84
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2657'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2657'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2656'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2658'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2658'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2657'))) is int else num(_w4)))
 
 
 def x_8617(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2659'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2659'), 0))
+    return (_w2.get(E.get('r~2660'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2660'), 0))
 
 
 def x_8619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2659'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2660'))) is str else None) != None)
 
 
 def x_8620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2659'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2659'), 0))
+    return (_w1.get(E.get('r~2660'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2660'), 0))
 
 
 def x_8622(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2659'))) is str else None)) and ((E.get('n~2658') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2660'))) is str else None)) and ((E.get('n~2659') != 0)) else False)
 
 
 def x_8628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8628, E.get('r~2661'),), lambda: [v_q_2663 for v_q_2663 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2663, NOREC).get('instead_of', {}) if type(v_q_2663) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2661'))])
+    return MEMO(ctx, (8628, E.get('r~2662'),), lambda: [v_q_2664 for v_q_2664 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2664, NOREC).get('instead_of', {}) if type(v_q_2664) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2662'))])
 
 
 def x_8629(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2662'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('left~2663'))) is int else num(_w1)) > 0)
 
 
 def x_8632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2662'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2662') if (FLD(ctx, K[0], E.get('rep~2664')) == None) else FLD(ctx, K[0], E.get('rep~2664'))))) is int else num(_w2))))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2663'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2663') if (FLD(ctx, K[0], E.get('rep~2665')) == None) else FLD(ctx, K[0], E.get('rep~2665'))))) is int else num(_w2))))
 
 
 def x_8636(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2664'))
+    return FLD(ctx, K[1], E.get('rep~2665'))
 
 
 def x_8637(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2666')}
+    return {'instead': E.get('instead~2667')}
 
 
 def x_8642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2667') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2668'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2667'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2668'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2668'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+    return max(0, (_w5 if type((_w5 := (E.get('n~2668') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2669'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2668'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2669'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2669'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_8643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2668'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2669'))) is str else None) != None)
 
 
 def x_8645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2669'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2668'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2668'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2668'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2670'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2669'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2669'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2669'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_8646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2668'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2668'), 0))
+    return (_w2.get(E.get('r~2669'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2669'), 0))
 
 
 def x_8648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2668'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2669'))) is str else None) != None)
 
 
 def x_8649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2668'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2668'), 0))
+    return (_w1.get(E.get('r~2669'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2669'), 0))
 
 
 def x_8651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2668'))) is str else None)) and ((E.get('k~2669') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2669'))) is str else None)) and ((E.get('k~2670') != 0)) else False)
 
 
 def t_7618(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:126
@@ -1042,7 +1042,7 @@ def d_7620(ctx, E=None, B=7618):  # rules_data/pampero/modules/companies.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2656', 2, True)
+    LOCAL(ctx, E, 'n~2657', 2, True)
     return True
 
 
@@ -1055,8 +1055,8 @@ def d_7622(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
     if not x_8614(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2658', E.get('n~2656'), True)
-    LOCAL(ctx, E, 'r~2659', E.get('r~2657'), True)
+    LOCAL(ctx, E, 'n~2659', E.get('n~2657'), True)
+    LOCAL(ctx, E, 'r~2660', E.get('r~2658'), True)
     if not d_7626(ctx, E, B):
         return False
     return True
@@ -1079,7 +1079,7 @@ def d_7624(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2658', E.get('n~2656'), True)
+    LOCAL(ctx, E, 'n~2659', E.get('n~2657'), True)
     return True
 
 
@@ -1089,7 +1089,7 @@ def d_7625(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2659', E.get('r~2657'), True)
+    LOCAL(ctx, E, 'r~2660', E.get('r~2658'), True)
     return True
 
 
@@ -1099,9 +1099,9 @@ def d_7626(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2659'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2660'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2658'), '-=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('n~2659'), '-=', False, K[3])
     if not d_7628(ctx, E, B):
         return False
     if not d_7630(ctx, E, B):
@@ -1115,9 +1115,9 @@ def d_7627(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2659'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2660'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2658'), '-=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('n~2659'), '-=', False, K[3])
     return True
 
 
@@ -1127,11 +1127,11 @@ def d_7628(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2659'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2660'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2659'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2660'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~2658'), '+=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('n~2659'), '+=', False, K[4])
     return True
 
 
@@ -1141,9 +1141,9 @@ def d_7629(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2659'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2660'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~2658'), '+=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('n~2659'), '+=', False, K[4])
     return True
 
 
@@ -1157,7 +1157,7 @@ def d_7630(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~2658'), '-=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('n~2659'), '-=', False, K[5])
     return True
 
 
@@ -1169,7 +1169,7 @@ def d_7631(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~2658'), '-=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('n~2659'), '-=', False, K[5])
     return True
 
 
@@ -1181,14 +1181,14 @@ def t_7634(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2667', E.get('left~2662'), True)
-        LOCAL(ctx, E, 'r~2668', E.get('r~2661'), True)
+        LOCAL(ctx, E, 'n~2668', E.get('left~2663'), True)
+        LOCAL(ctx, E, 'r~2669', E.get('r~2662'), True)
         if not d_7648(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2662', E.get('n~2660'), True)
+    LOCAL(ctx, E, 'left~2663', E.get('n~2661'), True)
     return t_7636(ctx, r1, s, E, B)
 
 
@@ -1198,7 +1198,7 @@ def d_7635(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2662', E.get('n~2660'), True)
+    LOCAL(ctx, E, 'left~2663', E.get('n~2661'), True)
     return True
 
 
@@ -1209,18 +1209,18 @@ def t_7636(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8628(ctx, E)))
-    old = E.get('rep~2664', MISSING)
+    old = E.get('rep~2665', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2664', old)
+        UNSET(ctx, E, 'rep~2665', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2664', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2662'))) is int else num(_w1)) > 0)):
+            LOCAL(ctx, E, 'rep~2665', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2663'))) is int else num(_w1)) > 0)):
                 return t_7637(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -1235,11 +1235,11 @@ def t_7637(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 27, E, 'left~2662', E.get('taken~2665'))
+        ASSIGN(ctx, B + 27, E, 'left~2663', E.get('taken~2666'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2665', 0, True)
+    LOCAL(ctx, E, 'taken~2666', 0, True)
     return t_7639(ctx, r1, s, E, B)
 
 
@@ -1249,7 +1249,7 @@ def d_7638(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2665', 0, True)
+    LOCAL(ctx, E, 'taken~2666', 0, True)
     return True
 
 
@@ -1266,7 +1266,7 @@ def t_7641(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2665', E.get('instead~2666'))
+    LOCAL(ctx, E, 'taken~2666', E.get('instead~2667'))
     return t_7643(ctx, k, s, E, B)
 
 
@@ -1276,7 +1276,7 @@ def d_7642(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2665', E.get('instead~2666'))
+    LOCAL(ctx, E, 'taken~2666', E.get('instead~2667'))
     return True
 
 
@@ -1291,7 +1291,7 @@ def t_7643(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/re
             return k()
         return t_7644(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2666')))
+    return nxt(num(E.get('instead~2667')))
 
 
 def t_7644(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:62
@@ -1309,7 +1309,7 @@ def d_7645(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 27, E, 'left~2662', E.get('taken~2665'))
+    ASSIGN(ctx, B + 27, E, 'left~2663', E.get('taken~2666'))
     return True
 
 
@@ -1319,7 +1319,7 @@ def d_7646(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2667', E.get('left~2662'), True)
+    LOCAL(ctx, E, 'n~2668', E.get('left~2663'), True)
     return True
 
 
@@ -1329,7 +1329,7 @@ def d_7647(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2668', E.get('r~2661'), True)
+    LOCAL(ctx, E, 'r~2669', E.get('r~2662'), True)
     return True
 
 
@@ -1339,13 +1339,13 @@ def d_7648(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2669', x_8642(ctx, E), True)
+    LOCAL(ctx, E, 'k~2670', x_8642(ctx, E), True)
     if not d_7650(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2669'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2670'), '+=', False, K[3])
     if not d_7653(ctx, E, B):
         return False
     if not d_7655(ctx, E, B):
@@ -1359,7 +1359,7 @@ def d_7649(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2669', x_8642(ctx, E), True)
+    LOCAL(ctx, E, 'k~2670', x_8642(ctx, E), True)
     return True
 
 
@@ -1369,9 +1369,9 @@ def d_7650(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2668'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2669'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2669', x_8645(ctx, E))
+        LOCAL(ctx, E, 'k~2670', x_8645(ctx, E))
     return True
 
 
@@ -1381,7 +1381,7 @@ def d_7651(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2669', x_8645(ctx, E))
+    LOCAL(ctx, E, 'k~2670', x_8645(ctx, E))
     return True
 
 
@@ -1391,9 +1391,9 @@ def d_7652(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2669'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2670'), '+=', False, K[3])
     return True
 
 
@@ -1403,11 +1403,11 @@ def d_7653(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2668'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2669'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2668'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2669'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2670'), '-=', False, K[4])
     return True
 
 
@@ -1417,9 +1417,9 @@ def d_7654(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2668'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2669'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2670'), '-=', False, K[4])
     return True
 
 
@@ -1433,7 +1433,7 @@ def d_7655(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2670'), '+=', False, K[5])
     return True
 
 
@@ -1445,7 +1445,7 @@ def d_7656(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2670'), '+=', False, K[5])
     return True
 
 
@@ -1456,37 +1456,37 @@ def x_8801(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
 def x_8849(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2691'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2691'), 0))
+    return (_w2.get(E.get('r~2692'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2692'), 0))
 
 
 def x_8851(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2691'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2692'))) is str else None) != None)
 
 
 def x_8852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2691'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2691'), 0))
+    return (_w1.get(E.get('r~2692'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2692'), 0))
 
 
 def x_8863(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2695'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2695'), 0))
+    return (_w2.get(E.get('r~2696'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2696'), 0))
 
 
 def x_8865(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2695'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2696'))) is str else None) != None)
 
 
 def x_8866(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2695'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2695'), 0))
+    return (_w1.get(E.get('r~2696'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2696'), 0))
 
 
 def x_8991(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
@@ -1495,68 +1495,68 @@ def x_8991(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2675 for v_i_2675 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2675, NOREC).get('deck', None) if type(v_i_2675) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2676))) is type((_w4 := sum([items_of((_h2.get(v_r_2678, []) if type(_h2) is dict else KEY(_h2, v_r_2678, []))).count(v_c_2676) for v_r_2678 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2676 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2676, NOREC).get('deck', None) if type(v_c_2676) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+        return (_w5 + _w6 if type((_w5 := len([v_i_2676 for v_i_2676 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2676, NOREC).get('deck', None) if type(v_i_2676) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2677))) is type((_w4 := sum([items_of((_h2.get(v_r_2679, []) if type(_h2) is dict else KEY(_h2, v_r_2679, []))).count(v_c_2677) for v_r_2679 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2677 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2677, NOREC).get('deck', None) if type(v_c_2677) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
     return MEMO(ctx, (8991, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
 def x_8992(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2680'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2682'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~2681'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2683'))) is int else num(_w2)))
 
 
 def x_8995(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8995, E.get('r~2684'),), lambda: [v_q_2686 for v_q_2686 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2686, NOREC).get('instead_of', {}) if type(v_q_2686) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2684'))])
+    return MEMO(ctx, (8995, E.get('r~2685'),), lambda: [v_q_2687 for v_q_2687 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2687, NOREC).get('instead_of', {}) if type(v_q_2687) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2685'))])
 
 
 def x_8996(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2685'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('left~2686'))) is int else num(_w1)) > 0)
 
 
 def x_8999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2685'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2685') if (FLD(ctx, K[0], E.get('rep~2687')) == None) else FLD(ctx, K[0], E.get('rep~2687'))))) is int else num(_w2))))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2686'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2686') if (FLD(ctx, K[0], E.get('rep~2688')) == None) else FLD(ctx, K[0], E.get('rep~2688'))))) is int else num(_w2))))
 
 
 def x_9003(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2687'))
+    return FLD(ctx, K[1], E.get('rep~2688'))
 
 
 def x_9004(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2689')}
+    return {'instead': E.get('instead~2690')}
 
 
 def x_9011(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2690') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2691'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2690'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2691'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2691'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+    return max(0, (_w5 if type((_w5 := (E.get('n~2691') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2692'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2691'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2692'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2692'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_9012(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2691'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2692'))) is str else None) != None)
 
 
 def x_9014(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2692'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2691'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2691'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2691'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2693'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2692'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2692'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2692'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_9020(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2691'))) is str else None)) and ((E.get('k~2692') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2692'))) is str else None)) and ((E.get('k~2693') != 0)) else False)
 
 
 def t_7923(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/modules/objectives.yaml:15
@@ -1567,14 +1567,14 @@ def t_7923(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/modules/object
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2680', 10, True)
-        LOCAL(ctx, E, 'r~2681', 'money', True)
-        LOCAL(ctx, E, 'k~2682', x_8991(ctx, E), True)
+        LOCAL(ctx, E, 'n~2681', 10, True)
+        LOCAL(ctx, E, 'r~2682', 'money', True)
+        LOCAL(ctx, E, 'k~2683', x_8991(ctx, E), True)
         return t_7952(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2660', 10, True)
-    LOCAL(ctx, E, 'r~2661', 'money', True)
+    LOCAL(ctx, E, 'n~2661', 10, True)
+    LOCAL(ctx, E, 'r~2662', 'money', True)
     return t_7926(ctx, r1, s, E, B)
 
 
@@ -1584,7 +1584,7 @@ def d_7924(ctx, E=None, B=7923):  # rules_data/pampero/modules/objectives.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2660', 10, True)
+    LOCAL(ctx, E, 'n~2661', 10, True)
     return True
 
 
@@ -1594,7 +1594,7 @@ def d_7925(ctx, E=None, B=7923):  # rules_data/pampero/modules/objectives.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2661', 'money', True)
+    LOCAL(ctx, E, 'r~2662', 'money', True)
     return True
 
 
@@ -1606,14 +1606,14 @@ def t_7926(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2667', E.get('left~2662'), True)
-        LOCAL(ctx, E, 'r~2668', E.get('r~2661'), True)
+        LOCAL(ctx, E, 'n~2668', E.get('left~2663'), True)
+        LOCAL(ctx, E, 'r~2669', E.get('r~2662'), True)
         if not d_7648(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2662', E.get('n~2660'), True)
+    LOCAL(ctx, E, 'left~2663', E.get('n~2661'), True)
     return t_7928(ctx, r1, s, E, B)
 
 
@@ -1624,18 +1624,18 @@ def t_7928(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8628(ctx, E)))
-    old = E.get('rep~2664', MISSING)
+    old = E.get('rep~2665', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2664', old)
+        UNSET(ctx, E, 'rep~2665', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2664', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2662'))) is int else num(_w1)) > 0)):
+            LOCAL(ctx, E, 'rep~2665', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2663'))) is int else num(_w1)) > 0)):
                 return t_7929(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -1650,11 +1650,11 @@ def t_7929(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 14, E, 'left~2662', E.get('taken~2665'))
+        ASSIGN(ctx, B + 14, E, 'left~2663', E.get('taken~2666'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2665', 0, True)
+    LOCAL(ctx, E, 'taken~2666', 0, True)
     return t_7414(ctx, r1, s, E, B)
 
 
@@ -1664,7 +1664,7 @@ def d_7937(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 14, E, 'left~2662', E.get('taken~2665'))
+    ASSIGN(ctx, B + 14, E, 'left~2663', E.get('taken~2666'))
     return True
 
 
@@ -1674,7 +1674,7 @@ def d_7949(ctx, E=None, B=7923):  # rules_data/pampero/modules/objectives.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2680', 10, True)
+    LOCAL(ctx, E, 'n~2681', 10, True)
     return True
 
 
@@ -1684,7 +1684,7 @@ def d_7950(ctx, E=None, B=7923):  # rules_data/pampero/modules/objectives.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2681', 'money', True)
+    LOCAL(ctx, E, 'r~2682', 'money', True)
     return True
 
 
@@ -1694,7 +1694,7 @@ def d_7951(ctx, E=None, B=7923):  # rules_data/pampero/modules/objectives.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2682', x_8991(ctx, E), True)
+    LOCAL(ctx, E, 'k~2683', x_8991(ctx, E), True)
     return True
 
 
@@ -1704,8 +1704,8 @@ def t_7952(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2683', (((_w1 if type((_w1 := E.get('n~2680'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2682'))) is int else num(_w2)))), True)
-    LOCAL(ctx, E, 'r~2684', E.get('r~2681'), True)
+    LOCAL(ctx, E, 'n~2684', (((_w1 if type((_w1 := E.get('n~2681'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2683'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'r~2685', E.get('r~2682'), True)
     return t_7955(ctx, k, s, E, B)
 
 
@@ -1715,7 +1715,7 @@ def d_7953(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2683', (((_w1 if type((_w1 := E.get('n~2680'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2682'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'n~2684', (((_w1 if type((_w1 := E.get('n~2681'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2683'))) is int else num(_w2)))), True)
     return True
 
 
@@ -1725,7 +1725,7 @@ def d_7954(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2684', E.get('r~2681'), True)
+    LOCAL(ctx, E, 'r~2685', E.get('r~2682'), True)
     return True
 
 
@@ -1737,14 +1737,14 @@ def t_7955(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2690', E.get('left~2685'), True)
-        LOCAL(ctx, E, 'r~2691', E.get('r~2684'), True)
+        LOCAL(ctx, E, 'n~2691', E.get('left~2686'), True)
+        LOCAL(ctx, E, 'r~2692', E.get('r~2685'), True)
         if not d_7969(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2685', E.get('n~2683'), True)
+    LOCAL(ctx, E, 'left~2686', E.get('n~2684'), True)
     return t_7957(ctx, r1, s, E, B)
 
 
@@ -1754,7 +1754,7 @@ def d_7956(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2685', E.get('n~2683'), True)
+    LOCAL(ctx, E, 'left~2686', E.get('n~2684'), True)
     return True
 
 
@@ -1765,18 +1765,18 @@ def t_7957(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8995(ctx, E)))
-    old = E.get('rep~2687', MISSING)
+    old = E.get('rep~2688', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2687', old)
+        UNSET(ctx, E, 'rep~2688', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2687', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2685'))) is int else num(_w1)) > 0)):
+            LOCAL(ctx, E, 'rep~2688', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2686'))) is int else num(_w1)) > 0)):
                 return t_7958(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -1791,11 +1791,11 @@ def t_7958(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 43, E, 'left~2685', E.get('taken~2688'))
+        ASSIGN(ctx, B + 43, E, 'left~2686', E.get('taken~2689'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2688', 0, True)
+    LOCAL(ctx, E, 'taken~2689', 0, True)
     return t_7960(ctx, r1, s, E, B)
 
 
@@ -1805,7 +1805,7 @@ def d_7959(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2688', 0, True)
+    LOCAL(ctx, E, 'taken~2689', 0, True)
     return True
 
 
@@ -1822,7 +1822,7 @@ def t_7962(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2688', E.get('instead~2689'))
+    LOCAL(ctx, E, 'taken~2689', E.get('instead~2690'))
     return t_7964(ctx, k, s, E, B)
 
 
@@ -1832,7 +1832,7 @@ def d_7963(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2688', E.get('instead~2689'))
+    LOCAL(ctx, E, 'taken~2689', E.get('instead~2690'))
     return True
 
 
@@ -1847,7 +1847,7 @@ def t_7964(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/re
             return k()
         return t_7965(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2689')))
+    return nxt(num(E.get('instead~2690')))
 
 
 def t_7965(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:62
@@ -1865,7 +1865,7 @@ def d_7966(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 43, E, 'left~2685', E.get('taken~2688'))
+    ASSIGN(ctx, B + 43, E, 'left~2686', E.get('taken~2689'))
     return True
 
 
@@ -1875,7 +1875,7 @@ def d_7967(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2690', E.get('left~2685'), True)
+    LOCAL(ctx, E, 'n~2691', E.get('left~2686'), True)
     return True
 
 
@@ -1885,7 +1885,7 @@ def d_7968(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2691', E.get('r~2684'), True)
+    LOCAL(ctx, E, 'r~2692', E.get('r~2685'), True)
     return True
 
 
@@ -1895,13 +1895,13 @@ def d_7969(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2692', x_9011(ctx, E), True)
+    LOCAL(ctx, E, 'k~2693', x_9011(ctx, E), True)
     if not d_7971(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2691'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2692'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2692'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2693'), '+=', False, K[3])
     if not d_7974(ctx, E, B):
         return False
     if not d_7976(ctx, E, B):
@@ -1915,7 +1915,7 @@ def d_7970(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2692', x_9011(ctx, E), True)
+    LOCAL(ctx, E, 'k~2693', x_9011(ctx, E), True)
     return True
 
 
@@ -1925,9 +1925,9 @@ def d_7971(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2691'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2692'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2692', x_9014(ctx, E))
+        LOCAL(ctx, E, 'k~2693', x_9014(ctx, E))
     return True
 
 
@@ -1937,7 +1937,7 @@ def d_7972(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2692', x_9014(ctx, E))
+    LOCAL(ctx, E, 'k~2693', x_9014(ctx, E))
     return True
 
 
@@ -1947,9 +1947,9 @@ def d_7973(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2691'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2692'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2692'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2693'), '+=', False, K[3])
     return True
 
 
@@ -1959,11 +1959,11 @@ def d_7974(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2691'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2692'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2691'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2692'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2692'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2693'), '-=', False, K[4])
     return True
 
 
@@ -1973,9 +1973,9 @@ def d_7975(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2691'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2692'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2692'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2693'), '-=', False, K[4])
     return True
 
 
@@ -1989,7 +1989,7 @@ def d_7976(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2692'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2693'), '+=', False, K[5])
     return True
 
 
@@ -2001,80 +2001,80 @@ def d_7977(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2692'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2693'), '+=', False, K[5])
     return True
 
 
 def x_9027(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9027, E.get('r~2658'),), lambda: [v_q_2660 for v_q_2660 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2660, NOREC).get('instead_of', {}) if type(v_q_2660) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2658'))])
+    return MEMO(ctx, (9027, E.get('r~2659'),), lambda: [v_q_2661 for v_q_2661 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2661, NOREC).get('instead_of', {}) if type(v_q_2661) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2659'))])
 
 
 def x_9028(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2659'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('left~2660'))) is int else num(_w1)) > 0)
 
 
 def x_9031(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2659'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2659') if (FLD(ctx, K[0], E.get('rep~2661')) == None) else FLD(ctx, K[0], E.get('rep~2661'))))) is int else num(_w2))))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2660'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2660') if (FLD(ctx, K[0], E.get('rep~2662')) == None) else FLD(ctx, K[0], E.get('rep~2662'))))) is int else num(_w2))))
 
 
 def x_9035(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2661'))
+    return FLD(ctx, K[1], E.get('rep~2662'))
 
 
 def x_9036(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2663')}
+    return {'instead': E.get('instead~2664')}
 
 
 def x_9041(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2664') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2665'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2664'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2665'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2665'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+    return max(0, (_w5 if type((_w5 := (E.get('n~2665') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2666'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2665'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2666'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2666'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_9042(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2665'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2666'))) is str else None) != None)
 
 
 def x_9044(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2666'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2665'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2665'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2665'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2667'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2666'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2666'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2666'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_9045(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2665'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2665'), 0))
+    return (_w2.get(E.get('r~2666'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2666'), 0))
 
 
 def x_9047(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2665'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2666'))) is str else None) != None)
 
 
 def x_9048(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2665'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2665'), 0))
+    return (_w1.get(E.get('r~2666'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2666'), 0))
 
 
 def x_9050(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2665'))) is str else None)) and ((E.get('k~2666') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2666'))) is str else None)) and ((E.get('k~2667') != 0)) else False)
 
 
 def x_9055(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
@@ -2083,86 +2083,86 @@ def x_9055(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2672 for v_i_2672 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2672, NOREC).get('deck', None) if type(v_i_2672) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2673))) is type((_w4 := sum([items_of((_h2.get(v_r_2675, []) if type(_h2) is dict else KEY(_h2, v_r_2675, []))).count(v_c_2673) for v_r_2675 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2673 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2673, NOREC).get('deck', None) if type(v_c_2673) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+        return (_w5 + _w6 if type((_w5 := len([v_i_2673 for v_i_2673 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2673, NOREC).get('deck', None) if type(v_i_2673) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2674))) is type((_w4 := sum([items_of((_h2.get(v_r_2676, []) if type(_h2) is dict else KEY(_h2, v_r_2676, []))).count(v_c_2674) for v_r_2676 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2674 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2674, NOREC).get('deck', None) if type(v_c_2674) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
     return MEMO(ctx, (9055, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
 def x_9056(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2677'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2679'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~2678'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2680'))) is int else num(_w2)))
 
 
 def x_9059(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9059, E.get('r~2681'),), lambda: [v_q_2683 for v_q_2683 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2683, NOREC).get('instead_of', {}) if type(v_q_2683) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2681'))])
+    return MEMO(ctx, (9059, E.get('r~2682'),), lambda: [v_q_2684 for v_q_2684 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2684, NOREC).get('instead_of', {}) if type(v_q_2684) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2682'))])
 
 
 def x_9060(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2682'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('left~2683'))) is int else num(_w1)) > 0)
 
 
 def x_9063(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2682'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2682') if (FLD(ctx, K[0], E.get('rep~2684')) == None) else FLD(ctx, K[0], E.get('rep~2684'))))) is int else num(_w2))))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2683'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2683') if (FLD(ctx, K[0], E.get('rep~2685')) == None) else FLD(ctx, K[0], E.get('rep~2685'))))) is int else num(_w2))))
 
 
 def x_9067(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2684'))
+    return FLD(ctx, K[1], E.get('rep~2685'))
 
 
 def x_9068(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2686')}
+    return {'instead': E.get('instead~2687')}
 
 
 def x_9075(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2687') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2688'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2687'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2688'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2688'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+    return max(0, (_w5 if type((_w5 := (E.get('n~2688') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2689'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2688'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2689'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2689'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_9076(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2688'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2689'))) is str else None) != None)
 
 
 def x_9078(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2689'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2688'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2688'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2688'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2690'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2689'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2689'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2689'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_9079(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2688'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2688'), 0))
+    return (_w2.get(E.get('r~2689'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2689'), 0))
 
 
 def x_9081(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2688'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2689'))) is str else None) != None)
 
 
 def x_9082(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2688'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2688'), 0))
+    return (_w1.get(E.get('r~2689'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2689'), 0))
 
 
 def x_9084(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2688'))) is str else None)) and ((E.get('k~2689') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2689'))) is str else None)) and ((E.get('k~2690') != 0)) else False)
 
 
 def t_7978(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/modules/objectives.yaml:23
@@ -2173,14 +2173,14 @@ def t_7978(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/modules/object
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2677', 10, True)
-        LOCAL(ctx, E, 'r~2678', 'money', True)
-        LOCAL(ctx, E, 'k~2679', x_9055(ctx, E), True)
+        LOCAL(ctx, E, 'n~2678', 10, True)
+        LOCAL(ctx, E, 'r~2679', 'money', True)
+        LOCAL(ctx, E, 'k~2680', x_9055(ctx, E), True)
         return t_8007(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2657', 10, True)
-    LOCAL(ctx, E, 'r~2658', 'money', True)
+    LOCAL(ctx, E, 'n~2658', 10, True)
+    LOCAL(ctx, E, 'r~2659', 'money', True)
     return t_7981(ctx, r1, s, E, B)
 
 
@@ -2190,7 +2190,7 @@ def d_7979(ctx, E=None, B=7978):  # rules_data/pampero/modules/objectives.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2657', 10, True)
+    LOCAL(ctx, E, 'n~2658', 10, True)
     return True
 
 
@@ -2200,7 +2200,7 @@ def d_7980(ctx, E=None, B=7978):  # rules_data/pampero/modules/objectives.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2658', 'money', True)
+    LOCAL(ctx, E, 'r~2659', 'money', True)
     return True
 
 
@@ -2212,14 +2212,14 @@ def t_7981(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2664', E.get('left~2659'), True)
-        LOCAL(ctx, E, 'r~2665', E.get('r~2658'), True)
+        LOCAL(ctx, E, 'n~2665', E.get('left~2660'), True)
+        LOCAL(ctx, E, 'r~2666', E.get('r~2659'), True)
         if not d_7995(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2659', E.get('n~2657'), True)
+    LOCAL(ctx, E, 'left~2660', E.get('n~2658'), True)
     return t_7983(ctx, r1, s, E, B)
 
 
@@ -2229,7 +2229,7 @@ def d_7982(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2659', E.get('n~2657'), True)
+    LOCAL(ctx, E, 'left~2660', E.get('n~2658'), True)
     return True
 
 
@@ -2240,18 +2240,18 @@ def t_7983(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9027(ctx, E)))
-    old = E.get('rep~2661', MISSING)
+    old = E.get('rep~2662', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2661', old)
+        UNSET(ctx, E, 'rep~2662', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2661', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2659'))) is int else num(_w1)) > 0)):
+            LOCAL(ctx, E, 'rep~2662', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2660'))) is int else num(_w1)) > 0)):
                 return t_7984(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -2266,11 +2266,11 @@ def t_7984(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 14, E, 'left~2659', E.get('taken~2662'))
+        ASSIGN(ctx, B + 14, E, 'left~2660', E.get('taken~2663'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2662', 0, True)
+    LOCAL(ctx, E, 'taken~2663', 0, True)
     return t_7414(ctx, r1, s, E, B)
 
 
@@ -2280,7 +2280,7 @@ def d_7985(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2662', 0, True)
+    LOCAL(ctx, E, 'taken~2663', 0, True)
     return True
 
 
@@ -2290,7 +2290,7 @@ def t_7988(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2662', E.get('instead~2663'))
+    LOCAL(ctx, E, 'taken~2663', E.get('instead~2664'))
     return t_7990(ctx, k, s, E, B)
 
 
@@ -2300,7 +2300,7 @@ def d_7989(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2662', E.get('instead~2663'))
+    LOCAL(ctx, E, 'taken~2663', E.get('instead~2664'))
     return True
 
 
@@ -2315,7 +2315,7 @@ def t_7990(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/re
             return k()
         return t_7991(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2663')))
+    return nxt(num(E.get('instead~2664')))
 
 
 def t_7991(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:62
@@ -2333,7 +2333,7 @@ def d_7992(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 14, E, 'left~2659', E.get('taken~2662'))
+    ASSIGN(ctx, B + 14, E, 'left~2660', E.get('taken~2663'))
     return True
 
 
@@ -2343,7 +2343,7 @@ def d_7993(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2664', E.get('left~2659'), True)
+    LOCAL(ctx, E, 'n~2665', E.get('left~2660'), True)
     return True
 
 
@@ -2353,7 +2353,7 @@ def d_7994(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2665', E.get('r~2658'), True)
+    LOCAL(ctx, E, 'r~2666', E.get('r~2659'), True)
     return True
 
 
@@ -2363,13 +2363,13 @@ def d_7995(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2666', x_9041(ctx, E), True)
+    LOCAL(ctx, E, 'k~2667', x_9041(ctx, E), True)
     if not d_7997(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2665'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2666'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2666'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2667'), '+=', False, K[3])
     if not d_8000(ctx, E, B):
         return False
     if not d_8002(ctx, E, B):
@@ -2383,7 +2383,7 @@ def d_7996(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2666', x_9041(ctx, E), True)
+    LOCAL(ctx, E, 'k~2667', x_9041(ctx, E), True)
     return True
 
 
@@ -2393,9 +2393,9 @@ def d_7997(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2665'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2666'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2666', x_9044(ctx, E))
+        LOCAL(ctx, E, 'k~2667', x_9044(ctx, E))
     return True
 
 
@@ -2405,7 +2405,7 @@ def d_7998(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2666', x_9044(ctx, E))
+    LOCAL(ctx, E, 'k~2667', x_9044(ctx, E))
     return True
 
 
@@ -2415,9 +2415,9 @@ def d_7999(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2665'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2666'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2666'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2667'), '+=', False, K[3])
     return True
 
 
@@ -2427,11 +2427,11 @@ def d_8000(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2665'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2666'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2665'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2666'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2666'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2667'), '-=', False, K[4])
     return True
 
 
@@ -2441,9 +2441,9 @@ def d_8001(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2665'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2666'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2666'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2667'), '-=', False, K[4])
     return True
 
 
@@ -2457,7 +2457,7 @@ def d_8002(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2666'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2667'), '+=', False, K[5])
     return True
 
 
@@ -2469,7 +2469,7 @@ def d_8003(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2666'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2667'), '+=', False, K[5])
     return True
 
 
@@ -2479,7 +2479,7 @@ def d_8004(ctx, E=None, B=7978):  # rules_data/pampero/modules/objectives.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2677', 10, True)
+    LOCAL(ctx, E, 'n~2678', 10, True)
     return True
 
 
@@ -2489,7 +2489,7 @@ def d_8005(ctx, E=None, B=7978):  # rules_data/pampero/modules/objectives.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2678', 'money', True)
+    LOCAL(ctx, E, 'r~2679', 'money', True)
     return True
 
 
@@ -2499,7 +2499,7 @@ def d_8006(ctx, E=None, B=7978):  # rules_data/pampero/modules/objectives.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2679', x_9055(ctx, E), True)
+    LOCAL(ctx, E, 'k~2680', x_9055(ctx, E), True)
     return True
 
 
@@ -2509,8 +2509,8 @@ def t_8007(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2680', (((_w1 if type((_w1 := E.get('n~2677'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2679'))) is int else num(_w2)))), True)
-    LOCAL(ctx, E, 'r~2681', E.get('r~2678'), True)
+    LOCAL(ctx, E, 'n~2681', (((_w1 if type((_w1 := E.get('n~2678'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2680'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'r~2682', E.get('r~2679'), True)
     return t_8010(ctx, k, s, E, B)
 
 
@@ -2520,7 +2520,7 @@ def d_8008(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2680', (((_w1 if type((_w1 := E.get('n~2677'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2679'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'n~2681', (((_w1 if type((_w1 := E.get('n~2678'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2680'))) is int else num(_w2)))), True)
     return True
 
 
@@ -2530,7 +2530,7 @@ def d_8009(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2681', E.get('r~2678'), True)
+    LOCAL(ctx, E, 'r~2682', E.get('r~2679'), True)
     return True
 
 
@@ -2542,14 +2542,14 @@ def t_8010(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2687', E.get('left~2682'), True)
-        LOCAL(ctx, E, 'r~2688', E.get('r~2681'), True)
+        LOCAL(ctx, E, 'n~2688', E.get('left~2683'), True)
+        LOCAL(ctx, E, 'r~2689', E.get('r~2682'), True)
         if not d_8024(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2682', E.get('n~2680'), True)
+    LOCAL(ctx, E, 'left~2683', E.get('n~2681'), True)
     return t_8012(ctx, r1, s, E, B)
 
 
@@ -2559,7 +2559,7 @@ def d_8011(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2682', E.get('n~2680'), True)
+    LOCAL(ctx, E, 'left~2683', E.get('n~2681'), True)
     return True
 
 
@@ -2570,18 +2570,18 @@ def t_8012(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9059(ctx, E)))
-    old = E.get('rep~2684', MISSING)
+    old = E.get('rep~2685', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2684', old)
+        UNSET(ctx, E, 'rep~2685', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2684', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2682'))) is int else num(_w1)) > 0)):
+            LOCAL(ctx, E, 'rep~2685', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2683'))) is int else num(_w1)) > 0)):
                 return t_8013(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -2596,11 +2596,11 @@ def t_8013(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 43, E, 'left~2682', E.get('taken~2685'))
+        ASSIGN(ctx, B + 43, E, 'left~2683', E.get('taken~2686'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2685', 0, True)
+    LOCAL(ctx, E, 'taken~2686', 0, True)
     return t_7960(ctx, r1, s, E, B)
 
 
@@ -2610,7 +2610,7 @@ def d_8014(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2685', 0, True)
+    LOCAL(ctx, E, 'taken~2686', 0, True)
     return True
 
 
@@ -2620,7 +2620,7 @@ def t_8017(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2685', E.get('instead~2686'))
+    LOCAL(ctx, E, 'taken~2686', E.get('instead~2687'))
     return t_8019(ctx, k, s, E, B)
 
 
@@ -2630,7 +2630,7 @@ def d_8018(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2685', E.get('instead~2686'))
+    LOCAL(ctx, E, 'taken~2686', E.get('instead~2687'))
     return True
 
 
@@ -2645,7 +2645,7 @@ def t_8019(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/re
             return k()
         return t_8020(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2686')))
+    return nxt(num(E.get('instead~2687')))
 
 
 def t_8020(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:62
@@ -2663,7 +2663,7 @@ def d_8021(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 43, E, 'left~2682', E.get('taken~2685'))
+    ASSIGN(ctx, B + 43, E, 'left~2683', E.get('taken~2686'))
     return True
 
 
@@ -2673,7 +2673,7 @@ def d_8022(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2687', E.get('left~2682'), True)
+    LOCAL(ctx, E, 'n~2688', E.get('left~2683'), True)
     return True
 
 
@@ -2683,7 +2683,7 @@ def d_8023(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2688', E.get('r~2681'), True)
+    LOCAL(ctx, E, 'r~2689', E.get('r~2682'), True)
     return True
 
 
@@ -2693,13 +2693,13 @@ def d_8024(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2689', x_9075(ctx, E), True)
+    LOCAL(ctx, E, 'k~2690', x_9075(ctx, E), True)
     if not d_8026(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2688'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2689'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2689'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2690'), '+=', False, K[3])
     if not d_8029(ctx, E, B):
         return False
     if not d_8031(ctx, E, B):
@@ -2713,7 +2713,7 @@ def d_8025(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2689', x_9075(ctx, E), True)
+    LOCAL(ctx, E, 'k~2690', x_9075(ctx, E), True)
     return True
 
 
@@ -2723,9 +2723,9 @@ def d_8026(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2688'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2689'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2689', x_9078(ctx, E))
+        LOCAL(ctx, E, 'k~2690', x_9078(ctx, E))
     return True
 
 
@@ -2735,7 +2735,7 @@ def d_8027(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2689', x_9078(ctx, E))
+    LOCAL(ctx, E, 'k~2690', x_9078(ctx, E))
     return True
 
 
@@ -2745,9 +2745,9 @@ def d_8028(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2688'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2689'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2689'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2690'), '+=', False, K[3])
     return True
 
 
@@ -2757,11 +2757,11 @@ def d_8029(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2688'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2689'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2688'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2689'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2689'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2690'), '-=', False, K[4])
     return True
 
 
@@ -2771,9 +2771,9 @@ def d_8030(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2688'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2689'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2689'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2690'), '-=', False, K[4])
     return True
 
 
@@ -2787,7 +2787,7 @@ def d_8031(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2689'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2690'), '+=', False, K[5])
     return True
 
 
@@ -2799,38 +2799,38 @@ def d_8032(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2689'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2690'), '+=', False, K[5])
     return True
 
 
 def x_9283(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9283, E.get('r~2659'),), lambda: [v_q_2661 for v_q_2661 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2661, NOREC).get('instead_of', {}) if type(v_q_2661) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2659'))])
+    return MEMO(ctx, (9283, E.get('r~2660'),), lambda: [v_q_2662 for v_q_2662 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2662, NOREC).get('instead_of', {}) if type(v_q_2662) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2660'))])
 
 
 def x_9284(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2660'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('left~2661'))) is int else num(_w1)) > 0)
 
 
 def x_9287(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2660'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2660') if (FLD(ctx, K[0], E.get('rep~2662')) == None) else FLD(ctx, K[0], E.get('rep~2662'))))) is int else num(_w2))))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2661'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2661') if (FLD(ctx, K[0], E.get('rep~2663')) == None) else FLD(ctx, K[0], E.get('rep~2663'))))) is int else num(_w2))))
 
 
 def x_9291(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2662'))
+    return FLD(ctx, K[1], E.get('rep~2663'))
 
 
 def x_9292(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2664')}
+    return {'instead': E.get('instead~2665')}
 
 
 def x_9311(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
@@ -2839,86 +2839,86 @@ def x_9311(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2673 for v_i_2673 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2673, NOREC).get('deck', None) if type(v_i_2673) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2674))) is type((_w4 := sum([items_of((_h2.get(v_r_2676, []) if type(_h2) is dict else KEY(_h2, v_r_2676, []))).count(v_c_2674) for v_r_2676 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2674 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2674, NOREC).get('deck', None) if type(v_c_2674) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+        return (_w5 + _w6 if type((_w5 := len([v_i_2674 for v_i_2674 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2674, NOREC).get('deck', None) if type(v_i_2674) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2675))) is type((_w4 := sum([items_of((_h2.get(v_r_2677, []) if type(_h2) is dict else KEY(_h2, v_r_2677, []))).count(v_c_2675) for v_r_2677 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2675 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2675, NOREC).get('deck', None) if type(v_c_2675) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
     return MEMO(ctx, (9311, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
 def x_9312(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2678'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2680'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~2679'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2681'))) is int else num(_w2)))
 
 
 def x_9315(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9315, E.get('r~2682'),), lambda: [v_q_2684 for v_q_2684 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2684, NOREC).get('instead_of', {}) if type(v_q_2684) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2682'))])
+    return MEMO(ctx, (9315, E.get('r~2683'),), lambda: [v_q_2685 for v_q_2685 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2685, NOREC).get('instead_of', {}) if type(v_q_2685) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2683'))])
 
 
 def x_9316(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2683'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('left~2684'))) is int else num(_w1)) > 0)
 
 
 def x_9319(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2683'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2683') if (FLD(ctx, K[0], E.get('rep~2685')) == None) else FLD(ctx, K[0], E.get('rep~2685'))))) is int else num(_w2))))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2684'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2684') if (FLD(ctx, K[0], E.get('rep~2686')) == None) else FLD(ctx, K[0], E.get('rep~2686'))))) is int else num(_w2))))
 
 
 def x_9323(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2685'))
+    return FLD(ctx, K[1], E.get('rep~2686'))
 
 
 def x_9324(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2687')}
+    return {'instead': E.get('instead~2688')}
 
 
 def x_9331(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2688') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2689'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2688'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2689'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2689'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+    return max(0, (_w5 if type((_w5 := (E.get('n~2689') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2690'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2689'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2690'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2690'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_9332(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2689'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2690'))) is str else None) != None)
 
 
 def x_9334(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2690'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2689'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2689'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2689'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2691'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2690'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2690'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2690'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_9335(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2689'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2689'), 0))
+    return (_w2.get(E.get('r~2690'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2690'), 0))
 
 
 def x_9337(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2689'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2690'))) is str else None) != None)
 
 
 def x_9338(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2689'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2689'), 0))
+    return (_w1.get(E.get('r~2690'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2690'), 0))
 
 
 def x_9340(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2689'))) is str else None)) and ((E.get('k~2690') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2690'))) is str else None)) and ((E.get('k~2691') != 0)) else False)
 
 
 def t_8198(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/modules/objectives.yaml:55
@@ -2929,14 +2929,14 @@ def t_8198(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/modules/object
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2678', 10, True)
-        LOCAL(ctx, E, 'r~2679', 'money', True)
-        LOCAL(ctx, E, 'k~2680', x_9311(ctx, E), True)
+        LOCAL(ctx, E, 'n~2679', 10, True)
+        LOCAL(ctx, E, 'r~2680', 'money', True)
+        LOCAL(ctx, E, 'k~2681', x_9311(ctx, E), True)
         return t_8227(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2658', 10, True)
-    LOCAL(ctx, E, 'r~2659', 'money', True)
+    LOCAL(ctx, E, 'n~2659', 10, True)
+    LOCAL(ctx, E, 'r~2660', 'money', True)
     return t_8201(ctx, r1, s, E, B)
 
 
@@ -2946,7 +2946,7 @@ def d_8199(ctx, E=None, B=8198):  # rules_data/pampero/modules/objectives.yaml:5
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2658', 10, True)
+    LOCAL(ctx, E, 'n~2659', 10, True)
     return True
 
 
@@ -2956,7 +2956,7 @@ def d_8200(ctx, E=None, B=8198):  # rules_data/pampero/modules/objectives.yaml:5
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2659', 'money', True)
+    LOCAL(ctx, E, 'r~2660', 'money', True)
     return True
 
 
@@ -2968,14 +2968,14 @@ def t_8201(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2665', E.get('left~2660'), True)
-        LOCAL(ctx, E, 'r~2666', E.get('r~2659'), True)
+        LOCAL(ctx, E, 'n~2666', E.get('left~2661'), True)
+        LOCAL(ctx, E, 'r~2667', E.get('r~2660'), True)
         if not d_7542(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2660', E.get('n~2658'), True)
+    LOCAL(ctx, E, 'left~2661', E.get('n~2659'), True)
     return t_8203(ctx, r1, s, E, B)
 
 
@@ -2985,7 +2985,7 @@ def d_8202(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2660', E.get('n~2658'), True)
+    LOCAL(ctx, E, 'left~2661', E.get('n~2659'), True)
     return True
 
 
@@ -2996,18 +2996,18 @@ def t_8203(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9283(ctx, E)))
-    old = E.get('rep~2662', MISSING)
+    old = E.get('rep~2663', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2662', old)
+        UNSET(ctx, E, 'rep~2663', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2662', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2660'))) is int else num(_w1)) > 0)):
+            LOCAL(ctx, E, 'rep~2663', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2661'))) is int else num(_w1)) > 0)):
                 return t_8204(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -3022,11 +3022,11 @@ def t_8204(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 14, E, 'left~2660', E.get('taken~2663'))
+        ASSIGN(ctx, B + 14, E, 'left~2661', E.get('taken~2664'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2663', 0, True)
+    LOCAL(ctx, E, 'taken~2664', 0, True)
     return t_7414(ctx, r1, s, E, B)
 
 
@@ -3036,7 +3036,7 @@ def d_8205(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2663', 0, True)
+    LOCAL(ctx, E, 'taken~2664', 0, True)
     return True
 
 
@@ -3046,7 +3046,7 @@ def t_8208(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2663', E.get('instead~2664'))
+    LOCAL(ctx, E, 'taken~2664', E.get('instead~2665'))
     return t_8210(ctx, k, s, E, B)
 
 
@@ -3056,7 +3056,7 @@ def d_8209(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2663', E.get('instead~2664'))
+    LOCAL(ctx, E, 'taken~2664', E.get('instead~2665'))
     return True
 
 
@@ -3071,7 +3071,7 @@ def t_8210(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/re
             return k()
         return t_8211(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2664')))
+    return nxt(num(E.get('instead~2665')))
 
 
 def t_8211(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:62
@@ -3089,7 +3089,7 @@ def d_8212(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 14, E, 'left~2660', E.get('taken~2663'))
+    ASSIGN(ctx, B + 14, E, 'left~2661', E.get('taken~2664'))
     return True
 
 
@@ -3099,7 +3099,7 @@ def d_8213(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2665', E.get('left~2660'), True)
+    LOCAL(ctx, E, 'n~2666', E.get('left~2661'), True)
     return True
 
 
@@ -3109,7 +3109,7 @@ def d_8214(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2666', E.get('r~2659'), True)
+    LOCAL(ctx, E, 'r~2667', E.get('r~2660'), True)
     return True
 
 
@@ -3119,7 +3119,7 @@ def d_8224(ctx, E=None, B=8198):  # rules_data/pampero/modules/objectives.yaml:5
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2678', 10, True)
+    LOCAL(ctx, E, 'n~2679', 10, True)
     return True
 
 
@@ -3129,7 +3129,7 @@ def d_8225(ctx, E=None, B=8198):  # rules_data/pampero/modules/objectives.yaml:5
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2679', 'money', True)
+    LOCAL(ctx, E, 'r~2680', 'money', True)
     return True
 
 
@@ -3139,7 +3139,7 @@ def d_8226(ctx, E=None, B=8198):  # rules_data/pampero/modules/objectives.yaml:5
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2680', x_9311(ctx, E), True)
+    LOCAL(ctx, E, 'k~2681', x_9311(ctx, E), True)
     return True
 
 
@@ -3149,8 +3149,8 @@ def t_8227(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2681', (((_w1 if type((_w1 := E.get('n~2678'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2680'))) is int else num(_w2)))), True)
-    LOCAL(ctx, E, 'r~2682', E.get('r~2679'), True)
+    LOCAL(ctx, E, 'n~2682', (((_w1 if type((_w1 := E.get('n~2679'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2681'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'r~2683', E.get('r~2680'), True)
     return t_8230(ctx, k, s, E, B)
 
 
@@ -3160,7 +3160,7 @@ def d_8228(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2681', (((_w1 if type((_w1 := E.get('n~2678'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2680'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'n~2682', (((_w1 if type((_w1 := E.get('n~2679'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2681'))) is int else num(_w2)))), True)
     return True
 
 
@@ -3170,7 +3170,7 @@ def d_8229(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2682', E.get('r~2679'), True)
+    LOCAL(ctx, E, 'r~2683', E.get('r~2680'), True)
     return True
 
 
@@ -3182,14 +3182,14 @@ def t_8230(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2688', E.get('left~2683'), True)
-        LOCAL(ctx, E, 'r~2689', E.get('r~2682'), True)
+        LOCAL(ctx, E, 'n~2689', E.get('left~2684'), True)
+        LOCAL(ctx, E, 'r~2690', E.get('r~2683'), True)
         if not d_8244(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2683', E.get('n~2681'), True)
+    LOCAL(ctx, E, 'left~2684', E.get('n~2682'), True)
     return t_8232(ctx, r1, s, E, B)
 
 
@@ -3199,7 +3199,7 @@ def d_8231(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2683', E.get('n~2681'), True)
+    LOCAL(ctx, E, 'left~2684', E.get('n~2682'), True)
     return True
 
 
@@ -3210,18 +3210,18 @@ def t_8232(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9315(ctx, E)))
-    old = E.get('rep~2685', MISSING)
+    old = E.get('rep~2686', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2685', old)
+        UNSET(ctx, E, 'rep~2686', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2685', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2683'))) is int else num(_w1)) > 0)):
+            LOCAL(ctx, E, 'rep~2686', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2684'))) is int else num(_w1)) > 0)):
                 return t_8233(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -3236,11 +3236,11 @@ def t_8233(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 43, E, 'left~2683', E.get('taken~2686'))
+        ASSIGN(ctx, B + 43, E, 'left~2684', E.get('taken~2687'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2686', 0, True)
+    LOCAL(ctx, E, 'taken~2687', 0, True)
     return t_7960(ctx, r1, s, E, B)
 
 
@@ -3250,7 +3250,7 @@ def d_8234(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2686', 0, True)
+    LOCAL(ctx, E, 'taken~2687', 0, True)
     return True
 
 
@@ -3260,7 +3260,7 @@ def t_8237(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2686', E.get('instead~2687'))
+    LOCAL(ctx, E, 'taken~2687', E.get('instead~2688'))
     return t_8239(ctx, k, s, E, B)
 
 
@@ -3270,7 +3270,7 @@ def d_8238(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2686', E.get('instead~2687'))
+    LOCAL(ctx, E, 'taken~2687', E.get('instead~2688'))
     return True
 
 
@@ -3285,7 +3285,7 @@ def t_8239(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/re
             return k()
         return t_8240(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2687')))
+    return nxt(num(E.get('instead~2688')))
 
 
 def t_8240(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:62
@@ -3303,7 +3303,7 @@ def d_8241(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 43, E, 'left~2683', E.get('taken~2686'))
+    ASSIGN(ctx, B + 43, E, 'left~2684', E.get('taken~2687'))
     return True
 
 
@@ -3313,7 +3313,7 @@ def d_8242(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2688', E.get('left~2683'), True)
+    LOCAL(ctx, E, 'n~2689', E.get('left~2684'), True)
     return True
 
 
@@ -3323,7 +3323,7 @@ def d_8243(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2689', E.get('r~2682'), True)
+    LOCAL(ctx, E, 'r~2690', E.get('r~2683'), True)
     return True
 
 
@@ -3333,13 +3333,13 @@ def d_8244(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2690', x_9331(ctx, E), True)
+    LOCAL(ctx, E, 'k~2691', x_9331(ctx, E), True)
     if not d_8246(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2689'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2690'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2690'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2691'), '+=', False, K[3])
     if not d_8249(ctx, E, B):
         return False
     if not d_8251(ctx, E, B):
@@ -3353,7 +3353,7 @@ def d_8245(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2690', x_9331(ctx, E), True)
+    LOCAL(ctx, E, 'k~2691', x_9331(ctx, E), True)
     return True
 
 
@@ -3363,9 +3363,9 @@ def d_8246(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2689'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2690'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2690', x_9334(ctx, E))
+        LOCAL(ctx, E, 'k~2691', x_9334(ctx, E))
     return True
 
 
@@ -3375,7 +3375,7 @@ def d_8247(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2690', x_9334(ctx, E))
+    LOCAL(ctx, E, 'k~2691', x_9334(ctx, E))
     return True
 
 
@@ -3385,9 +3385,9 @@ def d_8248(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2689'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2690'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2690'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2691'), '+=', False, K[3])
     return True
 
 
@@ -3397,11 +3397,11 @@ def d_8249(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2689'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2690'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2689'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2690'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2690'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2691'), '-=', False, K[4])
     return True
 
 
@@ -3411,9 +3411,9 @@ def d_8250(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2689'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2690'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2690'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2691'), '-=', False, K[4])
     return True
 
 
@@ -3427,7 +3427,7 @@ def d_8251(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2690'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2691'), '+=', False, K[5])
     return True
 
 
@@ -3439,80 +3439,80 @@ def d_8252(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2690'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2691'), '+=', False, K[5])
     return True
 
 
 def x_9379(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9379, E.get('r~2683'),), lambda: [v_q_2685 for v_q_2685 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2685, NOREC).get('instead_of', {}) if type(v_q_2685) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2683'))])
+    return MEMO(ctx, (9379, E.get('r~2684'),), lambda: [v_q_2686 for v_q_2686 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2686, NOREC).get('instead_of', {}) if type(v_q_2686) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2684'))])
 
 
 def x_9380(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2684'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('left~2685'))) is int else num(_w1)) > 0)
 
 
 def x_9383(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2684'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2684') if (FLD(ctx, K[0], E.get('rep~2686')) == None) else FLD(ctx, K[0], E.get('rep~2686'))))) is int else num(_w2))))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2685'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2685') if (FLD(ctx, K[0], E.get('rep~2687')) == None) else FLD(ctx, K[0], E.get('rep~2687'))))) is int else num(_w2))))
 
 
 def x_9387(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2686'))
+    return FLD(ctx, K[1], E.get('rep~2687'))
 
 
 def x_9388(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2688')}
+    return {'instead': E.get('instead~2689')}
 
 
 def x_9395(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2689') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2690'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2689'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2690'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2690'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+    return max(0, (_w5 if type((_w5 := (E.get('n~2690') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2691'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2690'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2691'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2691'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_9396(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2690'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2691'))) is str else None) != None)
 
 
 def x_9398(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2691'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2690'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2690'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2690'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2692'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2691'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2691'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2691'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_9399(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2690'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2690'), 0))
+    return (_w2.get(E.get('r~2691'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2691'), 0))
 
 
 def x_9401(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2690'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2691'))) is str else None) != None)
 
 
 def x_9402(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2690'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2690'), 0))
+    return (_w1.get(E.get('r~2691'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2691'), 0))
 
 
 def x_9404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2690'))) is str else None)) and ((E.get('k~2691') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2691'))) is str else None)) and ((E.get('k~2692') != 0)) else False)
 
 
 def d_8280(ctx, E=None, B=8253):  # rules_data/pampero/modules/objectives.yaml:63
@@ -3521,7 +3521,7 @@ def d_8280(ctx, E=None, B=8253):  # rules_data/pampero/modules/objectives.yaml:6
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2680', 'money', True)
+    LOCAL(ctx, E, 'r~2681', 'money', True)
     return True
 
 
@@ -3531,7 +3531,7 @@ def d_8284(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2683', E.get('r~2680'), True)
+    LOCAL(ctx, E, 'r~2684', E.get('r~2681'), True)
     return True
 
 
@@ -3541,7 +3541,7 @@ def d_8286(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2684', E.get('n~2682'), True)
+    LOCAL(ctx, E, 'left~2685', E.get('n~2683'), True)
     return True
 
 
@@ -3551,7 +3551,7 @@ def d_8289(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2687', 0, True)
+    LOCAL(ctx, E, 'taken~2688', 0, True)
     return True
 
 
@@ -3561,7 +3561,7 @@ def t_8292(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2687', E.get('instead~2688'))
+    LOCAL(ctx, E, 'taken~2688', E.get('instead~2689'))
     return t_8294(ctx, k, s, E, B)
 
 
@@ -3571,7 +3571,7 @@ def d_8293(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2687', E.get('instead~2688'))
+    LOCAL(ctx, E, 'taken~2688', E.get('instead~2689'))
     return True
 
 
@@ -3586,7 +3586,7 @@ def t_8294(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/re
             return k()
         return t_8295(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2688')))
+    return nxt(num(E.get('instead~2689')))
 
 
 def t_8295(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:62
@@ -3604,7 +3604,7 @@ def d_8297(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2689', E.get('left~2684'), True)
+    LOCAL(ctx, E, 'n~2690', E.get('left~2685'), True)
     return True
 
 
@@ -3614,7 +3614,7 @@ def d_8298(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2690', E.get('r~2683'), True)
+    LOCAL(ctx, E, 'r~2691', E.get('r~2684'), True)
     return True
 
 
@@ -3624,13 +3624,13 @@ def d_8299(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2691', x_9395(ctx, E), True)
+    LOCAL(ctx, E, 'k~2692', x_9395(ctx, E), True)
     if not d_8301(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2690'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2691'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2691'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2692'), '+=', False, K[3])
     if not d_8304(ctx, E, B):
         return False
     if not d_8306(ctx, E, B):
@@ -3644,7 +3644,7 @@ def d_8300(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2691', x_9395(ctx, E), True)
+    LOCAL(ctx, E, 'k~2692', x_9395(ctx, E), True)
     return True
 
 
@@ -3654,9 +3654,9 @@ def d_8301(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2690'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2691'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2691', x_9398(ctx, E))
+        LOCAL(ctx, E, 'k~2692', x_9398(ctx, E))
     return True
 
 
@@ -3666,7 +3666,7 @@ def d_8302(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2691', x_9398(ctx, E))
+    LOCAL(ctx, E, 'k~2692', x_9398(ctx, E))
     return True
 
 
@@ -3676,9 +3676,9 @@ def d_8303(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2690'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2691'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2691'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2692'), '+=', False, K[3])
     return True
 
 
@@ -3688,11 +3688,11 @@ def d_8304(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2690'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2691'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2690'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2691'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2691'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2692'), '-=', False, K[4])
     return True
 
 
@@ -3702,9 +3702,9 @@ def d_8305(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2690'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2691'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2691'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2692'), '-=', False, K[4])
     return True
 
 
@@ -3718,7 +3718,7 @@ def d_8306(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2691'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2692'), '+=', False, K[5])
     return True
 
 
@@ -3730,7 +3730,7 @@ def d_8307(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2691'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2692'), '+=', False, K[5])
     return True
 
 
@@ -3740,7 +3740,7 @@ def d_8420(ctx, E=None, B=8418):  # rules_data/pampero/modules/objectives.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2667', 'money', True)
+    LOCAL(ctx, E, 'r~2668', 'money', True)
     return True
 
 
@@ -3751,80 +3751,80 @@ def x_10013(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
         _h1 = (_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0))
         _h2 = ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None)
         _h3 = (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2666, NOREC).get('band', {}) if type(v_g_2666) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2666 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2666, NOREC).get('column', 0) if type(v_g_2666) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2667, NOREC).get('band', {}) if type(v_g_2667) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2667 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2667, NOREC).get('column', 0) if type(v_g_2667) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
     return MEMO(ctx, (10013, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
 def x_10017(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10017, E.get('r~2670'),), lambda: [v_q_2672 for v_q_2672 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2672, NOREC).get('instead_of', {}) if type(v_q_2672) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2670'))])
+    return MEMO(ctx, (10017, E.get('r~2671'),), lambda: [v_q_2673 for v_q_2673 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2673, NOREC).get('instead_of', {}) if type(v_q_2673) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2671'))])
 
 
 def x_10018(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2671'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('left~2672'))) is int else num(_w1)) > 0)
 
 
 def x_10021(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2671'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2671') if (FLD(ctx, K[0], E.get('rep~2673')) == None) else FLD(ctx, K[0], E.get('rep~2673'))))) is int else num(_w2))))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2672'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2672') if (FLD(ctx, K[0], E.get('rep~2674')) == None) else FLD(ctx, K[0], E.get('rep~2674'))))) is int else num(_w2))))
 
 
 def x_10025(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2673'))
+    return FLD(ctx, K[1], E.get('rep~2674'))
 
 
 def x_10026(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2675')}
+    return {'instead': E.get('instead~2676')}
 
 
 def x_10033(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2676') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2677'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2676'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2677'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2677'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+    return max(0, (_w5 if type((_w5 := (E.get('n~2677') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2678'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2677'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2678'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2678'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_10034(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2677'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2678'))) is str else None) != None)
 
 
 def x_10036(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2678'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2677'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2677'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2677'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2679'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2678'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2678'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2678'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_10037(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2677'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2677'), 0))
+    return (_w2.get(E.get('r~2678'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2678'), 0))
 
 
 def x_10039(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2677'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2678'))) is str else None) != None)
 
 
 def x_10040(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2677'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2677'), 0))
+    return (_w1.get(E.get('r~2678'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2678'), 0))
 
 
 def x_10042(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2677'))) is str else None)) and ((E.get('k~2678') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2678'))) is str else None)) and ((E.get('k~2679') != 0)) else False)
 
 
 def x_10046(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
@@ -3834,7 +3834,7 @@ def x_10046(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
         _h1 = (_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0))
         _h2 = ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None)
         _h3 = (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2679, NOREC).get('band', {}) if type(v_g_2679) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2679 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2679, NOREC).get('column', 0) if type(v_g_2679) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2680, NOREC).get('band', {}) if type(v_g_2680) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2680 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2680, NOREC).get('column', 0) if type(v_g_2680) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
     return MEMO(ctx, (10046, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
@@ -3844,7 +3844,7 @@ def d_8830(ctx, E=None, B=8803):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2668', x_10013(ctx, E), True)
+    LOCAL(ctx, E, 'k~2669', x_10013(ctx, E), True)
     return True
 
 
@@ -3854,8 +3854,8 @@ def t_8831(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2669', E.get('k~2668'), True)
-    LOCAL(ctx, E, 'r~2670', E.get('r~2667'), True)
+    LOCAL(ctx, E, 'n~2670', E.get('k~2669'), True)
+    LOCAL(ctx, E, 'r~2671', E.get('r~2668'), True)
     return t_8834(ctx, k, s, E, B)
 
 
@@ -3865,7 +3865,7 @@ def d_8832(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2669', E.get('k~2668'), True)
+    LOCAL(ctx, E, 'n~2670', E.get('k~2669'), True)
     return True
 
 
@@ -3875,7 +3875,7 @@ def d_8833(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2670', E.get('r~2667'), True)
+    LOCAL(ctx, E, 'r~2671', E.get('r~2668'), True)
     return True
 
 
@@ -3887,14 +3887,14 @@ def t_8834(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2676', E.get('left~2671'), True)
-        LOCAL(ctx, E, 'r~2677', E.get('r~2670'), True)
+        LOCAL(ctx, E, 'n~2677', E.get('left~2672'), True)
+        LOCAL(ctx, E, 'r~2678', E.get('r~2671'), True)
         if not d_8848(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2671', E.get('n~2669'), True)
+    LOCAL(ctx, E, 'left~2672', E.get('n~2670'), True)
     return t_8836(ctx, r1, s, E, B)
 
 
@@ -3904,7 +3904,7 @@ def d_8835(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2671', E.get('n~2669'), True)
+    LOCAL(ctx, E, 'left~2672', E.get('n~2670'), True)
     return True
 
 
@@ -3915,18 +3915,18 @@ def t_8836(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10017(ctx, E)))
-    old = E.get('rep~2673', MISSING)
+    old = E.get('rep~2674', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2673', old)
+        UNSET(ctx, E, 'rep~2674', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2673', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2671'))) is int else num(_w1)) > 0)):
+            LOCAL(ctx, E, 'rep~2674', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2672'))) is int else num(_w1)) > 0)):
                 return t_8837(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -3941,11 +3941,11 @@ def t_8837(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 42, E, 'left~2671', E.get('taken~2674'))
+        ASSIGN(ctx, B + 42, E, 'left~2672', E.get('taken~2675'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2674', 0, True)
+    LOCAL(ctx, E, 'taken~2675', 0, True)
     return t_8839(ctx, r1, s, E, B)
 
 
@@ -3955,7 +3955,7 @@ def d_8838(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2674', 0, True)
+    LOCAL(ctx, E, 'taken~2675', 0, True)
     return True
 
 
@@ -3972,7 +3972,7 @@ def t_8841(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2674', E.get('instead~2675'))
+    LOCAL(ctx, E, 'taken~2675', E.get('instead~2676'))
     return t_8843(ctx, k, s, E, B)
 
 
@@ -3982,7 +3982,7 @@ def d_8842(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2674', E.get('instead~2675'))
+    LOCAL(ctx, E, 'taken~2675', E.get('instead~2676'))
     return True
 
 
@@ -3997,7 +3997,7 @@ def t_8843(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/re
             return k()
         return t_8844(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2675')))
+    return nxt(num(E.get('instead~2676')))
 
 
 def t_8844(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:62
@@ -4015,7 +4015,7 @@ def d_8845(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 42, E, 'left~2671', E.get('taken~2674'))
+    ASSIGN(ctx, B + 42, E, 'left~2672', E.get('taken~2675'))
     return True
 
 
@@ -4025,7 +4025,7 @@ def d_8846(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2676', E.get('left~2671'), True)
+    LOCAL(ctx, E, 'n~2677', E.get('left~2672'), True)
     return True
 
 
@@ -4035,7 +4035,7 @@ def d_8847(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2677', E.get('r~2670'), True)
+    LOCAL(ctx, E, 'r~2678', E.get('r~2671'), True)
     return True
 
 
@@ -4045,13 +4045,13 @@ def d_8848(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2678', x_10033(ctx, E), True)
+    LOCAL(ctx, E, 'k~2679', x_10033(ctx, E), True)
     if not d_8850(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2677'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2678'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2678'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2679'), '+=', False, K[3])
     if not d_8853(ctx, E, B):
         return False
     if not d_8855(ctx, E, B):
@@ -4065,7 +4065,7 @@ def d_8849(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2678', x_10033(ctx, E), True)
+    LOCAL(ctx, E, 'k~2679', x_10033(ctx, E), True)
     return True
 
 
@@ -4075,9 +4075,9 @@ def d_8850(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2677'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2678'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2678', x_10036(ctx, E))
+        LOCAL(ctx, E, 'k~2679', x_10036(ctx, E))
     return True
 
 
@@ -4087,7 +4087,7 @@ def d_8851(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2678', x_10036(ctx, E))
+    LOCAL(ctx, E, 'k~2679', x_10036(ctx, E))
     return True
 
 
@@ -4097,9 +4097,9 @@ def d_8852(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2677'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2678'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2678'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2679'), '+=', False, K[3])
     return True
 
 
@@ -4109,11 +4109,11 @@ def d_8853(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2677'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2678'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2677'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2678'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2678'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2679'), '-=', False, K[4])
     return True
 
 
@@ -4123,9 +4123,9 @@ def d_8854(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2677'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2678'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2678'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2679'), '-=', False, K[4])
     return True
 
 
@@ -4139,7 +4139,7 @@ def d_8855(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2678'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2679'), '+=', False, K[5])
     return True
 
 
@@ -4151,7 +4151,7 @@ def d_8856(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2678'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2679'), '+=', False, K[5])
     return True
 
 
@@ -4161,7 +4161,7 @@ def d_8858(ctx, E=None, B=8803):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2681', x_10046(ctx, E), True)
+    LOCAL(ctx, E, 'k~2682', x_10046(ctx, E), True)
     return True
 
 
@@ -4171,8 +4171,8 @@ def t_8859(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2682', E.get('k~2681'), True)
-    LOCAL(ctx, E, 'r~2683', E.get('r~2680'), True)
+    LOCAL(ctx, E, 'n~2683', E.get('k~2682'), True)
+    LOCAL(ctx, E, 'r~2684', E.get('r~2681'), True)
     return t_8862(ctx, k, s, E, B)
 
 
@@ -4182,7 +4182,7 @@ def d_8860(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2682', E.get('k~2681'), True)
+    LOCAL(ctx, E, 'n~2683', E.get('k~2682'), True)
     return True
 
 
@@ -4194,14 +4194,14 @@ def t_8862(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2689', E.get('left~2684'), True)
-        LOCAL(ctx, E, 'r~2690', E.get('r~2683'), True)
+        LOCAL(ctx, E, 'n~2690', E.get('left~2685'), True)
+        LOCAL(ctx, E, 'r~2691', E.get('r~2684'), True)
         if not d_8299(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2684', E.get('n~2682'), True)
+    LOCAL(ctx, E, 'left~2685', E.get('n~2683'), True)
     return t_8864(ctx, r1, s, E, B)
 
 
@@ -4212,18 +4212,18 @@ def t_8864(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9379(ctx, E)))
-    old = E.get('rep~2686', MISSING)
+    old = E.get('rep~2687', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2686', old)
+        UNSET(ctx, E, 'rep~2687', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2686', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2684'))) is int else num(_w1)) > 0)):
+            LOCAL(ctx, E, 'rep~2687', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2685'))) is int else num(_w1)) > 0)):
                 return t_8865(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -4238,11 +4238,11 @@ def t_8865(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 70, E, 'left~2684', E.get('taken~2687'))
+        ASSIGN(ctx, B + 70, E, 'left~2685', E.get('taken~2688'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2687', 0, True)
+    LOCAL(ctx, E, 'taken~2688', 0, True)
     return t_8867(ctx, r1, s, E, B)
 
 
@@ -4259,7 +4259,7 @@ def d_8873(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 70, E, 'left~2684', E.get('taken~2687'))
+    ASSIGN(ctx, B + 70, E, 'left~2685', E.get('taken~2688'))
     return True
 
 
@@ -4270,7 +4270,7 @@ def x_10203(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
         _h1 = (_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0))
         _h2 = ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None)
         _h3 = (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2666, NOREC).get('band', {}) if type(v_g_2666) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2666 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2666, NOREC).get('column', 0) if type(v_g_2666) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2667, NOREC).get('band', {}) if type(v_g_2667) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2667 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2667, NOREC).get('column', 0) if type(v_g_2667) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
     return MEMO(ctx, (10203, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
@@ -4281,7 +4281,7 @@ def x_10236(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
         _h1 = (_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0))
         _h2 = ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None)
         _h3 = (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2679, NOREC).get('band', {}) if type(v_g_2679) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2679 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2679, NOREC).get('column', 0) if type(v_g_2679) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2680, NOREC).get('band', {}) if type(v_g_2680) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2680 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2680, NOREC).get('column', 0) if type(v_g_2680) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
     return MEMO(ctx, (10236, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
@@ -4291,7 +4291,7 @@ def d_8994(ctx, E=None, B=8967):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2668', x_10203(ctx, E), True)
+    LOCAL(ctx, E, 'k~2669', x_10203(ctx, E), True)
     return True
 
 
@@ -4301,7 +4301,7 @@ def d_9022(ctx, E=None, B=8967):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2681', x_10236(ctx, E), True)
+    LOCAL(ctx, E, 'k~2682', x_10236(ctx, E), True)
     return True
 
 
@@ -4312,7 +4312,7 @@ def x_10393(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
         _h1 = (_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0))
         _h2 = ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None)
         _h3 = (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2666, NOREC).get('band', {}) if type(v_g_2666) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2666 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2666, NOREC).get('column', 0) if type(v_g_2666) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2667, NOREC).get('band', {}) if type(v_g_2667) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2667 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2667, NOREC).get('column', 0) if type(v_g_2667) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
     return MEMO(ctx, (10393, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
@@ -4323,7 +4323,7 @@ def x_10426(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
         _h1 = (_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0))
         _h2 = ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None)
         _h3 = (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2679, NOREC).get('band', {}) if type(v_g_2679) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2679 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2679, NOREC).get('column', 0) if type(v_g_2679) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2680, NOREC).get('band', {}) if type(v_g_2680) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2680 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2680, NOREC).get('column', 0) if type(v_g_2680) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
     return MEMO(ctx, (10426, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
@@ -4333,7 +4333,7 @@ def d_9158(ctx, E=None, B=9131):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2668', x_10393(ctx, E), True)
+    LOCAL(ctx, E, 'k~2669', x_10393(ctx, E), True)
     return True
 
 
@@ -4343,14 +4343,14 @@ def d_9186(ctx, E=None, B=9131):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2681', x_10426(ctx, E), True)
+    LOCAL(ctx, E, 'k~2682', x_10426(ctx, E), True)
     return True
 
 
 def x_10557(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2666'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2668'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~2667'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2669'))) is int else num(_w2)))
 
 
 def x_10590(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
@@ -4359,62 +4359,62 @@ def x_10590(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     def compute():
         _h1 = ctx.state.get('game_tracks')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('tracks')
-        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2684, NOREC).get('band', {}) if type(v_g_2684) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2684 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2684, NOREC).get('column', 0) if type(v_g_2684) is str else 0) == ((_h1.get((lambda v_on_2681: FN['last'](ctx, None, [v_t_2682 for v_t_2682 in items_of(v_on_2681) if (((_h1.get(v_t_2682, 0) if type(_h1) is dict else KEY(_h1, v_t_2682, 0)) if ((ctx.index.plain['tracks'].get(v_t_2682, NOREC).get('scope', None) if type(v_t_2682) is str else None) == 'game') else (_h2.get(v_t_2682, 0) if type(_h2) is dict else KEY(_h2, v_t_2682, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2683, 0) if type(_h1) is dict else KEY(_h1, v_u_2683, 0)) if ((ctx.index.plain['tracks'].get(v_u_2683, NOREC).get('scope', None) if type(v_u_2683) is str else None) == 'game') else (_h2.get(v_u_2683, 0) if type(_h2) is dict else KEY(_h2, v_u_2683, 0))) for v_u_2683 in items_of(v_on_2681)]))]))([v_t_2680 for v_t_2680 in [v_t_2679 for v_t_2679 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2679, NOREC).get('group', None) if type(v_t_2679) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2680, 0) if type(_h1) is dict else KEY(_h1, v_t_2680, 0)) if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('scope', None) if type(v_t_2680) is str else None) == 'game') else (_h2.get(v_t_2680, 0) if type(_h2) is dict else KEY(_h2, v_t_2680, 0))))) is int else num(_w3)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2681: FN['last'](ctx, None, [v_t_2682 for v_t_2682 in items_of(v_on_2681) if (((_h1.get(v_t_2682, 0) if type(_h1) is dict else KEY(_h1, v_t_2682, 0)) if ((ctx.index.plain['tracks'].get(v_t_2682, NOREC).get('scope', None) if type(v_t_2682) is str else None) == 'game') else (_h2.get(v_t_2682, 0) if type(_h2) is dict else KEY(_h2, v_t_2682, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2683, 0) if type(_h1) is dict else KEY(_h1, v_u_2683, 0)) if ((ctx.index.plain['tracks'].get(v_u_2683, NOREC).get('scope', None) if type(v_u_2683) is str else None) == 'game') else (_h2.get(v_u_2683, 0) if type(_h2) is dict else KEY(_h2, v_u_2683, 0))) for v_u_2683 in items_of(v_on_2681)]))]))([v_t_2680 for v_t_2680 in [v_t_2679 for v_t_2679 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2679, NOREC).get('group', None) if type(v_t_2679) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2680, 0) if type(_h1) is dict else KEY(_h1, v_t_2680, 0)) if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('scope', None) if type(v_t_2680) is str else None) == 'game') else (_h2.get(v_t_2680, 0) if type(_h2) is dict else KEY(_h2, v_t_2680, 0))))) is int else num(_w3)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (lambda v_on_2681: FN['last'](ctx, None, [v_t_2682 for v_t_2682 in items_of(v_on_2681) if (((_h1.get(v_t_2682, 0) if type(_h1) is dict else KEY(_h1, v_t_2682, 0)) if ((ctx.index.plain['tracks'].get(v_t_2682, NOREC).get('scope', None) if type(v_t_2682) is str else None) == 'game') else (_h2.get(v_t_2682, 0) if type(_h2) is dict else KEY(_h2, v_t_2682, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2683, 0) if type(_h1) is dict else KEY(_h1, v_u_2683, 0)) if ((ctx.index.plain['tracks'].get(v_u_2683, NOREC).get('scope', None) if type(v_u_2683) is str else None) == 'game') else (_h2.get(v_u_2683, 0) if type(_h2) is dict else KEY(_h2, v_u_2683, 0))) for v_u_2683 in items_of(v_on_2681)]))]))([v_t_2680 for v_t_2680 in [v_t_2679 for v_t_2679 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2679, NOREC).get('group', None) if type(v_t_2679) is str else None) == 'price_markers')] if ((_w4 if type((_w4 := ((_h1.get(v_t_2680, 0) if type(_h1) is dict else KEY(_h1, v_t_2680, 0)) if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('scope', None) if type(v_t_2680) is str else None) == 'game') else (_h2.get(v_t_2680, 0) if type(_h2) is dict else KEY(_h2, v_t_2680, 0))))) is int else num(_w4)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2681: FN['last'](ctx, None, [v_t_2682 for v_t_2682 in items_of(v_on_2681) if (((_h1.get(v_t_2682, 0) if type(_h1) is dict else KEY(_h1, v_t_2682, 0)) if ((ctx.index.plain['tracks'].get(v_t_2682, NOREC).get('scope', None) if type(v_t_2682) is str else None) == 'game') else (_h2.get(v_t_2682, 0) if type(_h2) is dict else KEY(_h2, v_t_2682, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2683, 0) if type(_h1) is dict else KEY(_h1, v_u_2683, 0)) if ((ctx.index.plain['tracks'].get(v_u_2683, NOREC).get('scope', None) if type(v_u_2683) is str else None) == 'game') else (_h2.get(v_u_2683, 0) if type(_h2) is dict else KEY(_h2, v_u_2683, 0))) for v_u_2683 in items_of(v_on_2681)]))]))([v_t_2680 for v_t_2680 in [v_t_2679 for v_t_2679 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2679, NOREC).get('group', None) if type(v_t_2679) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2680, 0) if type(_h1) is dict else KEY(_h1, v_t_2680, 0)) if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('scope', None) if type(v_t_2680) is str else None) == 'game') else (_h2.get(v_t_2680, 0) if type(_h2) is dict else KEY(_h2, v_t_2680, 0))))) is int else num(_w6)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2681: FN['last'](ctx, None, [v_t_2682 for v_t_2682 in items_of(v_on_2681) if (((_h1.get(v_t_2682, 0) if type(_h1) is dict else KEY(_h1, v_t_2682, 0)) if ((ctx.index.plain['tracks'].get(v_t_2682, NOREC).get('scope', None) if type(v_t_2682) is str else None) == 'game') else (_h2.get(v_t_2682, 0) if type(_h2) is dict else KEY(_h2, v_t_2682, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2683, 0) if type(_h1) is dict else KEY(_h1, v_u_2683, 0)) if ((ctx.index.plain['tracks'].get(v_u_2683, NOREC).get('scope', None) if type(v_u_2683) is str else None) == 'game') else (_h2.get(v_u_2683, 0) if type(_h2) is dict else KEY(_h2, v_u_2683, 0))) for v_u_2683 in items_of(v_on_2681)]))]))([v_t_2680 for v_t_2680 in [v_t_2679 for v_t_2679 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2679, NOREC).get('group', None) if type(v_t_2679) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2680, 0) if type(_h1) is dict else KEY(_h1, v_t_2680, 0)) if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('scope', None) if type(v_t_2680) is str else None) == 'game') else (_h2.get(v_t_2680, 0) if type(_h2) is dict else KEY(_h2, v_t_2680, 0))))) is int else num(_w6)) >= 1)]), 0))))) and (((_w11 if type((_w11 := ((_h1.get((lambda v_on_2681: FN['last'](ctx, None, [v_t_2682 for v_t_2682 in items_of(v_on_2681) if (((_h1.get(v_t_2682, 0) if type(_h1) is dict else KEY(_h1, v_t_2682, 0)) if ((ctx.index.plain['tracks'].get(v_t_2682, NOREC).get('scope', None) if type(v_t_2682) is str else None) == 'game') else (_h2.get(v_t_2682, 0) if type(_h2) is dict else KEY(_h2, v_t_2682, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2683, 0) if type(_h1) is dict else KEY(_h1, v_u_2683, 0)) if ((ctx.index.plain['tracks'].get(v_u_2683, NOREC).get('scope', None) if type(v_u_2683) is str else None) == 'game') else (_h2.get(v_u_2683, 0) if type(_h2) is dict else KEY(_h2, v_u_2683, 0))) for v_u_2683 in items_of(v_on_2681)]))]))([v_t_2680 for v_t_2680 in [v_t_2679 for v_t_2679 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2679, NOREC).get('group', None) if type(v_t_2679) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2680, 0) if type(_h1) is dict else KEY(_h1, v_t_2680, 0)) if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('scope', None) if type(v_t_2680) is str else None) == 'game') else (_h2.get(v_t_2680, 0) if type(_h2) is dict else KEY(_h2, v_t_2680, 0))))) is int else num(_w7)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2681: FN['last'](ctx, None, [v_t_2682 for v_t_2682 in items_of(v_on_2681) if (((_h1.get(v_t_2682, 0) if type(_h1) is dict else KEY(_h1, v_t_2682, 0)) if ((ctx.index.plain['tracks'].get(v_t_2682, NOREC).get('scope', None) if type(v_t_2682) is str else None) == 'game') else (_h2.get(v_t_2682, 0) if type(_h2) is dict else KEY(_h2, v_t_2682, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2683, 0) if type(_h1) is dict else KEY(_h1, v_u_2683, 0)) if ((ctx.index.plain['tracks'].get(v_u_2683, NOREC).get('scope', None) if type(v_u_2683) is str else None) == 'game') else (_h2.get(v_u_2683, 0) if type(_h2) is dict else KEY(_h2, v_u_2683, 0))) for v_u_2683 in items_of(v_on_2681)]))]))([v_t_2680 for v_t_2680 in [v_t_2679 for v_t_2679 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2679, NOREC).get('group', None) if type(v_t_2679) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2680, 0) if type(_h1) is dict else KEY(_h1, v_t_2680, 0)) if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('scope', None) if type(v_t_2680) is str else None) == 'game') else (_h2.get(v_t_2680, 0) if type(_h2) is dict else KEY(_h2, v_t_2680, 0))))) is int else num(_w7)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w9, NOREC).get('scope', None) if type((_w9 := (lambda v_on_2681: FN['last'](ctx, None, [v_t_2682 for v_t_2682 in items_of(v_on_2681) if (((_h1.get(v_t_2682, 0) if type(_h1) is dict else KEY(_h1, v_t_2682, 0)) if ((ctx.index.plain['tracks'].get(v_t_2682, NOREC).get('scope', None) if type(v_t_2682) is str else None) == 'game') else (_h2.get(v_t_2682, 0) if type(_h2) is dict else KEY(_h2, v_t_2682, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2683, 0) if type(_h1) is dict else KEY(_h1, v_u_2683, 0)) if ((ctx.index.plain['tracks'].get(v_u_2683, NOREC).get('scope', None) if type(v_u_2683) is str else None) == 'game') else (_h2.get(v_u_2683, 0) if type(_h2) is dict else KEY(_h2, v_u_2683, 0))) for v_u_2683 in items_of(v_on_2681)]))]))([v_t_2680 for v_t_2680 in [v_t_2679 for v_t_2679 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2679, NOREC).get('group', None) if type(v_t_2679) is str else None) == 'price_markers')] if ((_w8 if type((_w8 := ((_h1.get(v_t_2680, 0) if type(_h1) is dict else KEY(_h1, v_t_2680, 0)) if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('scope', None) if type(v_t_2680) is str else None) == 'game') else (_h2.get(v_t_2680, 0) if type(_h2) is dict else KEY(_h2, v_t_2680, 0))))) is int else num(_w8)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2681: FN['last'](ctx, None, [v_t_2682 for v_t_2682 in items_of(v_on_2681) if (((_h1.get(v_t_2682, 0) if type(_h1) is dict else KEY(_h1, v_t_2682, 0)) if ((ctx.index.plain['tracks'].get(v_t_2682, NOREC).get('scope', None) if type(v_t_2682) is str else None) == 'game') else (_h2.get(v_t_2682, 0) if type(_h2) is dict else KEY(_h2, v_t_2682, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2683, 0) if type(_h1) is dict else KEY(_h1, v_u_2683, 0)) if ((ctx.index.plain['tracks'].get(v_u_2683, NOREC).get('scope', None) if type(v_u_2683) is str else None) == 'game') else (_h2.get(v_u_2683, 0) if type(_h2) is dict else KEY(_h2, v_u_2683, 0))) for v_u_2683 in items_of(v_on_2681)]))]))([v_t_2680 for v_t_2680 in [v_t_2679 for v_t_2679 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2679, NOREC).get('group', None) if type(v_t_2679) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2680, 0) if type(_h1) is dict else KEY(_h1, v_t_2680, 0)) if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('scope', None) if type(v_t_2680) is str else None) == 'game') else (_h2.get(v_t_2680, 0) if type(_h2) is dict else KEY(_h2, v_t_2680, 0))))) is int else num(_w10)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2681: FN['last'](ctx, None, [v_t_2682 for v_t_2682 in items_of(v_on_2681) if (((_h1.get(v_t_2682, 0) if type(_h1) is dict else KEY(_h1, v_t_2682, 0)) if ((ctx.index.plain['tracks'].get(v_t_2682, NOREC).get('scope', None) if type(v_t_2682) is str else None) == 'game') else (_h2.get(v_t_2682, 0) if type(_h2) is dict else KEY(_h2, v_t_2682, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2683, 0) if type(_h1) is dict else KEY(_h1, v_u_2683, 0)) if ((ctx.index.plain['tracks'].get(v_u_2683, NOREC).get('scope', None) if type(v_u_2683) is str else None) == 'game') else (_h2.get(v_u_2683, 0) if type(_h2) is dict else KEY(_h2, v_u_2683, 0))) for v_u_2683 in items_of(v_on_2681)]))]))([v_t_2680 for v_t_2680 in [v_t_2679 for v_t_2679 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2679, NOREC).get('group', None) if type(v_t_2679) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2680, 0) if type(_h1) is dict else KEY(_h1, v_t_2680, 0)) if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('scope', None) if type(v_t_2680) is str else None) == 'game') else (_h2.get(v_t_2680, 0) if type(_h2) is dict else KEY(_h2, v_t_2680, 0))))) is int else num(_w10)) >= 1)]), 0))))) is int else num(_w11)) >= 1)) else False)])
+        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2685, NOREC).get('band', {}) if type(v_g_2685) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2685 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2685, NOREC).get('column', 0) if type(v_g_2685) is str else 0) == ((_h1.get((lambda v_on_2682: FN['last'](ctx, None, [v_t_2683 for v_t_2683 in items_of(v_on_2682) if (((_h1.get(v_t_2683, 0) if type(_h1) is dict else KEY(_h1, v_t_2683, 0)) if ((ctx.index.plain['tracks'].get(v_t_2683, NOREC).get('scope', None) if type(v_t_2683) is str else None) == 'game') else (_h2.get(v_t_2683, 0) if type(_h2) is dict else KEY(_h2, v_t_2683, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2684, 0) if type(_h1) is dict else KEY(_h1, v_u_2684, 0)) if ((ctx.index.plain['tracks'].get(v_u_2684, NOREC).get('scope', None) if type(v_u_2684) is str else None) == 'game') else (_h2.get(v_u_2684, 0) if type(_h2) is dict else KEY(_h2, v_u_2684, 0))) for v_u_2684 in items_of(v_on_2682)]))]))([v_t_2681 for v_t_2681 in [v_t_2680 for v_t_2680 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('group', None) if type(v_t_2680) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2681, 0) if type(_h1) is dict else KEY(_h1, v_t_2681, 0)) if ((ctx.index.plain['tracks'].get(v_t_2681, NOREC).get('scope', None) if type(v_t_2681) is str else None) == 'game') else (_h2.get(v_t_2681, 0) if type(_h2) is dict else KEY(_h2, v_t_2681, 0))))) is int else num(_w3)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2682: FN['last'](ctx, None, [v_t_2683 for v_t_2683 in items_of(v_on_2682) if (((_h1.get(v_t_2683, 0) if type(_h1) is dict else KEY(_h1, v_t_2683, 0)) if ((ctx.index.plain['tracks'].get(v_t_2683, NOREC).get('scope', None) if type(v_t_2683) is str else None) == 'game') else (_h2.get(v_t_2683, 0) if type(_h2) is dict else KEY(_h2, v_t_2683, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2684, 0) if type(_h1) is dict else KEY(_h1, v_u_2684, 0)) if ((ctx.index.plain['tracks'].get(v_u_2684, NOREC).get('scope', None) if type(v_u_2684) is str else None) == 'game') else (_h2.get(v_u_2684, 0) if type(_h2) is dict else KEY(_h2, v_u_2684, 0))) for v_u_2684 in items_of(v_on_2682)]))]))([v_t_2681 for v_t_2681 in [v_t_2680 for v_t_2680 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('group', None) if type(v_t_2680) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2681, 0) if type(_h1) is dict else KEY(_h1, v_t_2681, 0)) if ((ctx.index.plain['tracks'].get(v_t_2681, NOREC).get('scope', None) if type(v_t_2681) is str else None) == 'game') else (_h2.get(v_t_2681, 0) if type(_h2) is dict else KEY(_h2, v_t_2681, 0))))) is int else num(_w3)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (lambda v_on_2682: FN['last'](ctx, None, [v_t_2683 for v_t_2683 in items_of(v_on_2682) if (((_h1.get(v_t_2683, 0) if type(_h1) is dict else KEY(_h1, v_t_2683, 0)) if ((ctx.index.plain['tracks'].get(v_t_2683, NOREC).get('scope', None) if type(v_t_2683) is str else None) == 'game') else (_h2.get(v_t_2683, 0) if type(_h2) is dict else KEY(_h2, v_t_2683, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2684, 0) if type(_h1) is dict else KEY(_h1, v_u_2684, 0)) if ((ctx.index.plain['tracks'].get(v_u_2684, NOREC).get('scope', None) if type(v_u_2684) is str else None) == 'game') else (_h2.get(v_u_2684, 0) if type(_h2) is dict else KEY(_h2, v_u_2684, 0))) for v_u_2684 in items_of(v_on_2682)]))]))([v_t_2681 for v_t_2681 in [v_t_2680 for v_t_2680 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('group', None) if type(v_t_2680) is str else None) == 'price_markers')] if ((_w4 if type((_w4 := ((_h1.get(v_t_2681, 0) if type(_h1) is dict else KEY(_h1, v_t_2681, 0)) if ((ctx.index.plain['tracks'].get(v_t_2681, NOREC).get('scope', None) if type(v_t_2681) is str else None) == 'game') else (_h2.get(v_t_2681, 0) if type(_h2) is dict else KEY(_h2, v_t_2681, 0))))) is int else num(_w4)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2682: FN['last'](ctx, None, [v_t_2683 for v_t_2683 in items_of(v_on_2682) if (((_h1.get(v_t_2683, 0) if type(_h1) is dict else KEY(_h1, v_t_2683, 0)) if ((ctx.index.plain['tracks'].get(v_t_2683, NOREC).get('scope', None) if type(v_t_2683) is str else None) == 'game') else (_h2.get(v_t_2683, 0) if type(_h2) is dict else KEY(_h2, v_t_2683, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2684, 0) if type(_h1) is dict else KEY(_h1, v_u_2684, 0)) if ((ctx.index.plain['tracks'].get(v_u_2684, NOREC).get('scope', None) if type(v_u_2684) is str else None) == 'game') else (_h2.get(v_u_2684, 0) if type(_h2) is dict else KEY(_h2, v_u_2684, 0))) for v_u_2684 in items_of(v_on_2682)]))]))([v_t_2681 for v_t_2681 in [v_t_2680 for v_t_2680 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('group', None) if type(v_t_2680) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2681, 0) if type(_h1) is dict else KEY(_h1, v_t_2681, 0)) if ((ctx.index.plain['tracks'].get(v_t_2681, NOREC).get('scope', None) if type(v_t_2681) is str else None) == 'game') else (_h2.get(v_t_2681, 0) if type(_h2) is dict else KEY(_h2, v_t_2681, 0))))) is int else num(_w6)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2682: FN['last'](ctx, None, [v_t_2683 for v_t_2683 in items_of(v_on_2682) if (((_h1.get(v_t_2683, 0) if type(_h1) is dict else KEY(_h1, v_t_2683, 0)) if ((ctx.index.plain['tracks'].get(v_t_2683, NOREC).get('scope', None) if type(v_t_2683) is str else None) == 'game') else (_h2.get(v_t_2683, 0) if type(_h2) is dict else KEY(_h2, v_t_2683, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2684, 0) if type(_h1) is dict else KEY(_h1, v_u_2684, 0)) if ((ctx.index.plain['tracks'].get(v_u_2684, NOREC).get('scope', None) if type(v_u_2684) is str else None) == 'game') else (_h2.get(v_u_2684, 0) if type(_h2) is dict else KEY(_h2, v_u_2684, 0))) for v_u_2684 in items_of(v_on_2682)]))]))([v_t_2681 for v_t_2681 in [v_t_2680 for v_t_2680 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('group', None) if type(v_t_2680) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2681, 0) if type(_h1) is dict else KEY(_h1, v_t_2681, 0)) if ((ctx.index.plain['tracks'].get(v_t_2681, NOREC).get('scope', None) if type(v_t_2681) is str else None) == 'game') else (_h2.get(v_t_2681, 0) if type(_h2) is dict else KEY(_h2, v_t_2681, 0))))) is int else num(_w6)) >= 1)]), 0))))) and (((_w11 if type((_w11 := ((_h1.get((lambda v_on_2682: FN['last'](ctx, None, [v_t_2683 for v_t_2683 in items_of(v_on_2682) if (((_h1.get(v_t_2683, 0) if type(_h1) is dict else KEY(_h1, v_t_2683, 0)) if ((ctx.index.plain['tracks'].get(v_t_2683, NOREC).get('scope', None) if type(v_t_2683) is str else None) == 'game') else (_h2.get(v_t_2683, 0) if type(_h2) is dict else KEY(_h2, v_t_2683, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2684, 0) if type(_h1) is dict else KEY(_h1, v_u_2684, 0)) if ((ctx.index.plain['tracks'].get(v_u_2684, NOREC).get('scope', None) if type(v_u_2684) is str else None) == 'game') else (_h2.get(v_u_2684, 0) if type(_h2) is dict else KEY(_h2, v_u_2684, 0))) for v_u_2684 in items_of(v_on_2682)]))]))([v_t_2681 for v_t_2681 in [v_t_2680 for v_t_2680 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('group', None) if type(v_t_2680) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2681, 0) if type(_h1) is dict else KEY(_h1, v_t_2681, 0)) if ((ctx.index.plain['tracks'].get(v_t_2681, NOREC).get('scope', None) if type(v_t_2681) is str else None) == 'game') else (_h2.get(v_t_2681, 0) if type(_h2) is dict else KEY(_h2, v_t_2681, 0))))) is int else num(_w7)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2682: FN['last'](ctx, None, [v_t_2683 for v_t_2683 in items_of(v_on_2682) if (((_h1.get(v_t_2683, 0) if type(_h1) is dict else KEY(_h1, v_t_2683, 0)) if ((ctx.index.plain['tracks'].get(v_t_2683, NOREC).get('scope', None) if type(v_t_2683) is str else None) == 'game') else (_h2.get(v_t_2683, 0) if type(_h2) is dict else KEY(_h2, v_t_2683, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2684, 0) if type(_h1) is dict else KEY(_h1, v_u_2684, 0)) if ((ctx.index.plain['tracks'].get(v_u_2684, NOREC).get('scope', None) if type(v_u_2684) is str else None) == 'game') else (_h2.get(v_u_2684, 0) if type(_h2) is dict else KEY(_h2, v_u_2684, 0))) for v_u_2684 in items_of(v_on_2682)]))]))([v_t_2681 for v_t_2681 in [v_t_2680 for v_t_2680 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('group', None) if type(v_t_2680) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2681, 0) if type(_h1) is dict else KEY(_h1, v_t_2681, 0)) if ((ctx.index.plain['tracks'].get(v_t_2681, NOREC).get('scope', None) if type(v_t_2681) is str else None) == 'game') else (_h2.get(v_t_2681, 0) if type(_h2) is dict else KEY(_h2, v_t_2681, 0))))) is int else num(_w7)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w9, NOREC).get('scope', None) if type((_w9 := (lambda v_on_2682: FN['last'](ctx, None, [v_t_2683 for v_t_2683 in items_of(v_on_2682) if (((_h1.get(v_t_2683, 0) if type(_h1) is dict else KEY(_h1, v_t_2683, 0)) if ((ctx.index.plain['tracks'].get(v_t_2683, NOREC).get('scope', None) if type(v_t_2683) is str else None) == 'game') else (_h2.get(v_t_2683, 0) if type(_h2) is dict else KEY(_h2, v_t_2683, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2684, 0) if type(_h1) is dict else KEY(_h1, v_u_2684, 0)) if ((ctx.index.plain['tracks'].get(v_u_2684, NOREC).get('scope', None) if type(v_u_2684) is str else None) == 'game') else (_h2.get(v_u_2684, 0) if type(_h2) is dict else KEY(_h2, v_u_2684, 0))) for v_u_2684 in items_of(v_on_2682)]))]))([v_t_2681 for v_t_2681 in [v_t_2680 for v_t_2680 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('group', None) if type(v_t_2680) is str else None) == 'price_markers')] if ((_w8 if type((_w8 := ((_h1.get(v_t_2681, 0) if type(_h1) is dict else KEY(_h1, v_t_2681, 0)) if ((ctx.index.plain['tracks'].get(v_t_2681, NOREC).get('scope', None) if type(v_t_2681) is str else None) == 'game') else (_h2.get(v_t_2681, 0) if type(_h2) is dict else KEY(_h2, v_t_2681, 0))))) is int else num(_w8)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2682: FN['last'](ctx, None, [v_t_2683 for v_t_2683 in items_of(v_on_2682) if (((_h1.get(v_t_2683, 0) if type(_h1) is dict else KEY(_h1, v_t_2683, 0)) if ((ctx.index.plain['tracks'].get(v_t_2683, NOREC).get('scope', None) if type(v_t_2683) is str else None) == 'game') else (_h2.get(v_t_2683, 0) if type(_h2) is dict else KEY(_h2, v_t_2683, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2684, 0) if type(_h1) is dict else KEY(_h1, v_u_2684, 0)) if ((ctx.index.plain['tracks'].get(v_u_2684, NOREC).get('scope', None) if type(v_u_2684) is str else None) == 'game') else (_h2.get(v_u_2684, 0) if type(_h2) is dict else KEY(_h2, v_u_2684, 0))) for v_u_2684 in items_of(v_on_2682)]))]))([v_t_2681 for v_t_2681 in [v_t_2680 for v_t_2680 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('group', None) if type(v_t_2680) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2681, 0) if type(_h1) is dict else KEY(_h1, v_t_2681, 0)) if ((ctx.index.plain['tracks'].get(v_t_2681, NOREC).get('scope', None) if type(v_t_2681) is str else None) == 'game') else (_h2.get(v_t_2681, 0) if type(_h2) is dict else KEY(_h2, v_t_2681, 0))))) is int else num(_w10)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2682: FN['last'](ctx, None, [v_t_2683 for v_t_2683 in items_of(v_on_2682) if (((_h1.get(v_t_2683, 0) if type(_h1) is dict else KEY(_h1, v_t_2683, 0)) if ((ctx.index.plain['tracks'].get(v_t_2683, NOREC).get('scope', None) if type(v_t_2683) is str else None) == 'game') else (_h2.get(v_t_2683, 0) if type(_h2) is dict else KEY(_h2, v_t_2683, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2684, 0) if type(_h1) is dict else KEY(_h1, v_u_2684, 0)) if ((ctx.index.plain['tracks'].get(v_u_2684, NOREC).get('scope', None) if type(v_u_2684) is str else None) == 'game') else (_h2.get(v_u_2684, 0) if type(_h2) is dict else KEY(_h2, v_u_2684, 0))) for v_u_2684 in items_of(v_on_2682)]))]))([v_t_2681 for v_t_2681 in [v_t_2680 for v_t_2680 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('group', None) if type(v_t_2680) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2681, 0) if type(_h1) is dict else KEY(_h1, v_t_2681, 0)) if ((ctx.index.plain['tracks'].get(v_t_2681, NOREC).get('scope', None) if type(v_t_2681) is str else None) == 'game') else (_h2.get(v_t_2681, 0) if type(_h2) is dict else KEY(_h2, v_t_2681, 0))))) is int else num(_w10)) >= 1)]), 0))))) is int else num(_w11)) >= 1)) else False)])
     return MEMO(ctx, (10590, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
 def x_10594(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10594, E.get('r~2688'),), lambda: [v_q_2690 for v_q_2690 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2690, NOREC).get('instead_of', {}) if type(v_q_2690) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2688'))])
+    return MEMO(ctx, (10594, E.get('r~2689'),), lambda: [v_q_2691 for v_q_2691 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2691, NOREC).get('instead_of', {}) if type(v_q_2691) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2689'))])
 
 
 def x_10595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2689'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('left~2690'))) is int else num(_w1)) > 0)
 
 
 def x_10598(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2689'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2689') if (FLD(ctx, K[0], E.get('rep~2691')) == None) else FLD(ctx, K[0], E.get('rep~2691'))))) is int else num(_w2))))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2690'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2690') if (FLD(ctx, K[0], E.get('rep~2692')) == None) else FLD(ctx, K[0], E.get('rep~2692'))))) is int else num(_w2))))
 
 
 def x_10602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2691'))
+    return FLD(ctx, K[1], E.get('rep~2692'))
 
 
 def x_10603(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2693')}
+    return {'instead': E.get('instead~2694')}
 
 
 def x_10610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2694') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2695'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2694'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2695'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2695'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+    return max(0, (_w5 if type((_w5 := (E.get('n~2695') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2696'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2695'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2696'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2696'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_10611(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2695'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2696'))) is str else None) != None)
 
 
 def x_10613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2696'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2695'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2695'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2695'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2697'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2696'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2696'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2696'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_10619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2695'))) is str else None)) and ((E.get('k~2696') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2696'))) is str else None)) and ((E.get('k~2697') != 0)) else False)
 
 
 def x_10623(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
@@ -4423,80 +4423,80 @@ def x_10623(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     def compute():
         _h1 = ctx.state.get('game_tracks')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('tracks')
-        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2702, NOREC).get('band', {}) if type(v_g_2702) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2702 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2702, NOREC).get('column', 0) if type(v_g_2702) is str else 0) == ((_h1.get((lambda v_on_2699: FN['last'](ctx, None, [v_t_2700 for v_t_2700 in items_of(v_on_2699) if (((_h1.get(v_t_2700, 0) if type(_h1) is dict else KEY(_h1, v_t_2700, 0)) if ((ctx.index.plain['tracks'].get(v_t_2700, NOREC).get('scope', None) if type(v_t_2700) is str else None) == 'game') else (_h2.get(v_t_2700, 0) if type(_h2) is dict else KEY(_h2, v_t_2700, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2701, 0) if type(_h1) is dict else KEY(_h1, v_u_2701, 0)) if ((ctx.index.plain['tracks'].get(v_u_2701, NOREC).get('scope', None) if type(v_u_2701) is str else None) == 'game') else (_h2.get(v_u_2701, 0) if type(_h2) is dict else KEY(_h2, v_u_2701, 0))) for v_u_2701 in items_of(v_on_2699)]))]))([v_t_2698 for v_t_2698 in [v_t_2697 for v_t_2697 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2697, NOREC).get('group', None) if type(v_t_2697) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2698, 0) if type(_h1) is dict else KEY(_h1, v_t_2698, 0)) if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('scope', None) if type(v_t_2698) is str else None) == 'game') else (_h2.get(v_t_2698, 0) if type(_h2) is dict else KEY(_h2, v_t_2698, 0))))) is int else num(_w3)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2699: FN['last'](ctx, None, [v_t_2700 for v_t_2700 in items_of(v_on_2699) if (((_h1.get(v_t_2700, 0) if type(_h1) is dict else KEY(_h1, v_t_2700, 0)) if ((ctx.index.plain['tracks'].get(v_t_2700, NOREC).get('scope', None) if type(v_t_2700) is str else None) == 'game') else (_h2.get(v_t_2700, 0) if type(_h2) is dict else KEY(_h2, v_t_2700, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2701, 0) if type(_h1) is dict else KEY(_h1, v_u_2701, 0)) if ((ctx.index.plain['tracks'].get(v_u_2701, NOREC).get('scope', None) if type(v_u_2701) is str else None) == 'game') else (_h2.get(v_u_2701, 0) if type(_h2) is dict else KEY(_h2, v_u_2701, 0))) for v_u_2701 in items_of(v_on_2699)]))]))([v_t_2698 for v_t_2698 in [v_t_2697 for v_t_2697 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2697, NOREC).get('group', None) if type(v_t_2697) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2698, 0) if type(_h1) is dict else KEY(_h1, v_t_2698, 0)) if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('scope', None) if type(v_t_2698) is str else None) == 'game') else (_h2.get(v_t_2698, 0) if type(_h2) is dict else KEY(_h2, v_t_2698, 0))))) is int else num(_w3)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (lambda v_on_2699: FN['last'](ctx, None, [v_t_2700 for v_t_2700 in items_of(v_on_2699) if (((_h1.get(v_t_2700, 0) if type(_h1) is dict else KEY(_h1, v_t_2700, 0)) if ((ctx.index.plain['tracks'].get(v_t_2700, NOREC).get('scope', None) if type(v_t_2700) is str else None) == 'game') else (_h2.get(v_t_2700, 0) if type(_h2) is dict else KEY(_h2, v_t_2700, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2701, 0) if type(_h1) is dict else KEY(_h1, v_u_2701, 0)) if ((ctx.index.plain['tracks'].get(v_u_2701, NOREC).get('scope', None) if type(v_u_2701) is str else None) == 'game') else (_h2.get(v_u_2701, 0) if type(_h2) is dict else KEY(_h2, v_u_2701, 0))) for v_u_2701 in items_of(v_on_2699)]))]))([v_t_2698 for v_t_2698 in [v_t_2697 for v_t_2697 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2697, NOREC).get('group', None) if type(v_t_2697) is str else None) == 'price_markers')] if ((_w4 if type((_w4 := ((_h1.get(v_t_2698, 0) if type(_h1) is dict else KEY(_h1, v_t_2698, 0)) if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('scope', None) if type(v_t_2698) is str else None) == 'game') else (_h2.get(v_t_2698, 0) if type(_h2) is dict else KEY(_h2, v_t_2698, 0))))) is int else num(_w4)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2699: FN['last'](ctx, None, [v_t_2700 for v_t_2700 in items_of(v_on_2699) if (((_h1.get(v_t_2700, 0) if type(_h1) is dict else KEY(_h1, v_t_2700, 0)) if ((ctx.index.plain['tracks'].get(v_t_2700, NOREC).get('scope', None) if type(v_t_2700) is str else None) == 'game') else (_h2.get(v_t_2700, 0) if type(_h2) is dict else KEY(_h2, v_t_2700, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2701, 0) if type(_h1) is dict else KEY(_h1, v_u_2701, 0)) if ((ctx.index.plain['tracks'].get(v_u_2701, NOREC).get('scope', None) if type(v_u_2701) is str else None) == 'game') else (_h2.get(v_u_2701, 0) if type(_h2) is dict else KEY(_h2, v_u_2701, 0))) for v_u_2701 in items_of(v_on_2699)]))]))([v_t_2698 for v_t_2698 in [v_t_2697 for v_t_2697 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2697, NOREC).get('group', None) if type(v_t_2697) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2698, 0) if type(_h1) is dict else KEY(_h1, v_t_2698, 0)) if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('scope', None) if type(v_t_2698) is str else None) == 'game') else (_h2.get(v_t_2698, 0) if type(_h2) is dict else KEY(_h2, v_t_2698, 0))))) is int else num(_w6)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2699: FN['last'](ctx, None, [v_t_2700 for v_t_2700 in items_of(v_on_2699) if (((_h1.get(v_t_2700, 0) if type(_h1) is dict else KEY(_h1, v_t_2700, 0)) if ((ctx.index.plain['tracks'].get(v_t_2700, NOREC).get('scope', None) if type(v_t_2700) is str else None) == 'game') else (_h2.get(v_t_2700, 0) if type(_h2) is dict else KEY(_h2, v_t_2700, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2701, 0) if type(_h1) is dict else KEY(_h1, v_u_2701, 0)) if ((ctx.index.plain['tracks'].get(v_u_2701, NOREC).get('scope', None) if type(v_u_2701) is str else None) == 'game') else (_h2.get(v_u_2701, 0) if type(_h2) is dict else KEY(_h2, v_u_2701, 0))) for v_u_2701 in items_of(v_on_2699)]))]))([v_t_2698 for v_t_2698 in [v_t_2697 for v_t_2697 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2697, NOREC).get('group', None) if type(v_t_2697) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2698, 0) if type(_h1) is dict else KEY(_h1, v_t_2698, 0)) if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('scope', None) if type(v_t_2698) is str else None) == 'game') else (_h2.get(v_t_2698, 0) if type(_h2) is dict else KEY(_h2, v_t_2698, 0))))) is int else num(_w6)) >= 1)]), 0))))) and (((_w11 if type((_w11 := ((_h1.get((lambda v_on_2699: FN['last'](ctx, None, [v_t_2700 for v_t_2700 in items_of(v_on_2699) if (((_h1.get(v_t_2700, 0) if type(_h1) is dict else KEY(_h1, v_t_2700, 0)) if ((ctx.index.plain['tracks'].get(v_t_2700, NOREC).get('scope', None) if type(v_t_2700) is str else None) == 'game') else (_h2.get(v_t_2700, 0) if type(_h2) is dict else KEY(_h2, v_t_2700, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2701, 0) if type(_h1) is dict else KEY(_h1, v_u_2701, 0)) if ((ctx.index.plain['tracks'].get(v_u_2701, NOREC).get('scope', None) if type(v_u_2701) is str else None) == 'game') else (_h2.get(v_u_2701, 0) if type(_h2) is dict else KEY(_h2, v_u_2701, 0))) for v_u_2701 in items_of(v_on_2699)]))]))([v_t_2698 for v_t_2698 in [v_t_2697 for v_t_2697 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2697, NOREC).get('group', None) if type(v_t_2697) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2698, 0) if type(_h1) is dict else KEY(_h1, v_t_2698, 0)) if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('scope', None) if type(v_t_2698) is str else None) == 'game') else (_h2.get(v_t_2698, 0) if type(_h2) is dict else KEY(_h2, v_t_2698, 0))))) is int else num(_w7)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2699: FN['last'](ctx, None, [v_t_2700 for v_t_2700 in items_of(v_on_2699) if (((_h1.get(v_t_2700, 0) if type(_h1) is dict else KEY(_h1, v_t_2700, 0)) if ((ctx.index.plain['tracks'].get(v_t_2700, NOREC).get('scope', None) if type(v_t_2700) is str else None) == 'game') else (_h2.get(v_t_2700, 0) if type(_h2) is dict else KEY(_h2, v_t_2700, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2701, 0) if type(_h1) is dict else KEY(_h1, v_u_2701, 0)) if ((ctx.index.plain['tracks'].get(v_u_2701, NOREC).get('scope', None) if type(v_u_2701) is str else None) == 'game') else (_h2.get(v_u_2701, 0) if type(_h2) is dict else KEY(_h2, v_u_2701, 0))) for v_u_2701 in items_of(v_on_2699)]))]))([v_t_2698 for v_t_2698 in [v_t_2697 for v_t_2697 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2697, NOREC).get('group', None) if type(v_t_2697) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2698, 0) if type(_h1) is dict else KEY(_h1, v_t_2698, 0)) if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('scope', None) if type(v_t_2698) is str else None) == 'game') else (_h2.get(v_t_2698, 0) if type(_h2) is dict else KEY(_h2, v_t_2698, 0))))) is int else num(_w7)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w9, NOREC).get('scope', None) if type((_w9 := (lambda v_on_2699: FN['last'](ctx, None, [v_t_2700 for v_t_2700 in items_of(v_on_2699) if (((_h1.get(v_t_2700, 0) if type(_h1) is dict else KEY(_h1, v_t_2700, 0)) if ((ctx.index.plain['tracks'].get(v_t_2700, NOREC).get('scope', None) if type(v_t_2700) is str else None) == 'game') else (_h2.get(v_t_2700, 0) if type(_h2) is dict else KEY(_h2, v_t_2700, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2701, 0) if type(_h1) is dict else KEY(_h1, v_u_2701, 0)) if ((ctx.index.plain['tracks'].get(v_u_2701, NOREC).get('scope', None) if type(v_u_2701) is str else None) == 'game') else (_h2.get(v_u_2701, 0) if type(_h2) is dict else KEY(_h2, v_u_2701, 0))) for v_u_2701 in items_of(v_on_2699)]))]))([v_t_2698 for v_t_2698 in [v_t_2697 for v_t_2697 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2697, NOREC).get('group', None) if type(v_t_2697) is str else None) == 'price_markers')] if ((_w8 if type((_w8 := ((_h1.get(v_t_2698, 0) if type(_h1) is dict else KEY(_h1, v_t_2698, 0)) if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('scope', None) if type(v_t_2698) is str else None) == 'game') else (_h2.get(v_t_2698, 0) if type(_h2) is dict else KEY(_h2, v_t_2698, 0))))) is int else num(_w8)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2699: FN['last'](ctx, None, [v_t_2700 for v_t_2700 in items_of(v_on_2699) if (((_h1.get(v_t_2700, 0) if type(_h1) is dict else KEY(_h1, v_t_2700, 0)) if ((ctx.index.plain['tracks'].get(v_t_2700, NOREC).get('scope', None) if type(v_t_2700) is str else None) == 'game') else (_h2.get(v_t_2700, 0) if type(_h2) is dict else KEY(_h2, v_t_2700, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2701, 0) if type(_h1) is dict else KEY(_h1, v_u_2701, 0)) if ((ctx.index.plain['tracks'].get(v_u_2701, NOREC).get('scope', None) if type(v_u_2701) is str else None) == 'game') else (_h2.get(v_u_2701, 0) if type(_h2) is dict else KEY(_h2, v_u_2701, 0))) for v_u_2701 in items_of(v_on_2699)]))]))([v_t_2698 for v_t_2698 in [v_t_2697 for v_t_2697 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2697, NOREC).get('group', None) if type(v_t_2697) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2698, 0) if type(_h1) is dict else KEY(_h1, v_t_2698, 0)) if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('scope', None) if type(v_t_2698) is str else None) == 'game') else (_h2.get(v_t_2698, 0) if type(_h2) is dict else KEY(_h2, v_t_2698, 0))))) is int else num(_w10)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2699: FN['last'](ctx, None, [v_t_2700 for v_t_2700 in items_of(v_on_2699) if (((_h1.get(v_t_2700, 0) if type(_h1) is dict else KEY(_h1, v_t_2700, 0)) if ((ctx.index.plain['tracks'].get(v_t_2700, NOREC).get('scope', None) if type(v_t_2700) is str else None) == 'game') else (_h2.get(v_t_2700, 0) if type(_h2) is dict else KEY(_h2, v_t_2700, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2701, 0) if type(_h1) is dict else KEY(_h1, v_u_2701, 0)) if ((ctx.index.plain['tracks'].get(v_u_2701, NOREC).get('scope', None) if type(v_u_2701) is str else None) == 'game') else (_h2.get(v_u_2701, 0) if type(_h2) is dict else KEY(_h2, v_u_2701, 0))) for v_u_2701 in items_of(v_on_2699)]))]))([v_t_2698 for v_t_2698 in [v_t_2697 for v_t_2697 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2697, NOREC).get('group', None) if type(v_t_2697) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2698, 0) if type(_h1) is dict else KEY(_h1, v_t_2698, 0)) if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('scope', None) if type(v_t_2698) is str else None) == 'game') else (_h2.get(v_t_2698, 0) if type(_h2) is dict else KEY(_h2, v_t_2698, 0))))) is int else num(_w10)) >= 1)]), 0))))) is int else num(_w11)) >= 1)) else False)])
+        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2703, NOREC).get('band', {}) if type(v_g_2703) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2703 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2703, NOREC).get('column', 0) if type(v_g_2703) is str else 0) == ((_h1.get((lambda v_on_2700: FN['last'](ctx, None, [v_t_2701 for v_t_2701 in items_of(v_on_2700) if (((_h1.get(v_t_2701, 0) if type(_h1) is dict else KEY(_h1, v_t_2701, 0)) if ((ctx.index.plain['tracks'].get(v_t_2701, NOREC).get('scope', None) if type(v_t_2701) is str else None) == 'game') else (_h2.get(v_t_2701, 0) if type(_h2) is dict else KEY(_h2, v_t_2701, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2702, 0) if type(_h1) is dict else KEY(_h1, v_u_2702, 0)) if ((ctx.index.plain['tracks'].get(v_u_2702, NOREC).get('scope', None) if type(v_u_2702) is str else None) == 'game') else (_h2.get(v_u_2702, 0) if type(_h2) is dict else KEY(_h2, v_u_2702, 0))) for v_u_2702 in items_of(v_on_2700)]))]))([v_t_2699 for v_t_2699 in [v_t_2698 for v_t_2698 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('group', None) if type(v_t_2698) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2699, 0) if type(_h1) is dict else KEY(_h1, v_t_2699, 0)) if ((ctx.index.plain['tracks'].get(v_t_2699, NOREC).get('scope', None) if type(v_t_2699) is str else None) == 'game') else (_h2.get(v_t_2699, 0) if type(_h2) is dict else KEY(_h2, v_t_2699, 0))))) is int else num(_w3)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2700: FN['last'](ctx, None, [v_t_2701 for v_t_2701 in items_of(v_on_2700) if (((_h1.get(v_t_2701, 0) if type(_h1) is dict else KEY(_h1, v_t_2701, 0)) if ((ctx.index.plain['tracks'].get(v_t_2701, NOREC).get('scope', None) if type(v_t_2701) is str else None) == 'game') else (_h2.get(v_t_2701, 0) if type(_h2) is dict else KEY(_h2, v_t_2701, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2702, 0) if type(_h1) is dict else KEY(_h1, v_u_2702, 0)) if ((ctx.index.plain['tracks'].get(v_u_2702, NOREC).get('scope', None) if type(v_u_2702) is str else None) == 'game') else (_h2.get(v_u_2702, 0) if type(_h2) is dict else KEY(_h2, v_u_2702, 0))) for v_u_2702 in items_of(v_on_2700)]))]))([v_t_2699 for v_t_2699 in [v_t_2698 for v_t_2698 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('group', None) if type(v_t_2698) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2699, 0) if type(_h1) is dict else KEY(_h1, v_t_2699, 0)) if ((ctx.index.plain['tracks'].get(v_t_2699, NOREC).get('scope', None) if type(v_t_2699) is str else None) == 'game') else (_h2.get(v_t_2699, 0) if type(_h2) is dict else KEY(_h2, v_t_2699, 0))))) is int else num(_w3)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (lambda v_on_2700: FN['last'](ctx, None, [v_t_2701 for v_t_2701 in items_of(v_on_2700) if (((_h1.get(v_t_2701, 0) if type(_h1) is dict else KEY(_h1, v_t_2701, 0)) if ((ctx.index.plain['tracks'].get(v_t_2701, NOREC).get('scope', None) if type(v_t_2701) is str else None) == 'game') else (_h2.get(v_t_2701, 0) if type(_h2) is dict else KEY(_h2, v_t_2701, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2702, 0) if type(_h1) is dict else KEY(_h1, v_u_2702, 0)) if ((ctx.index.plain['tracks'].get(v_u_2702, NOREC).get('scope', None) if type(v_u_2702) is str else None) == 'game') else (_h2.get(v_u_2702, 0) if type(_h2) is dict else KEY(_h2, v_u_2702, 0))) for v_u_2702 in items_of(v_on_2700)]))]))([v_t_2699 for v_t_2699 in [v_t_2698 for v_t_2698 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('group', None) if type(v_t_2698) is str else None) == 'price_markers')] if ((_w4 if type((_w4 := ((_h1.get(v_t_2699, 0) if type(_h1) is dict else KEY(_h1, v_t_2699, 0)) if ((ctx.index.plain['tracks'].get(v_t_2699, NOREC).get('scope', None) if type(v_t_2699) is str else None) == 'game') else (_h2.get(v_t_2699, 0) if type(_h2) is dict else KEY(_h2, v_t_2699, 0))))) is int else num(_w4)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2700: FN['last'](ctx, None, [v_t_2701 for v_t_2701 in items_of(v_on_2700) if (((_h1.get(v_t_2701, 0) if type(_h1) is dict else KEY(_h1, v_t_2701, 0)) if ((ctx.index.plain['tracks'].get(v_t_2701, NOREC).get('scope', None) if type(v_t_2701) is str else None) == 'game') else (_h2.get(v_t_2701, 0) if type(_h2) is dict else KEY(_h2, v_t_2701, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2702, 0) if type(_h1) is dict else KEY(_h1, v_u_2702, 0)) if ((ctx.index.plain['tracks'].get(v_u_2702, NOREC).get('scope', None) if type(v_u_2702) is str else None) == 'game') else (_h2.get(v_u_2702, 0) if type(_h2) is dict else KEY(_h2, v_u_2702, 0))) for v_u_2702 in items_of(v_on_2700)]))]))([v_t_2699 for v_t_2699 in [v_t_2698 for v_t_2698 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('group', None) if type(v_t_2698) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2699, 0) if type(_h1) is dict else KEY(_h1, v_t_2699, 0)) if ((ctx.index.plain['tracks'].get(v_t_2699, NOREC).get('scope', None) if type(v_t_2699) is str else None) == 'game') else (_h2.get(v_t_2699, 0) if type(_h2) is dict else KEY(_h2, v_t_2699, 0))))) is int else num(_w6)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2700: FN['last'](ctx, None, [v_t_2701 for v_t_2701 in items_of(v_on_2700) if (((_h1.get(v_t_2701, 0) if type(_h1) is dict else KEY(_h1, v_t_2701, 0)) if ((ctx.index.plain['tracks'].get(v_t_2701, NOREC).get('scope', None) if type(v_t_2701) is str else None) == 'game') else (_h2.get(v_t_2701, 0) if type(_h2) is dict else KEY(_h2, v_t_2701, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2702, 0) if type(_h1) is dict else KEY(_h1, v_u_2702, 0)) if ((ctx.index.plain['tracks'].get(v_u_2702, NOREC).get('scope', None) if type(v_u_2702) is str else None) == 'game') else (_h2.get(v_u_2702, 0) if type(_h2) is dict else KEY(_h2, v_u_2702, 0))) for v_u_2702 in items_of(v_on_2700)]))]))([v_t_2699 for v_t_2699 in [v_t_2698 for v_t_2698 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('group', None) if type(v_t_2698) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2699, 0) if type(_h1) is dict else KEY(_h1, v_t_2699, 0)) if ((ctx.index.plain['tracks'].get(v_t_2699, NOREC).get('scope', None) if type(v_t_2699) is str else None) == 'game') else (_h2.get(v_t_2699, 0) if type(_h2) is dict else KEY(_h2, v_t_2699, 0))))) is int else num(_w6)) >= 1)]), 0))))) and (((_w11 if type((_w11 := ((_h1.get((lambda v_on_2700: FN['last'](ctx, None, [v_t_2701 for v_t_2701 in items_of(v_on_2700) if (((_h1.get(v_t_2701, 0) if type(_h1) is dict else KEY(_h1, v_t_2701, 0)) if ((ctx.index.plain['tracks'].get(v_t_2701, NOREC).get('scope', None) if type(v_t_2701) is str else None) == 'game') else (_h2.get(v_t_2701, 0) if type(_h2) is dict else KEY(_h2, v_t_2701, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2702, 0) if type(_h1) is dict else KEY(_h1, v_u_2702, 0)) if ((ctx.index.plain['tracks'].get(v_u_2702, NOREC).get('scope', None) if type(v_u_2702) is str else None) == 'game') else (_h2.get(v_u_2702, 0) if type(_h2) is dict else KEY(_h2, v_u_2702, 0))) for v_u_2702 in items_of(v_on_2700)]))]))([v_t_2699 for v_t_2699 in [v_t_2698 for v_t_2698 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('group', None) if type(v_t_2698) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2699, 0) if type(_h1) is dict else KEY(_h1, v_t_2699, 0)) if ((ctx.index.plain['tracks'].get(v_t_2699, NOREC).get('scope', None) if type(v_t_2699) is str else None) == 'game') else (_h2.get(v_t_2699, 0) if type(_h2) is dict else KEY(_h2, v_t_2699, 0))))) is int else num(_w7)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2700: FN['last'](ctx, None, [v_t_2701 for v_t_2701 in items_of(v_on_2700) if (((_h1.get(v_t_2701, 0) if type(_h1) is dict else KEY(_h1, v_t_2701, 0)) if ((ctx.index.plain['tracks'].get(v_t_2701, NOREC).get('scope', None) if type(v_t_2701) is str else None) == 'game') else (_h2.get(v_t_2701, 0) if type(_h2) is dict else KEY(_h2, v_t_2701, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2702, 0) if type(_h1) is dict else KEY(_h1, v_u_2702, 0)) if ((ctx.index.plain['tracks'].get(v_u_2702, NOREC).get('scope', None) if type(v_u_2702) is str else None) == 'game') else (_h2.get(v_u_2702, 0) if type(_h2) is dict else KEY(_h2, v_u_2702, 0))) for v_u_2702 in items_of(v_on_2700)]))]))([v_t_2699 for v_t_2699 in [v_t_2698 for v_t_2698 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('group', None) if type(v_t_2698) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2699, 0) if type(_h1) is dict else KEY(_h1, v_t_2699, 0)) if ((ctx.index.plain['tracks'].get(v_t_2699, NOREC).get('scope', None) if type(v_t_2699) is str else None) == 'game') else (_h2.get(v_t_2699, 0) if type(_h2) is dict else KEY(_h2, v_t_2699, 0))))) is int else num(_w7)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w9, NOREC).get('scope', None) if type((_w9 := (lambda v_on_2700: FN['last'](ctx, None, [v_t_2701 for v_t_2701 in items_of(v_on_2700) if (((_h1.get(v_t_2701, 0) if type(_h1) is dict else KEY(_h1, v_t_2701, 0)) if ((ctx.index.plain['tracks'].get(v_t_2701, NOREC).get('scope', None) if type(v_t_2701) is str else None) == 'game') else (_h2.get(v_t_2701, 0) if type(_h2) is dict else KEY(_h2, v_t_2701, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2702, 0) if type(_h1) is dict else KEY(_h1, v_u_2702, 0)) if ((ctx.index.plain['tracks'].get(v_u_2702, NOREC).get('scope', None) if type(v_u_2702) is str else None) == 'game') else (_h2.get(v_u_2702, 0) if type(_h2) is dict else KEY(_h2, v_u_2702, 0))) for v_u_2702 in items_of(v_on_2700)]))]))([v_t_2699 for v_t_2699 in [v_t_2698 for v_t_2698 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('group', None) if type(v_t_2698) is str else None) == 'price_markers')] if ((_w8 if type((_w8 := ((_h1.get(v_t_2699, 0) if type(_h1) is dict else KEY(_h1, v_t_2699, 0)) if ((ctx.index.plain['tracks'].get(v_t_2699, NOREC).get('scope', None) if type(v_t_2699) is str else None) == 'game') else (_h2.get(v_t_2699, 0) if type(_h2) is dict else KEY(_h2, v_t_2699, 0))))) is int else num(_w8)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2700: FN['last'](ctx, None, [v_t_2701 for v_t_2701 in items_of(v_on_2700) if (((_h1.get(v_t_2701, 0) if type(_h1) is dict else KEY(_h1, v_t_2701, 0)) if ((ctx.index.plain['tracks'].get(v_t_2701, NOREC).get('scope', None) if type(v_t_2701) is str else None) == 'game') else (_h2.get(v_t_2701, 0) if type(_h2) is dict else KEY(_h2, v_t_2701, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2702, 0) if type(_h1) is dict else KEY(_h1, v_u_2702, 0)) if ((ctx.index.plain['tracks'].get(v_u_2702, NOREC).get('scope', None) if type(v_u_2702) is str else None) == 'game') else (_h2.get(v_u_2702, 0) if type(_h2) is dict else KEY(_h2, v_u_2702, 0))) for v_u_2702 in items_of(v_on_2700)]))]))([v_t_2699 for v_t_2699 in [v_t_2698 for v_t_2698 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('group', None) if type(v_t_2698) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2699, 0) if type(_h1) is dict else KEY(_h1, v_t_2699, 0)) if ((ctx.index.plain['tracks'].get(v_t_2699, NOREC).get('scope', None) if type(v_t_2699) is str else None) == 'game') else (_h2.get(v_t_2699, 0) if type(_h2) is dict else KEY(_h2, v_t_2699, 0))))) is int else num(_w10)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2700: FN['last'](ctx, None, [v_t_2701 for v_t_2701 in items_of(v_on_2700) if (((_h1.get(v_t_2701, 0) if type(_h1) is dict else KEY(_h1, v_t_2701, 0)) if ((ctx.index.plain['tracks'].get(v_t_2701, NOREC).get('scope', None) if type(v_t_2701) is str else None) == 'game') else (_h2.get(v_t_2701, 0) if type(_h2) is dict else KEY(_h2, v_t_2701, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2702, 0) if type(_h1) is dict else KEY(_h1, v_u_2702, 0)) if ((ctx.index.plain['tracks'].get(v_u_2702, NOREC).get('scope', None) if type(v_u_2702) is str else None) == 'game') else (_h2.get(v_u_2702, 0) if type(_h2) is dict else KEY(_h2, v_u_2702, 0))) for v_u_2702 in items_of(v_on_2700)]))]))([v_t_2699 for v_t_2699 in [v_t_2698 for v_t_2698 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('group', None) if type(v_t_2698) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2699, 0) if type(_h1) is dict else KEY(_h1, v_t_2699, 0)) if ((ctx.index.plain['tracks'].get(v_t_2699, NOREC).get('scope', None) if type(v_t_2699) is str else None) == 'game') else (_h2.get(v_t_2699, 0) if type(_h2) is dict else KEY(_h2, v_t_2699, 0))))) is int else num(_w10)) >= 1)]), 0))))) is int else num(_w11)) >= 1)) else False)])
     return MEMO(ctx, (10623, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
 def x_10627(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10627, E.get('r~2706'),), lambda: [v_q_2708 for v_q_2708 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2708, NOREC).get('instead_of', {}) if type(v_q_2708) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2706'))])
+    return MEMO(ctx, (10627, E.get('r~2707'),), lambda: [v_q_2709 for v_q_2709 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2709, NOREC).get('instead_of', {}) if type(v_q_2709) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2707'))])
 
 
 def x_10628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2707'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('left~2708'))) is int else num(_w1)) > 0)
 
 
 def x_10631(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2707'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2707') if (FLD(ctx, K[0], E.get('rep~2709')) == None) else FLD(ctx, K[0], E.get('rep~2709'))))) is int else num(_w2))))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2708'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2708') if (FLD(ctx, K[0], E.get('rep~2710')) == None) else FLD(ctx, K[0], E.get('rep~2710'))))) is int else num(_w2))))
 
 
 def x_10635(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2709'))
+    return FLD(ctx, K[1], E.get('rep~2710'))
 
 
 def x_10636(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2711')}
+    return {'instead': E.get('instead~2712')}
 
 
 def x_10643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2712') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2713'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2712'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2713'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2713'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+    return max(0, (_w5 if type((_w5 := (E.get('n~2713') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2714'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2713'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2714'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2714'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_10644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2713'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2714'))) is str else None) != None)
 
 
 def x_10646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2714'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2713'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2713'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2713'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2715'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2714'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2714'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2714'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_10647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2713'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2713'), 0))
+    return (_w2.get(E.get('r~2714'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2714'), 0))
 
 
 def x_10649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2713'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2714'))) is str else None) != None)
 
 
 def x_10650(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2713'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2713'), 0))
+    return (_w1.get(E.get('r~2714'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2714'), 0))
 
 
 def x_10652(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2713'))) is str else None)) and ((E.get('k~2714') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2714'))) is str else None)) and ((E.get('k~2715') != 0)) else False)
 
 
 def d_9297(ctx, E=None, B=9295):  # rules_data/pampero/modules/private_industry.yaml:37
@@ -4505,7 +4505,7 @@ def d_9297(ctx, E=None, B=9295):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2666', 3, True)
+    LOCAL(ctx, E, 'n~2667', 3, True)
     return True
 
 
@@ -4515,8 +4515,8 @@ def t_9300(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2669', (((_w1 if type((_w1 := E.get('n~2666'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2668'))) is int else num(_w2)))), True)
-    LOCAL(ctx, E, 'r~2670', E.get('r~2667'), True)
+    LOCAL(ctx, E, 'n~2670', (((_w1 if type((_w1 := E.get('n~2667'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2669'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'r~2671', E.get('r~2668'), True)
     return t_9303(ctx, k, s, E, B)
 
 
@@ -4526,7 +4526,7 @@ def d_9301(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2669', (((_w1 if type((_w1 := E.get('n~2666'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2668'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'n~2670', (((_w1 if type((_w1 := E.get('n~2667'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2669'))) is int else num(_w2)))), True)
     return True
 
 
@@ -4538,14 +4538,14 @@ def t_9303(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2676', E.get('left~2671'), True)
-        LOCAL(ctx, E, 'r~2677', E.get('r~2670'), True)
+        LOCAL(ctx, E, 'n~2677', E.get('left~2672'), True)
+        LOCAL(ctx, E, 'r~2678', E.get('r~2671'), True)
         if not d_8848(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2671', E.get('n~2669'), True)
+    LOCAL(ctx, E, 'left~2672', E.get('n~2670'), True)
     return t_9305(ctx, r1, s, E, B)
 
 
@@ -4556,18 +4556,18 @@ def t_9305(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10017(ctx, E)))
-    old = E.get('rep~2673', MISSING)
+    old = E.get('rep~2674', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2673', old)
+        UNSET(ctx, E, 'rep~2674', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2673', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2671'))) is int else num(_w1)) > 0)):
+            LOCAL(ctx, E, 'rep~2674', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2672'))) is int else num(_w1)) > 0)):
                 return t_9306(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -4582,11 +4582,11 @@ def t_9306(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 19, E, 'left~2671', E.get('taken~2674'))
+        ASSIGN(ctx, B + 19, E, 'left~2672', E.get('taken~2675'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2674', 0, True)
+    LOCAL(ctx, E, 'taken~2675', 0, True)
     return t_9308(ctx, r1, s, E, B)
 
 
@@ -4603,7 +4603,7 @@ def d_9314(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 19, E, 'left~2671', E.get('taken~2674'))
+    ASSIGN(ctx, B + 19, E, 'left~2672', E.get('taken~2675'))
     return True
 
 
@@ -4615,13 +4615,13 @@ def t_9326(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/modules/privat
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2703', 'money', True)
-        LOCAL(ctx, E, 'k~2704', x_10623(ctx, E), True)
+        LOCAL(ctx, E, 'r~2704', 'money', True)
+        LOCAL(ctx, E, 'k~2705', x_10623(ctx, E), True)
         return t_9357(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'r~2685', 'money', True)
-    LOCAL(ctx, E, 'k~2686', x_10590(ctx, E), True)
+    LOCAL(ctx, E, 'r~2686', 'money', True)
+    LOCAL(ctx, E, 'k~2687', x_10590(ctx, E), True)
     return t_9329(ctx, r1, s, E, B)
 
 
@@ -4631,7 +4631,7 @@ def d_9327(ctx, E=None, B=9295):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2685', 'money', True)
+    LOCAL(ctx, E, 'r~2686', 'money', True)
     return True
 
 
@@ -4641,7 +4641,7 @@ def d_9328(ctx, E=None, B=9295):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2686', x_10590(ctx, E), True)
+    LOCAL(ctx, E, 'k~2687', x_10590(ctx, E), True)
     return True
 
 
@@ -4651,8 +4651,8 @@ def t_9329(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2687', E.get('k~2686'), True)
-    LOCAL(ctx, E, 'r~2688', E.get('r~2685'), True)
+    LOCAL(ctx, E, 'n~2688', E.get('k~2687'), True)
+    LOCAL(ctx, E, 'r~2689', E.get('r~2686'), True)
     return t_9332(ctx, k, s, E, B)
 
 
@@ -4662,7 +4662,7 @@ def d_9330(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2687', E.get('k~2686'), True)
+    LOCAL(ctx, E, 'n~2688', E.get('k~2687'), True)
     return True
 
 
@@ -4672,7 +4672,7 @@ def d_9331(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2688', E.get('r~2685'), True)
+    LOCAL(ctx, E, 'r~2689', E.get('r~2686'), True)
     return True
 
 
@@ -4684,14 +4684,14 @@ def t_9332(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2694', E.get('left~2689'), True)
-        LOCAL(ctx, E, 'r~2695', E.get('r~2688'), True)
+        LOCAL(ctx, E, 'n~2695', E.get('left~2690'), True)
+        LOCAL(ctx, E, 'r~2696', E.get('r~2689'), True)
         if not d_9346(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2689', E.get('n~2687'), True)
+    LOCAL(ctx, E, 'left~2690', E.get('n~2688'), True)
     return t_9334(ctx, r1, s, E, B)
 
 
@@ -4701,7 +4701,7 @@ def d_9333(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2689', E.get('n~2687'), True)
+    LOCAL(ctx, E, 'left~2690', E.get('n~2688'), True)
     return True
 
 
@@ -4712,18 +4712,18 @@ def t_9334(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10594(ctx, E)))
-    old = E.get('rep~2691', MISSING)
+    old = E.get('rep~2692', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2691', old)
+        UNSET(ctx, E, 'rep~2692', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2691', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2689'))) is int else num(_w1)) > 0)):
+            LOCAL(ctx, E, 'rep~2692', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2690'))) is int else num(_w1)) > 0)):
                 return t_9335(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -4738,11 +4738,11 @@ def t_9335(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 48, E, 'left~2689', E.get('taken~2692'))
+        ASSIGN(ctx, B + 48, E, 'left~2690', E.get('taken~2693'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2692', 0, True)
+    LOCAL(ctx, E, 'taken~2693', 0, True)
     return t_9337(ctx, r1, s, E, B)
 
 
@@ -4752,7 +4752,7 @@ def d_9336(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2692', 0, True)
+    LOCAL(ctx, E, 'taken~2693', 0, True)
     return True
 
 
@@ -4769,7 +4769,7 @@ def t_9339(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2692', E.get('instead~2693'))
+    LOCAL(ctx, E, 'taken~2693', E.get('instead~2694'))
     return t_9341(ctx, k, s, E, B)
 
 
@@ -4779,7 +4779,7 @@ def d_9340(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2692', E.get('instead~2693'))
+    LOCAL(ctx, E, 'taken~2693', E.get('instead~2694'))
     return True
 
 
@@ -4794,7 +4794,7 @@ def t_9341(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
             return k()
         return t_9342(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2693')))
+    return nxt(num(E.get('instead~2694')))
 
 
 def t_9342(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:62
@@ -4812,7 +4812,7 @@ def d_9343(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 48, E, 'left~2689', E.get('taken~2692'))
+    ASSIGN(ctx, B + 48, E, 'left~2690', E.get('taken~2693'))
     return True
 
 
@@ -4822,7 +4822,7 @@ def d_9344(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2694', E.get('left~2689'), True)
+    LOCAL(ctx, E, 'n~2695', E.get('left~2690'), True)
     return True
 
 
@@ -4832,7 +4832,7 @@ def d_9345(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2695', E.get('r~2688'), True)
+    LOCAL(ctx, E, 'r~2696', E.get('r~2689'), True)
     return True
 
 
@@ -4842,13 +4842,13 @@ def d_9346(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2696', x_10610(ctx, E), True)
+    LOCAL(ctx, E, 'k~2697', x_10610(ctx, E), True)
     if not d_9348(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2695'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2696'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2696'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2697'), '+=', False, K[3])
     if not d_9351(ctx, E, B):
         return False
     if not d_9353(ctx, E, B):
@@ -4862,7 +4862,7 @@ def d_9347(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2696', x_10610(ctx, E), True)
+    LOCAL(ctx, E, 'k~2697', x_10610(ctx, E), True)
     return True
 
 
@@ -4872,9 +4872,9 @@ def d_9348(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2695'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2696'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2696', x_10613(ctx, E))
+        LOCAL(ctx, E, 'k~2697', x_10613(ctx, E))
     return True
 
 
@@ -4884,7 +4884,7 @@ def d_9349(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2696', x_10613(ctx, E))
+    LOCAL(ctx, E, 'k~2697', x_10613(ctx, E))
     return True
 
 
@@ -4894,9 +4894,9 @@ def d_9350(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2695'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2696'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2696'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2697'), '+=', False, K[3])
     return True
 
 
@@ -4906,11 +4906,11 @@ def d_9351(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2695'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2696'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2695'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2696'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2696'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2697'), '-=', False, K[4])
     return True
 
 
@@ -4920,9 +4920,9 @@ def d_9352(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2695'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2696'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2696'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2697'), '-=', False, K[4])
     return True
 
 
@@ -4936,7 +4936,7 @@ def d_9353(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2696'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2697'), '+=', False, K[5])
     return True
 
 
@@ -4948,7 +4948,7 @@ def d_9354(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2696'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2697'), '+=', False, K[5])
     return True
 
 
@@ -4958,7 +4958,7 @@ def d_9355(ctx, E=None, B=9295):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2703', 'money', True)
+    LOCAL(ctx, E, 'r~2704', 'money', True)
     return True
 
 
@@ -4968,7 +4968,7 @@ def d_9356(ctx, E=None, B=9295):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2704', x_10623(ctx, E), True)
+    LOCAL(ctx, E, 'k~2705', x_10623(ctx, E), True)
     return True
 
 
@@ -4978,8 +4978,8 @@ def t_9357(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2705', E.get('k~2704'), True)
-    LOCAL(ctx, E, 'r~2706', E.get('r~2703'), True)
+    LOCAL(ctx, E, 'n~2706', E.get('k~2705'), True)
+    LOCAL(ctx, E, 'r~2707', E.get('r~2704'), True)
     return t_9360(ctx, k, s, E, B)
 
 
@@ -4989,7 +4989,7 @@ def d_9358(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2705', E.get('k~2704'), True)
+    LOCAL(ctx, E, 'n~2706', E.get('k~2705'), True)
     return True
 
 
@@ -4999,7 +4999,7 @@ def d_9359(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2706', E.get('r~2703'), True)
+    LOCAL(ctx, E, 'r~2707', E.get('r~2704'), True)
     return True
 
 
@@ -5011,14 +5011,14 @@ def t_9360(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2712', E.get('left~2707'), True)
-        LOCAL(ctx, E, 'r~2713', E.get('r~2706'), True)
+        LOCAL(ctx, E, 'n~2713', E.get('left~2708'), True)
+        LOCAL(ctx, E, 'r~2714', E.get('r~2707'), True)
         if not d_9374(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2707', E.get('n~2705'), True)
+    LOCAL(ctx, E, 'left~2708', E.get('n~2706'), True)
     return t_9362(ctx, r1, s, E, B)
 
 
@@ -5028,7 +5028,7 @@ def d_9361(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2707', E.get('n~2705'), True)
+    LOCAL(ctx, E, 'left~2708', E.get('n~2706'), True)
     return True
 
 
@@ -5039,18 +5039,18 @@ def t_9362(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10627(ctx, E)))
-    old = E.get('rep~2709', MISSING)
+    old = E.get('rep~2710', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2709', old)
+        UNSET(ctx, E, 'rep~2710', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2709', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2707'))) is int else num(_w1)) > 0)):
+            LOCAL(ctx, E, 'rep~2710', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2708'))) is int else num(_w1)) > 0)):
                 return t_9363(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -5065,11 +5065,11 @@ def t_9363(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 76, E, 'left~2707', E.get('taken~2710'))
+        ASSIGN(ctx, B + 76, E, 'left~2708', E.get('taken~2711'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2710', 0, True)
+    LOCAL(ctx, E, 'taken~2711', 0, True)
     return t_9365(ctx, r1, s, E, B)
 
 
@@ -5079,7 +5079,7 @@ def d_9364(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2710', 0, True)
+    LOCAL(ctx, E, 'taken~2711', 0, True)
     return True
 
 
@@ -5096,7 +5096,7 @@ def t_9367(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2710', E.get('instead~2711'))
+    LOCAL(ctx, E, 'taken~2711', E.get('instead~2712'))
     return t_9369(ctx, k, s, E, B)
 
 
@@ -5106,7 +5106,7 @@ def d_9368(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2710', E.get('instead~2711'))
+    LOCAL(ctx, E, 'taken~2711', E.get('instead~2712'))
     return True
 
 
@@ -5121,7 +5121,7 @@ def t_9369(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
             return k()
         return t_9370(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2711')))
+    return nxt(num(E.get('instead~2712')))
 
 
 def t_9370(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:62
@@ -5139,7 +5139,7 @@ def d_9371(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 76, E, 'left~2707', E.get('taken~2710'))
+    ASSIGN(ctx, B + 76, E, 'left~2708', E.get('taken~2711'))
     return True
 
 
@@ -5149,7 +5149,7 @@ def d_9372(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2712', E.get('left~2707'), True)
+    LOCAL(ctx, E, 'n~2713', E.get('left~2708'), True)
     return True
 
 
@@ -5159,7 +5159,7 @@ def d_9373(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2713', E.get('r~2706'), True)
+    LOCAL(ctx, E, 'r~2714', E.get('r~2707'), True)
     return True
 
 
@@ -5169,13 +5169,13 @@ def d_9374(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2714', x_10643(ctx, E), True)
+    LOCAL(ctx, E, 'k~2715', x_10643(ctx, E), True)
     if not d_9376(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2713'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2714'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2714'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2715'), '+=', False, K[3])
     if not d_9379(ctx, E, B):
         return False
     if not d_9381(ctx, E, B):
@@ -5189,7 +5189,7 @@ def d_9375(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2714', x_10643(ctx, E), True)
+    LOCAL(ctx, E, 'k~2715', x_10643(ctx, E), True)
     return True
 
 
@@ -5199,9 +5199,9 @@ def d_9376(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2713'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2714'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2714', x_10646(ctx, E))
+        LOCAL(ctx, E, 'k~2715', x_10646(ctx, E))
     return True
 
 
@@ -5211,7 +5211,7 @@ def d_9377(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2714', x_10646(ctx, E))
+    LOCAL(ctx, E, 'k~2715', x_10646(ctx, E))
     return True
 
 
@@ -5221,9 +5221,9 @@ def d_9378(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2713'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2714'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2714'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2715'), '+=', False, K[3])
     return True
 
 
@@ -5233,11 +5233,11 @@ def d_9379(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2713'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2714'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2713'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2714'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2714'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2715'), '-=', False, K[4])
     return True
 
 
@@ -5247,9 +5247,9 @@ def d_9380(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2713'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2714'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2714'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2715'), '-=', False, K[4])
     return True
 
 
@@ -5263,7 +5263,7 @@ def d_9381(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2714'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2715'), '+=', False, K[5])
     return True
 
 
@@ -5275,7 +5275,7 @@ def d_9382(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2714'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2715'), '+=', False, K[5])
     return True
 
 
@@ -5285,8 +5285,8 @@ def t_9516(ctx, k, s=None, E=None, B=9516):  # rules_data/pampero/modules/tbsct.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2656', 2, True)
-    LOCAL(ctx, E, 'r~2657', 'money', True)
+    LOCAL(ctx, E, 'n~2657', 2, True)
+    LOCAL(ctx, E, 'r~2658', 'money', True)
     return t_7409(ctx, k, s, E, B)
 
 
@@ -5296,7 +5296,7 @@ def d_9545(ctx, E=None, B=9542):  # rules_data/pampero/modules/verne_items.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2657', 'co2', True)
+    LOCAL(ctx, E, 'r~2658', 'co2', True)
     return True
 
 

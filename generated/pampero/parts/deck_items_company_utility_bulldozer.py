@@ -56,43 +56,43 @@ K = [
 def x_8658(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:152
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8658, E.get('p~2656'), E.get('s~2657'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0), ctx.stamps.get('supply', 0),), lambda: (True if ((((_w2 if type((_w2 := (_w1.get(E.get('p~2656'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('p~2656'), 0)))) is int else num(_w2)) > 0) if ((ctx.index.plain['pieces'].get(_w3, NOREC).get('supply', None) if type((_w3 := E.get('p~2656'))) is str else None) != None) else ((_w6 if type((_w6 := (_w5.get(E.get('p~2656'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w5, E.get('p~2656'), 0)))) is int else num(_w6)) > 0))) and (((True if (IN((ctx.index.plain['spaces'].get(_w7, NOREC).get('type', None) if type((_w7 := E.get('s~2657'))) is str else None), (ctx.index.plain['pieces'].get(_w8, NOREC).get('on', []) if type((_w8 := E.get('p~2656'))) is str else []))) and ((lambda v_movers_2659: ((True if (((ctx.index.plain['spaces'].get(_w10, NOREC).get('capacity', None) if type((_w10 := E.get('s~2657'))) is str else None) == 0)) or (((v_movers_2659 if type(v_movers_2659) is int else num(v_movers_2659)) < (_w12 if type((_w12 := (ctx.index.plain['spaces'].get(_w11, NOREC).get('capacity', None) if type((_w11 := E.get('s~2657'))) is str else None))) is int else num(_w12)))) else False) if ((ctx.index.plain['spaces'].get(_w13, NOREC).get('capacity', None) if type((_w13 := E.get('s~2657'))) is str else None) != None) else (True if ((not any((ctx.index.plain['pieces'].get(_w14, NOREC).get('structure', None) if type((_w14 := (v_x_2660.get('piece', None) if type(v_x_2660) is dict else KEY(v_x_2660, 'piece', None)))) is str else None) for v_x_2660 in items_of(KEY(ctx.state.get('places'), E.get('s~2657'), []))))) and ((v_movers_2659 == 0)) else False)))(len([v_x_2658 for v_x_2658 in items_of(KEY(ctx.state.get('places'), E.get('s~2657'), [])) if (ctx.index.plain['pieces'].get(_w9, NOREC).get('mover', None) if type((_w9 := (v_x_2658.get('piece', None) if type(v_x_2658) is dict else KEY(v_x_2658, 'piece', None)))) is str else None)]))) else False) if (ctx.index.plain['pieces'].get(_w15, NOREC).get('mover', None) if type((_w15 := E.get('p~2656'))) is str else None) else (True if (IN((ctx.index.plain['spaces'].get(_w16, NOREC).get('type', None) if type((_w16 := E.get('s~2657'))) is str else None), (ctx.index.plain['pieces'].get(_w17, NOREC).get('on', []) if type((_w17 := E.get('p~2656'))) is str else []))) and ((not any((ctx.index.plain['pieces'].get(_w18, NOREC).get('structure', None) if type((_w18 := (v_x_2661.get('piece', None) if type(v_x_2661) is dict else KEY(v_x_2661, 'piece', None)))) is str else None) for v_x_2661 in items_of(KEY(ctx.state.get('places'), E.get('s~2657'), []))))) else False))) else False))
+    return MEMO(ctx, (8658, E.get('p~2657'), E.get('s~2658'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0), ctx.stamps.get('supply', 0),), lambda: (True if ((((_w2 if type((_w2 := (_w1.get(E.get('p~2657'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('p~2657'), 0)))) is int else num(_w2)) > 0) if ((ctx.index.plain['pieces'].get(_w3, NOREC).get('supply', None) if type((_w3 := E.get('p~2657'))) is str else None) != None) else ((_w6 if type((_w6 := (_w5.get(E.get('p~2657'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w5, E.get('p~2657'), 0)))) is int else num(_w6)) > 0))) and (((True if (IN((ctx.index.plain['spaces'].get(_w7, NOREC).get('type', None) if type((_w7 := E.get('s~2658'))) is str else None), (ctx.index.plain['pieces'].get(_w8, NOREC).get('on', []) if type((_w8 := E.get('p~2657'))) is str else []))) and ((lambda v_movers_2660: ((True if (((ctx.index.plain['spaces'].get(_w10, NOREC).get('capacity', None) if type((_w10 := E.get('s~2658'))) is str else None) == 0)) or (((v_movers_2660 if type(v_movers_2660) is int else num(v_movers_2660)) < (_w12 if type((_w12 := (ctx.index.plain['spaces'].get(_w11, NOREC).get('capacity', None) if type((_w11 := E.get('s~2658'))) is str else None))) is int else num(_w12)))) else False) if ((ctx.index.plain['spaces'].get(_w13, NOREC).get('capacity', None) if type((_w13 := E.get('s~2658'))) is str else None) != None) else (True if ((not any((ctx.index.plain['pieces'].get(_w14, NOREC).get('structure', None) if type((_w14 := (v_x_2661.get('piece', None) if type(v_x_2661) is dict else KEY(v_x_2661, 'piece', None)))) is str else None) for v_x_2661 in items_of(KEY(ctx.state.get('places'), E.get('s~2658'), []))))) and ((v_movers_2660 == 0)) else False)))(len([v_x_2659 for v_x_2659 in items_of(KEY(ctx.state.get('places'), E.get('s~2658'), [])) if (ctx.index.plain['pieces'].get(_w9, NOREC).get('mover', None) if type((_w9 := (v_x_2659.get('piece', None) if type(v_x_2659) is dict else KEY(v_x_2659, 'piece', None)))) is str else None)]))) else False) if (ctx.index.plain['pieces'].get(_w15, NOREC).get('mover', None) if type((_w15 := E.get('p~2657'))) is str else None) else (True if (IN((ctx.index.plain['spaces'].get(_w16, NOREC).get('type', None) if type((_w16 := E.get('s~2658'))) is str else None), (ctx.index.plain['pieces'].get(_w17, NOREC).get('on', []) if type((_w17 := E.get('p~2657'))) is str else []))) and ((not any((ctx.index.plain['pieces'].get(_w18, NOREC).get('structure', None) if type((_w18 := (v_x_2662.get('piece', None) if type(v_x_2662) is dict else KEY(v_x_2662, 'piece', None)))) is str else None) for v_x_2662 in items_of(KEY(ctx.state.get('places'), E.get('s~2658'), []))))) else False))) else False))
 
 
 def x_8661(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['pieces'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('p~2662'))) is str else None) != None)
+    return ((ctx.index.plain['pieces'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('p~2663'))) is str else None) != None)
 
 
 def x_8662(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~2662'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('p~2662'), 0))
+    return (_w1.get(E.get('p~2663'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('p~2663'), 0))
 
 
 def x_8664(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('p~2662'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w2, E.get('p~2662'), 0))
+    return (_w2.get(E.get('p~2663'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w2, E.get('p~2663'), 0))
 
 
 def x_8666(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:125
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~2663'), []) if type((_w1 := ctx.state.get('places'))) is dict else KEY(_w1, E.get('s~2663'), []))
+    return (_w1.get(E.get('s~2664'), []) if type((_w1 := ctx.state.get('places'))) is dict else KEY(_w1, E.get('s~2664'), []))
 
 
 def x_8667(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:125
     if E is None:
         E = ctx.env()
-    return [{'piece': E.get('p~2662'), 'owner': E.get('you')}]
+    return [{'piece': E.get('p~2663'), 'owner': E.get('you')}]
 
 
 def x_8670(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:179
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['pieces'].get(_w1, NOREC).get('from_grid', None) if type((_w1 := E.get('p~2664'))) is str else None)
+    return (ctx.index.plain['pieces'].get(_w1, NOREC).get('from_grid', None) if type((_w1 := E.get('p~2665'))) is str else None)
 
 
 def x_8671(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:179
@@ -104,14 +104,14 @@ def x_8672(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:179
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('places')
-        return ((ctx.index.plain['grid_columns'].get(_w1, NOREC).get('column', 0) if type((_w1 := E.get('c~2666'))) is str else 0) == (((_w2 if type((_w2 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get('tower', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w4, 'tower', 0)))) is int else num(_w5))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_2668 for v_x_2668 in items_of((_h1.get(v_s_2667, []) if type(_h1) is dict else KEY(_h1, v_s_2667, []))) if (True if (((v_x_2668.get('piece', None) if type(v_x_2668) is dict else KEY(v_x_2668, 'piece', None)) == 'tower')) and (((v_x_2668.get('owner', None) if type(v_x_2668) is dict else KEY(v_x_2668, 'owner', None)) == E.get('you'))) else False)]) for v_s_2667 in items_of(ctx.state.get('places'))])))
-    return MEMO(ctx, (8672, E.get('c~2666'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), compute)
+        return ((ctx.index.plain['grid_columns'].get(_w1, NOREC).get('column', 0) if type((_w1 := E.get('c~2667'))) is str else 0) == (((_w2 if type((_w2 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get('tower', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w4, 'tower', 0)))) is int else num(_w5))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_2669 for v_x_2669 in items_of((_h1.get(v_s_2668, []) if type(_h1) is dict else KEY(_h1, v_s_2668, []))) if (True if (((v_x_2669.get('piece', None) if type(v_x_2669) is dict else KEY(v_x_2669, 'piece', None)) == 'tower')) and (((v_x_2669.get('owner', None) if type(v_x_2669) is dict else KEY(v_x_2669, 'owner', None)) == E.get('you'))) else False)]) for v_s_2668 in items_of(ctx.state.get('places'))])))
+    return MEMO(ctx, (8672, E.get('c~2667'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), compute)
 
 
 def x_8673(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:179
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('c~2666'))
+    return FLD(ctx, K[0], E.get('c~2667'))
 
 
 def t_7658(ctx, k, s=None, E=None, B=7658):  # rules_data/pampero/modules/companies.yaml:25
@@ -120,8 +120,8 @@ def t_7658(ctx, k, s=None, E=None, B=7658):  # rules_data/pampero/modules/compan
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~2656', 'bulldozer', True)
-    LOCAL(ctx, E, 's~2657', 'utility', True)
+    LOCAL(ctx, E, 'p~2657', 'bulldozer', True)
+    LOCAL(ctx, E, 's~2658', 'utility', True)
     return t_7661(ctx, k, s, E, B)
 
 
@@ -131,7 +131,7 @@ def d_7659(ctx, E=None, B=7658):  # rules_data/pampero/modules/companies.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~2656', 'bulldozer', True)
+    LOCAL(ctx, E, 'p~2657', 'bulldozer', True)
     return True
 
 
@@ -141,7 +141,7 @@ def d_7660(ctx, E=None, B=7658):  # rules_data/pampero/modules/companies.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~2657', 'utility', True)
+    LOCAL(ctx, E, 's~2658', 'utility', True)
     return True
 
 
@@ -162,13 +162,13 @@ def t_7662(ctx, k, s=None, E=None, B=7658):  # rules_data/pampero/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~2662', E.get('p~2656'), True)
-    LOCAL(ctx, E, 's~2663', E.get('s~2657'), True)
+    LOCAL(ctx, E, 'p~2663', E.get('p~2657'), True)
+    LOCAL(ctx, E, 's~2664', E.get('s~2658'), True)
     if not d_7665(ctx, E, B):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~2664', E.get('p~2656'), True)
-    LOCAL(ctx, E, 's~2665', E.get('s~2657'), True)
+    LOCAL(ctx, E, 'p~2665', E.get('p~2657'), True)
+    LOCAL(ctx, E, 's~2666', E.get('s~2658'), True)
     return t_7672(ctx, k, s, E, B)
 
 
@@ -178,7 +178,7 @@ def d_7663(ctx, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~2662', E.get('p~2656'), True)
+    LOCAL(ctx, E, 'p~2663', E.get('p~2657'), True)
     return True
 
 
@@ -188,7 +188,7 @@ def d_7664(ctx, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~2663', E.get('s~2657'), True)
+    LOCAL(ctx, E, 's~2664', E.get('s~2658'), True)
     return True
 
 
@@ -201,9 +201,9 @@ def d_7665(ctx, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:12
     if not d_7666(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('places'), E.get('s~2663'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('places'), E.get('s~2664'))
     if c is not None:
-        SET(ctx, 'places', c, key, ([{'piece': E.get('p~2662'), 'owner': E.get('you')}]), '+=', True, K[1])
+        SET(ctx, 'places', c, key, ([{'piece': E.get('p~2663'), 'owner': E.get('you')}]), '+=', True, K[1])
     return True
 
 
@@ -213,14 +213,14 @@ def d_7666(ctx, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['pieces'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('p~2662'))) is str else None) != None)):
+    if (((ctx.index.plain['pieces'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('p~2663'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[4], ctx.state.get('supply'), E.get('p~2662'))
+        c, key = KEYPLACE(ctx, K[4], ctx.state.get('supply'), E.get('p~2663'))
         if c is not None:
             SET(ctx, 'supply', c, key, 1, '-=', False, K[3])
     else:
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('pieces'), E.get('p~2662'))
+        c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('pieces'), E.get('p~2663'))
         if c is not None:
             SET(ctx, 'pieces', c, key, 1, '-=', False, K[5])
     return True
@@ -232,7 +232,7 @@ def d_7667(ctx, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], ctx.state.get('supply'), E.get('p~2662'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('supply'), E.get('p~2663'))
     if c is not None:
         SET(ctx, 'supply', c, key, 1, '-=', False, K[3])
     return True
@@ -244,7 +244,7 @@ def d_7668(ctx, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('pieces'), E.get('p~2662'))
+    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('pieces'), E.get('p~2663'))
     if c is not None:
         SET(ctx, 'pieces', c, key, 1, '-=', False, K[5])
     return True
@@ -256,9 +256,9 @@ def d_7669(ctx, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('places'), E.get('s~2663'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('places'), E.get('s~2664'))
     if c is not None:
-        SET(ctx, 'places', c, key, ([{'piece': E.get('p~2662'), 'owner': E.get('you')}]), '+=', True, K[1])
+        SET(ctx, 'places', c, key, ([{'piece': E.get('p~2663'), 'owner': E.get('you')}]), '+=', True, K[1])
     return True
 
 
@@ -268,7 +268,7 @@ def d_7670(ctx, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~2664', E.get('p~2656'), True)
+    LOCAL(ctx, E, 'p~2665', E.get('p~2657'), True)
     return True
 
 
@@ -278,7 +278,7 @@ def d_7671(ctx, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~2665', E.get('s~2657'), True)
+    LOCAL(ctx, E, 's~2666', E.get('s~2658'), True)
     return True
 
 
@@ -288,7 +288,7 @@ def t_7672(ctx, k, s=None, E=None, B=7658):  # rules_data/pampero/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((ctx.index.plain['pieces'].get(_w1, NOREC).get('from_grid', None) if type((_w1 := E.get('p~2664'))) is str else None)):
+    if ((ctx.index.plain['pieces'].get(_w1, NOREC).get('from_grid', None) if type((_w1 := E.get('p~2665'))) is str else None)):
         return t_7673(ctx, k, s, E, B)
     return k()
 
@@ -300,17 +300,17 @@ def t_7673(ctx, k, s=None, E=None, B=7658):  # rules_data/pampero/definitions/bo
     if E is None:
         E = ctx.env()
     items = list(items_of((IDS(ctx, 'grid_columns'))))
-    old = E.get('c~2666', MISSING)
+    old = E.get('c~2667', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'c~2666', old)
+        UNSET(ctx, E, 'c~2667', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'c~2666', item, True)
+            LOCAL(ctx, E, 'c~2667', item, True)
             if x_8672(ctx, E):
                 return t_7674(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -376,5 +376,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/companies.yaml:25
-    'company_utility_bulldozer': '{"id":"company_utility_bulldozer","deck":"companies","module":"companies","use":"setup","effect":{"op":"seq","b":[{"op":"let","v":"p~2656","e":{"op":"lit","v":"bulldozer","x":8656},"at":"rules_data/pampero/modules/companies.yaml:25","id":7659},{"op":"let","v":"s~2657","e":{"op":"lit","v":"utility","x":8657},"at":"rules_data/pampero/modules/companies.yaml:25","id":7660},{"op":"if","c":{"op":"and","a":[{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"p~2656"},"d":0},"b":{"op":"lit","v":0}},"b":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"p~2656"},"d":0},"b":{"op":"lit","v":0}}},{"op":"cond","c":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2656"},"f":"mover","d":null},"a":{"op":"and","a":[{"op":"in","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2657"},"f":"type","d":null},"b":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2656"},"f":"on","d":[]},"neg":false},{"op":"letx","v":"movers~2659","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2658","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2657"},"d":[]},"w":{"op":"fld","kind":"pieces","of":{"op":"key","of":{"op":"var","n":"x~2658"},"k":{"op":"lit","v":"piece"}},"f":"mover","d":null}}]},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2657"},"f":"capacity","d":null},"b":{"op":"lit","v":null}},"a":{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2657"},"f":"capacity","d":null},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"movers~2659"},"b":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2657"},"f":"capacity","d":null}}]},"b":{"op":"and","a":[{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~2660","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2657"},"d":[]},"e":{"op":"fld","kind":"pieces","of":{"op":"key","of":{"op":"var","n":"x~2660"},"k":{"op":"lit","v":"piece"}},"f":"structure","d":null}}]}},{"op":"cmp","o":"==","a":{"op":"var","n":"movers~2659"},"b":{"op":"lit","v":0}}]}}}]},"b":{"op":"and","a":[{"op":"in","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2657"},"f":"type","d":null},"b":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2656"},"f":"on","d":[]},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~2661","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2657"},"d":[]},"e":{"op":"fld","kind":"pieces","of":{"op":"key","of":{"op":"var","n":"x~2661"},"k":{"op":"lit","v":"piece"}},"f":"structure","d":null}}]}}]}}],"x":8658},"t":{"op":"seq","b":[{"op":"let","v":"p~2662","e":{"op":"var","n":"p~2656","x":8659},"at":"rules_data/pampero/definitions/board.yaml:153","id":7663},{"op":"let","v":"s~2663","e":{"op":"var","n":"s~2657","x":8660},"at":"rules_data/pampero/definitions/board.yaml:153","id":7664},{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2662"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8661},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"p~2662"},"d":0,"x":8662},"o":"-=","e":{"op":"lit","v":1,"x":8663},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/board.yaml:124","id":7667},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"p~2662"},"d":0,"x":8664},"o":"-=","e":{"op":"lit","v":1,"x":8665},"bd":["player","pieces","key"],"at":"rules_data/pampero/definitions/board.yaml:124","id":7668},"at":"rules_data/pampero/definitions/board.yaml:124","id":7666},{"op":"set","t":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2663"},"d":[],"x":8666},"o":"+=","e":{"op":"list","a":[{"op":"obj","k":["piece","owner"],"a":[{"op":"var","n":"p~2662"},{"op":"var","n":"you"}]}],"x":8667},"nn":true,"bd":["game","places","key"],"at":"rules_data/pampero/definitions/board.yaml:125","id":7669}],"at":"rules_data/pampero/definitions/board.yaml:124","id":7665},{"op":"let","v":"p~2664","e":{"op":"var","n":"p~2656","x":8668},"at":"rules_data/pampero/definitions/board.yaml:153","id":7670},{"op":"let","v":"s~2665","e":{"op":"var","n":"s~2657","x":8669},"at":"rules_data/pampero/definitions/board.yaml:153","id":7671},{"op":"if","c":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2664"},"f":"from_grid","d":null,"x":8670},"t":{"op":"for","v":"c~2666","src":{"op":"ids","kind":"grid_columns","x":8671},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"c~2666"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"tower"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2667","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2668","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2667"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2668"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"tower"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2668"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]}},"x":8672},"b":{"op":"do","e":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"c~2666"},"f":"tower","d":null,"x":8673},"at":"rules_data/pampero/definitions/board.yaml:179","id":7674},"at":"rules_data/pampero/definitions/board.yaml:179","id":7673},"at":"rules_data/pampero/definitions/board.yaml:179","id":7672}],"at":"rules_data/pampero/definitions/board.yaml:153","id":7662},"at":"rules_data/pampero/definitions/board.yaml:152","id":7661}],"at":"rules_data/pampero/modules/companies.yaml:25","id":7658},"grants":["helper_moves_first","helpers_off_map"],"name":{"en":"Place your bulldozer in the Utility Area; move it before building instead of after","it":"Metti il tuo bulldozer nell\'area di servizio; muovilo prima di costruire invece che dopo"},"source":{"doc":"pampero-clear-skies","section":"Company Tiles Explained"},"at":"rules_data/pampero/modules/companies.yaml:25"}',
+    'company_utility_bulldozer': '{"id":"company_utility_bulldozer","deck":"companies","module":"companies","use":"setup","effect":{"op":"seq","b":[{"op":"let","v":"p~2657","e":{"op":"lit","v":"bulldozer","x":8656},"at":"rules_data/pampero/modules/companies.yaml:25","id":7659},{"op":"let","v":"s~2658","e":{"op":"lit","v":"utility","x":8657},"at":"rules_data/pampero/modules/companies.yaml:25","id":7660},{"op":"if","c":{"op":"and","a":[{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2657"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"p~2657"},"d":0},"b":{"op":"lit","v":0}},"b":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"p~2657"},"d":0},"b":{"op":"lit","v":0}}},{"op":"cond","c":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2657"},"f":"mover","d":null},"a":{"op":"and","a":[{"op":"in","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2658"},"f":"type","d":null},"b":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2657"},"f":"on","d":[]},"neg":false},{"op":"letx","v":"movers~2660","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2659","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2658"},"d":[]},"w":{"op":"fld","kind":"pieces","of":{"op":"key","of":{"op":"var","n":"x~2659"},"k":{"op":"lit","v":"piece"}},"f":"mover","d":null}}]},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2658"},"f":"capacity","d":null},"b":{"op":"lit","v":null}},"a":{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2658"},"f":"capacity","d":null},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"movers~2660"},"b":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2658"},"f":"capacity","d":null}}]},"b":{"op":"and","a":[{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~2661","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2658"},"d":[]},"e":{"op":"fld","kind":"pieces","of":{"op":"key","of":{"op":"var","n":"x~2661"},"k":{"op":"lit","v":"piece"}},"f":"structure","d":null}}]}},{"op":"cmp","o":"==","a":{"op":"var","n":"movers~2660"},"b":{"op":"lit","v":0}}]}}}]},"b":{"op":"and","a":[{"op":"in","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2658"},"f":"type","d":null},"b":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2657"},"f":"on","d":[]},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~2662","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2658"},"d":[]},"e":{"op":"fld","kind":"pieces","of":{"op":"key","of":{"op":"var","n":"x~2662"},"k":{"op":"lit","v":"piece"}},"f":"structure","d":null}}]}}]}}],"x":8658},"t":{"op":"seq","b":[{"op":"let","v":"p~2663","e":{"op":"var","n":"p~2657","x":8659},"at":"rules_data/pampero/definitions/board.yaml:153","id":7663},{"op":"let","v":"s~2664","e":{"op":"var","n":"s~2658","x":8660},"at":"rules_data/pampero/definitions/board.yaml:153","id":7664},{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2663"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8661},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"p~2663"},"d":0,"x":8662},"o":"-=","e":{"op":"lit","v":1,"x":8663},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/board.yaml:124","id":7667},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"p~2663"},"d":0,"x":8664},"o":"-=","e":{"op":"lit","v":1,"x":8665},"bd":["player","pieces","key"],"at":"rules_data/pampero/definitions/board.yaml:124","id":7668},"at":"rules_data/pampero/definitions/board.yaml:124","id":7666},{"op":"set","t":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2664"},"d":[],"x":8666},"o":"+=","e":{"op":"list","a":[{"op":"obj","k":["piece","owner"],"a":[{"op":"var","n":"p~2663"},{"op":"var","n":"you"}]}],"x":8667},"nn":true,"bd":["game","places","key"],"at":"rules_data/pampero/definitions/board.yaml:125","id":7669}],"at":"rules_data/pampero/definitions/board.yaml:124","id":7665},{"op":"let","v":"p~2665","e":{"op":"var","n":"p~2657","x":8668},"at":"rules_data/pampero/definitions/board.yaml:153","id":7670},{"op":"let","v":"s~2666","e":{"op":"var","n":"s~2658","x":8669},"at":"rules_data/pampero/definitions/board.yaml:153","id":7671},{"op":"if","c":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2665"},"f":"from_grid","d":null,"x":8670},"t":{"op":"for","v":"c~2667","src":{"op":"ids","kind":"grid_columns","x":8671},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"c~2667"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"tower"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2668","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2669","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2668"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2669"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"tower"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2669"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]}},"x":8672},"b":{"op":"do","e":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"c~2667"},"f":"tower","d":null,"x":8673},"at":"rules_data/pampero/definitions/board.yaml:179","id":7674},"at":"rules_data/pampero/definitions/board.yaml:179","id":7673},"at":"rules_data/pampero/definitions/board.yaml:179","id":7672}],"at":"rules_data/pampero/definitions/board.yaml:153","id":7662},"at":"rules_data/pampero/definitions/board.yaml:152","id":7661}],"at":"rules_data/pampero/modules/companies.yaml:25","id":7658},"grants":["helper_moves_first","helpers_off_map"],"name":{"en":"Place your bulldozer in the Utility Area; move it before building instead of after","it":"Metti il tuo bulldozer nell\'area di servizio; muovilo prima di costruire invece che dopo"},"source":{"doc":"pampero-clear-skies","section":"Company Tiles Explained"},"at":"rules_data/pampero/modules/companies.yaml:25"}',
 }

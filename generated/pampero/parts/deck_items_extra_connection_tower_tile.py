@@ -57,172 +57,172 @@ K = [
 ]
 
 
-def x_10761(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:123
+def x_10761(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:132
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := FN['count'](ctx, None, (_w1.get(E.get('d~2657'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2657'), []))))) is type((_w4 := FN['count'](ctx, None, (_w2.get(E.get('d~2657'), []) if type((_w2 := ctx.state.get('piles'))) is dict else KEY(_w2, E.get('d~2657'), []))))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) > 0)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := FN['count'](ctx, None, (_w1.get(E.get('d~2658'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2658'), []))))) is type((_w4 := FN['count'](ctx, None, (_w2.get(E.get('d~2658'), []) if type((_w2 := ctx.state.get('piles'))) is dict else KEY(_w2, E.get('d~2658'), []))))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) > 0)
 
 
-def x_10762(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
+def x_10762(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:133
     if E is None:
         E = ctx.env()
-    return FN['distinct'](ctx, None, (_w1.get(E.get('d~2657'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2657'), [])))
+    return FN['distinct'](ctx, None, (_w1.get(E.get('d~2658'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2658'), [])))
 
 
-def x_10763(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
+def x_10763(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:135
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('d~2657'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2657'), []))
+    return (_w1.get(E.get('d~2658'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2658'), []))
 
 
-def x_10764(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
+def x_10764(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:135
     if E is None:
         E = ctx.env()
-    return [E.get('item~2658')]
+    return [E.get('item~2659')]
 
 
-def x_10766(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:39
+def x_10766(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['decks'].get(_w1, NOREC).get('display', None) if type((_w1 := E.get('d~2659'))) is str else None) != None)) and ((FN['count'](ctx, None, (_w2.get(E.get('d~2659'), []) if type((_w2 := ctx.state.get('display'))) is dict else KEY(_w2, E.get('d~2659'), []))) < (_w4 if type((_w4 := (ctx.index.plain['decks'].get(_w3, NOREC).get('display', None) if type((_w3 := E.get('d~2659'))) is str else None))) is int else num(_w4)))) and ((FN['count'](ctx, None, (_w5.get(E.get('d~2659'), []) if type((_w5 := ctx.state.get('piles'))) is dict else KEY(_w5, E.get('d~2659'), []))) > 0)) else False)
+    return (True if (((ctx.index.plain['decks'].get(_w1, NOREC).get('display', None) if type((_w1 := E.get('d~2660'))) is str else None) != None)) and ((FN['count'](ctx, None, (_w2.get(E.get('d~2660'), []) if type((_w2 := ctx.state.get('display'))) is dict else KEY(_w2, E.get('d~2660'), []))) < (_w4 if type((_w4 := (ctx.index.plain['decks'].get(_w3, NOREC).get('display', None) if type((_w3 := E.get('d~2660'))) is str else None))) is int else num(_w4)))) and ((FN['count'](ctx, None, (_w5.get(E.get('d~2660'), []) if type((_w5 := ctx.state.get('piles'))) is dict else KEY(_w5, E.get('d~2660'), []))) > 0)) else False)
 
 
-def x_10767(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
+def x_10767(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:49
     if E is None:
         E = ctx.env()
-    return FN['first'](ctx, None, (_w1.get(E.get('d~2659'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2659'), [])))
+    return FN['first'](ctx, None, (_w1.get(E.get('d~2660'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2660'), [])))
 
 
-def x_10768(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
+def x_10768(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:50
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('d~2659'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2659'), []))
+    return (_w1.get(E.get('d~2660'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2660'), []))
 
 
-def x_10769(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
+def x_10769(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:50
     if E is None:
         E = ctx.env()
-    return [E.get('top~2660')]
+    return [E.get('top~2661')]
 
 
-def x_10770(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:42
+def x_10770(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:51
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('d~2659'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2659'), []))
+    return (_w1.get(E.get('d~2660'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2660'), []))
 
 
-x_10771 = x_10769  # rules_data/pampero/definitions/piles.yaml:42
+x_10771 = x_10769  # rules_data/pampero/definitions/piles.yaml:51
 
 
-def x_10774(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+def x_10774(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:148
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~2662'))) is str else None) == 'hand')
+    return ((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~2663'))) is str else None) == 'hand')
 
 
-def x_10775(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+def x_10775(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:148
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
-def x_10776(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+def x_10776(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:148
     if E is None:
         E = ctx.env()
-    return [E.get('item~2661')]
+    return [E.get('item~2662')]
 
 
-def x_10777(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
+def x_10777(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:150
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('held')
 
 
-x_10778 = x_10776  # rules_data/pampero/definitions/piles.yaml:141
+x_10778 = x_10776  # rules_data/pampero/definitions/piles.yaml:150
 
 
-def x_10779(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+def x_10779(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:151
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['deck_items'].get(_w1, NOREC).get('use', None) if type((_w1 := E.get('item~2661'))) is str else None) == None)) or (((ctx.index.plain['deck_items'].get(_w2, NOREC).get('use', None) if type((_w2 := E.get('item~2661'))) is str else None) == 'now')) else False)
+    return (True if (((ctx.index.plain['deck_items'].get(_w1, NOREC).get('use', None) if type((_w1 := E.get('item~2662'))) is str else None) == None)) or (((ctx.index.plain['deck_items'].get(_w2, NOREC).get('use', None) if type((_w2 := E.get('item~2662'))) is str else None) == 'now')) else False)
 
 
 x_10781 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:15
 x_10782 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:16
 
 
-def x_10784(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+def x_10784(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:151
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('item~2661'))
+    return FLD(ctx, K[0], E.get('item~2662'))
 
 
 x_10785 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:18
 
 
-def x_10787(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
+def x_10787(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:133
     if E is None:
         E = ctx.env()
-    return {'item': E.get('item~2658')}
+    return {'item': E.get('item~2659')}
 
 
-def x_10788(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
+def x_10788(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:133
     if E is None:
         E = ctx.env()
-    return (K[1] if (FN['count'](ctx, None, (_w1.get(E.get('d~2657'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2657'), []))) > 0) else K[2])
+    return (K[1] if (FN['count'](ctx, None, (_w1.get(E.get('d~2658'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2658'), []))) > 0) else K[2])
 
 
-def x_10789(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:130
+def x_10789(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
-    return FN['first'](ctx, None, (_w1.get(E.get('d~2657'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2657'), [])))
+    return FN['first'](ctx, None, (_w1.get(E.get('d~2658'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2658'), [])))
 
 
-def x_10790(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
+def x_10790(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:140
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('d~2657'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2657'), []))
+    return (_w1.get(E.get('d~2658'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2658'), []))
 
 
-def x_10791(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
-    if E is None:
-        E = ctx.env()
-    return [E.get('item~2666')]
-
-
-def x_10794(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~2668'))) is str else None) == 'hand')
-
-
-x_10795 = x_10775  # rules_data/pampero/definitions/piles.yaml:139
-
-
-def x_10796(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+def x_10791(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:140
     if E is None:
         E = ctx.env()
     return [E.get('item~2667')]
 
 
-x_10797 = x_10777  # rules_data/pampero/definitions/piles.yaml:141
-x_10798 = x_10796  # rules_data/pampero/definitions/piles.yaml:141
-
-
-def x_10799(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+def x_10794(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:148
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['deck_items'].get(_w1, NOREC).get('use', None) if type((_w1 := E.get('item~2667'))) is str else None) == None)) or (((ctx.index.plain['deck_items'].get(_w2, NOREC).get('use', None) if type((_w2 := E.get('item~2667'))) is str else None) == 'now')) else False)
+    return ((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~2669'))) is str else None) == 'hand')
+
+
+x_10795 = x_10775  # rules_data/pampero/definitions/piles.yaml:148
+
+
+def x_10796(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:148
+    if E is None:
+        E = ctx.env()
+    return [E.get('item~2668')]
+
+
+x_10797 = x_10777  # rules_data/pampero/definitions/piles.yaml:150
+x_10798 = x_10796  # rules_data/pampero/definitions/piles.yaml:150
+
+
+def x_10799(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:151
+    if E is None:
+        E = ctx.env()
+    return (True if (((ctx.index.plain['deck_items'].get(_w1, NOREC).get('use', None) if type((_w1 := E.get('item~2668'))) is str else None) == None)) or (((ctx.index.plain['deck_items'].get(_w2, NOREC).get('use', None) if type((_w2 := E.get('item~2668'))) is str else None) == 'now')) else False)
 
 
 x_10801 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:15
 x_10802 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:16
 
 
-def x_10804(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+def x_10804(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:151
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('item~2667'))
+    return FLD(ctx, K[0], E.get('item~2668'))
 
 
 x_10805 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:18
@@ -234,8 +234,8 @@ def t_9471(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/modules/tbsct.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2656', 1, True)
-    LOCAL(ctx, E, 'd~2657', 'extra_connection_tiles', True)
+    LOCAL(ctx, E, 'n~2657', 1, True)
+    LOCAL(ctx, E, 'd~2658', 'extra_connection_tiles', True)
     return t_9474(ctx, k, s, E, B)
 
 
@@ -248,11 +248,11 @@ def d_9473(ctx, E=None, B=9471):  # rules_data/pampero/modules/tbsct.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'd~2657', 'extra_connection_tiles', True)
+    LOCAL(ctx, E, 'd~2658', 'extra_connection_tiles', True)
     return True
 
 
-def t_9474(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:122
+def t_9474(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -263,10 +263,10 @@ def t_9474(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/pi
             return k()
         return t_9475(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('n~2656')))
+    return nxt(num(E.get('n~2657')))
 
 
-def t_9475(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:123
+def t_9475(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -277,54 +277,54 @@ def t_9475(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/pi
     return k()
 
 
-def t_9476(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:124
+def t_9476(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, B + 5, None, [], k)
 
 
-def t_9477(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:126
+def t_9477(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:135
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], ctx.state.get('display'), E.get('d~2657'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('display'), E.get('d~2658'))
     if c is not None:
-        SET(ctx, 'display', c, key, ([E.get('item~2658')]), '-=', True, K[3])
-    LOCAL(ctx, E, 'd~2659', E.get('d~2657'), True)
+        SET(ctx, 'display', c, key, ([E.get('item~2659')]), '-=', True, K[3])
+    LOCAL(ctx, E, 'd~2660', E.get('d~2658'), True)
     if not d_9480(ctx, E, B):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'item~2661', E.get('item~2658'), True)
-    LOCAL(ctx, E, 'd~2662', E.get('d~2657'), True)
+    LOCAL(ctx, E, 'item~2662', E.get('item~2659'), True)
+    LOCAL(ctx, E, 'd~2663', E.get('d~2658'), True)
     return t_9487(ctx, k, s, E, B)
 
 
-def d_9478(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:126
+def d_9478(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], ctx.state.get('display'), E.get('d~2657'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('display'), E.get('d~2658'))
     if c is not None:
-        SET(ctx, 'display', c, key, ([E.get('item~2658')]), '-=', True, K[3])
+        SET(ctx, 'display', c, key, ([E.get('item~2659')]), '-=', True, K[3])
     return True
 
 
-def d_9479(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:127
+def d_9479(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:136
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'd~2659', E.get('d~2657'), True)
+    LOCAL(ctx, E, 'd~2660', E.get('d~2658'), True)
     return True
 
 
-def d_9480(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:39
+def d_9480(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -336,88 +336,88 @@ def d_9480(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:39
     return True
 
 
-def d_9481(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:40
+def d_9481(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:49
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'top~2660', (FN['first'](ctx, None, (_w1.get(E.get('d~2659'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2659'), [])))), True)
-    c, key = KEYPLACE(ctx, K[4], ctx.state.get('display'), E.get('d~2659'))
+    LOCAL(ctx, E, 'top~2661', (FN['first'](ctx, None, (_w1.get(E.get('d~2660'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2660'), [])))), True)
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('display'), E.get('d~2660'))
     if c is not None:
-        SET(ctx, 'display', c, key, ([E.get('top~2660')]), '+=', True, K[3])
-    c, key = KEYPLACE(ctx, K[4], ctx.state.get('piles'), E.get('d~2659'))
+        SET(ctx, 'display', c, key, ([E.get('top~2661')]), '+=', True, K[3])
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('piles'), E.get('d~2660'))
     if c is not None:
-        SET(ctx, 'piles', c, key, ([E.get('top~2660')]), '-=', True, K[5])
+        SET(ctx, 'piles', c, key, ([E.get('top~2661')]), '-=', True, K[5])
     return True
 
 
-def d_9482(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:40
+def d_9482(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:49
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'top~2660', (FN['first'](ctx, None, (_w1.get(E.get('d~2659'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2659'), [])))), True)
+    LOCAL(ctx, E, 'top~2661', (FN['first'](ctx, None, (_w1.get(E.get('d~2660'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2660'), [])))), True)
     return True
 
 
-def d_9483(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:41
+def d_9483(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:50
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], ctx.state.get('display'), E.get('d~2659'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('display'), E.get('d~2660'))
     if c is not None:
-        SET(ctx, 'display', c, key, ([E.get('top~2660')]), '+=', True, K[3])
+        SET(ctx, 'display', c, key, ([E.get('top~2661')]), '+=', True, K[3])
     return True
 
 
-def d_9484(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:42
+def d_9484(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], ctx.state.get('piles'), E.get('d~2659'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('piles'), E.get('d~2660'))
     if c is not None:
-        SET(ctx, 'piles', c, key, ([E.get('top~2660')]), '-=', True, K[5])
+        SET(ctx, 'piles', c, key, ([E.get('top~2661')]), '-=', True, K[5])
     return True
 
 
-def d_9485(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:128
+def d_9485(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:137
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'item~2661', E.get('item~2658'), True)
+    LOCAL(ctx, E, 'item~2662', E.get('item~2659'), True)
     return True
 
 
-def d_9486(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:128
+def d_9486(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:137
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'd~2662', E.get('d~2657'), True)
+    LOCAL(ctx, E, 'd~2663', E.get('d~2658'), True)
     return True
 
 
-def t_9487(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:139
+def t_9487(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:148
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~2662'))) is str else None) == 'hand')):
+    if (((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~2663'))) is str else None) == 'hand')):
         return d_9488(ctx, E, B) and k()
     return t_9489(ctx, k, s, E, B)
 
 
-def d_9488(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:139
+def d_9488(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:148
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -425,11 +425,11 @@ def d_9488(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:13
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('item~2661')]), '+=', True, K[6])
+        SET(ctx, 'hand', c, key, ([E.get('item~2662')]), '+=', True, K[6])
     return True
 
 
-def t_9489(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:141
+def t_9489(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:150
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -437,11 +437,11 @@ def t_9489(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/pi
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'held'
     if c is not None:
-        SET(ctx, 'held', c, key, ([E.get('item~2661')]), '+=', True, K[7])
+        SET(ctx, 'held', c, key, ([E.get('item~2662')]), '+=', True, K[7])
     return t_9491(ctx, k, s, E, B)
 
 
-def d_9490(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:141
+def d_9490(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:150
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -449,11 +449,11 @@ def d_9490(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:14
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'held'
     if c is not None:
-        SET(ctx, 'held', c, key, ([E.get('item~2661')]), '+=', True, K[7])
+        SET(ctx, 'held', c, key, ([E.get('item~2662')]), '+=', True, K[7])
     return True
 
 
-def t_9491(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:142
+def t_9491(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:151
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -470,17 +470,17 @@ def t_9492(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2663', E.get('d~2662'), True)
+    LOCAL(ctx, E, 'label~2664', E.get('d~2663'), True)
     return t_9494(ctx, k, s, E, B)
 
 
-def d_9493(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:142
+def d_9493(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:151
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2663', E.get('d~2662'), True)
+    LOCAL(ctx, E, 'label~2664', E.get('d~2663'), True)
     return True
 
 
@@ -492,12 +492,12 @@ def t_9494(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2664'), '=', False, K[8])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2665'), '=', False, K[8])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2664', (ctx.state.get('booking')), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2663'), '=', False, K[8])
+    LOCAL(ctx, E, 'was~2665', (ctx.state.get('booking')), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2664'), '=', False, K[8])
     return t_9497(ctx, r1, s, E, B)
 
 
@@ -507,7 +507,7 @@ def d_9495(ctx, E=None, B=9471):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2664', (ctx.state.get('booking')), True)
+    LOCAL(ctx, E, 'was~2665', (ctx.state.get('booking')), True)
     return True
 
 
@@ -517,11 +517,11 @@ def d_9496(ctx, E=None, B=9471):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2663'), '=', False, K[8])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2664'), '=', False, K[8])
     return True
 
 
-def t_9497(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:142
+def t_9497(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:151
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -536,79 +536,79 @@ def d_9498(ctx, E=None, B=9471):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2664'), '=', False, K[8])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2665'), '=', False, K[8])
     return True
 
 
-def t_9499(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:130
+def t_9499(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:139
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'item~2666', (FN['first'](ctx, None, (_w1.get(E.get('d~2657'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2657'), [])))), True)
-    c, key = KEYPLACE(ctx, K[4], ctx.state.get('piles'), E.get('d~2657'))
+    LOCAL(ctx, E, 'item~2667', (FN['first'](ctx, None, (_w1.get(E.get('d~2658'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2658'), [])))), True)
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('piles'), E.get('d~2658'))
     if c is not None:
-        SET(ctx, 'piles', c, key, ([E.get('item~2666')]), '-=', True, K[5])
-    LOCAL(ctx, E, 'item~2667', E.get('item~2666'), True)
-    LOCAL(ctx, E, 'd~2668', E.get('d~2657'), True)
+        SET(ctx, 'piles', c, key, ([E.get('item~2667')]), '-=', True, K[5])
+    LOCAL(ctx, E, 'item~2668', E.get('item~2667'), True)
+    LOCAL(ctx, E, 'd~2669', E.get('d~2658'), True)
     return t_9504(ctx, k, s, E, B)
 
 
-def d_9500(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:130
+def d_9500(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'item~2666', (FN['first'](ctx, None, (_w1.get(E.get('d~2657'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2657'), [])))), True)
+    LOCAL(ctx, E, 'item~2667', (FN['first'](ctx, None, (_w1.get(E.get('d~2658'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2658'), [])))), True)
     return True
 
 
-def d_9501(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:131
+def d_9501(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], ctx.state.get('piles'), E.get('d~2657'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('piles'), E.get('d~2658'))
     if c is not None:
-        SET(ctx, 'piles', c, key, ([E.get('item~2666')]), '-=', True, K[5])
+        SET(ctx, 'piles', c, key, ([E.get('item~2667')]), '-=', True, K[5])
     return True
 
 
-def d_9502(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:132
+def d_9502(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'item~2667', E.get('item~2666'), True)
+    LOCAL(ctx, E, 'item~2668', E.get('item~2667'), True)
     return True
 
 
-def d_9503(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:132
+def d_9503(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'd~2668', E.get('d~2657'), True)
+    LOCAL(ctx, E, 'd~2669', E.get('d~2658'), True)
     return True
 
 
-def t_9504(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:139
+def t_9504(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:148
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~2668'))) is str else None) == 'hand')):
+    if (((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~2669'))) is str else None) == 'hand')):
         return d_9505(ctx, E, B) and k()
     return t_9506(ctx, k, s, E, B)
 
 
-def d_9505(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:139
+def d_9505(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:148
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -616,11 +616,11 @@ def d_9505(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:13
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('item~2667')]), '+=', True, K[6])
+        SET(ctx, 'hand', c, key, ([E.get('item~2668')]), '+=', True, K[6])
     return True
 
 
-def t_9506(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:141
+def t_9506(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:150
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -628,11 +628,11 @@ def t_9506(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/pi
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'held'
     if c is not None:
-        SET(ctx, 'held', c, key, ([E.get('item~2667')]), '+=', True, K[7])
+        SET(ctx, 'held', c, key, ([E.get('item~2668')]), '+=', True, K[7])
     return t_9508(ctx, k, s, E, B)
 
 
-def d_9507(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:141
+def d_9507(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:150
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -640,11 +640,11 @@ def d_9507(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:14
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'held'
     if c is not None:
-        SET(ctx, 'held', c, key, ([E.get('item~2667')]), '+=', True, K[7])
+        SET(ctx, 'held', c, key, ([E.get('item~2668')]), '+=', True, K[7])
     return True
 
 
-def t_9508(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:142
+def t_9508(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:151
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -661,17 +661,17 @@ def t_9509(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2669', E.get('d~2668'), True)
+    LOCAL(ctx, E, 'label~2670', E.get('d~2669'), True)
     return t_9511(ctx, k, s, E, B)
 
 
-def d_9510(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:142
+def d_9510(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:151
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2669', E.get('d~2668'), True)
+    LOCAL(ctx, E, 'label~2670', E.get('d~2669'), True)
     return True
 
 
@@ -683,12 +683,12 @@ def t_9511(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2670'), '=', False, K[8])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2671'), '=', False, K[8])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2670', (ctx.state.get('booking')), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2669'), '=', False, K[8])
+    LOCAL(ctx, E, 'was~2671', (ctx.state.get('booking')), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2670'), '=', False, K[8])
     return t_9514(ctx, r1, s, E, B)
 
 
@@ -698,7 +698,7 @@ def d_9512(ctx, E=None, B=9471):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2670', (ctx.state.get('booking')), True)
+    LOCAL(ctx, E, 'was~2671', (ctx.state.get('booking')), True)
     return True
 
 
@@ -708,11 +708,11 @@ def d_9513(ctx, E=None, B=9471):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2669'), '=', False, K[8])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2670'), '=', False, K[8])
     return True
 
 
-def t_9514(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:142
+def t_9514(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:151
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -727,7 +727,7 @@ def d_9515(ctx, E=None, B=9471):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2670'), '=', False, K[8])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2671'), '=', False, K[8])
     return True
 
 
@@ -818,34 +818,34 @@ CODE = {
     10805: x_10805,
 }
 AT = {
-    10761: 'rules_data/pampero/definitions/piles.yaml:123',
-    10762: 'rules_data/pampero/definitions/piles.yaml:124',
-    10763: 'rules_data/pampero/definitions/piles.yaml:126',
-    10764: 'rules_data/pampero/definitions/piles.yaml:126',
-    10766: 'rules_data/pampero/definitions/piles.yaml:39',
-    10767: 'rules_data/pampero/definitions/piles.yaml:40',
-    10768: 'rules_data/pampero/definitions/piles.yaml:41',
-    10769: 'rules_data/pampero/definitions/piles.yaml:41',
-    10770: 'rules_data/pampero/definitions/piles.yaml:42',
-    10774: 'rules_data/pampero/definitions/piles.yaml:139',
-    10775: 'rules_data/pampero/definitions/piles.yaml:139',
-    10776: 'rules_data/pampero/definitions/piles.yaml:139',
-    10777: 'rules_data/pampero/definitions/piles.yaml:141',
-    10779: 'rules_data/pampero/definitions/piles.yaml:142',
-    10784: 'rules_data/pampero/definitions/piles.yaml:142',
-    10787: 'rules_data/pampero/definitions/piles.yaml:124',
-    10788: 'rules_data/pampero/definitions/piles.yaml:124',
-    10789: 'rules_data/pampero/definitions/piles.yaml:130',
-    10790: 'rules_data/pampero/definitions/piles.yaml:131',
-    10791: 'rules_data/pampero/definitions/piles.yaml:131',
-    10794: 'rules_data/pampero/definitions/piles.yaml:139',
-    10796: 'rules_data/pampero/definitions/piles.yaml:139',
-    10799: 'rules_data/pampero/definitions/piles.yaml:142',
-    10804: 'rules_data/pampero/definitions/piles.yaml:142',
+    10761: 'rules_data/pampero/definitions/piles.yaml:132',
+    10762: 'rules_data/pampero/definitions/piles.yaml:133',
+    10763: 'rules_data/pampero/definitions/piles.yaml:135',
+    10764: 'rules_data/pampero/definitions/piles.yaml:135',
+    10766: 'rules_data/pampero/definitions/piles.yaml:48',
+    10767: 'rules_data/pampero/definitions/piles.yaml:49',
+    10768: 'rules_data/pampero/definitions/piles.yaml:50',
+    10769: 'rules_data/pampero/definitions/piles.yaml:50',
+    10770: 'rules_data/pampero/definitions/piles.yaml:51',
+    10774: 'rules_data/pampero/definitions/piles.yaml:148',
+    10775: 'rules_data/pampero/definitions/piles.yaml:148',
+    10776: 'rules_data/pampero/definitions/piles.yaml:148',
+    10777: 'rules_data/pampero/definitions/piles.yaml:150',
+    10779: 'rules_data/pampero/definitions/piles.yaml:151',
+    10784: 'rules_data/pampero/definitions/piles.yaml:151',
+    10787: 'rules_data/pampero/definitions/piles.yaml:133',
+    10788: 'rules_data/pampero/definitions/piles.yaml:133',
+    10789: 'rules_data/pampero/definitions/piles.yaml:139',
+    10790: 'rules_data/pampero/definitions/piles.yaml:140',
+    10791: 'rules_data/pampero/definitions/piles.yaml:140',
+    10794: 'rules_data/pampero/definitions/piles.yaml:148',
+    10796: 'rules_data/pampero/definitions/piles.yaml:148',
+    10799: 'rules_data/pampero/definitions/piles.yaml:151',
+    10804: 'rules_data/pampero/definitions/piles.yaml:151',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/tbsct.yaml:9
-    'extra_connection_tower_tile': '{"id":"extra_connection_tower_tile","name":{"en":"extra connection tower bonus tile","it":"tessera bonus torre connessione extra"},"deck":"tower_bonus_tiles","module":"tower_bonus_connection_tiles","copies":6,"occupies":true,"effect":{"op":"seq","b":[{"op":"let","v":"n~2656","e":{"op":"lit","v":1,"x":10758},"at":"rules_data/pampero/modules/tbsct.yaml:10","id":9472},{"op":"let","v":"d~2657","e":{"op":"lit","v":"extra_connection_tiles","x":10759},"at":"rules_data/pampero/modules/tbsct.yaml:10","id":9473},{"op":"rep","n":{"op":"var","n":"n~2656","x":10760},"b":{"op":"if","c":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2657"},"d":[]}]},"b":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2657"},"d":[]}]}},"b":{"op":"lit","v":0},"x":10761},"t":{"op":"choose","alts":[{"gens":[{"v":"item~2658","src":{"op":"fn","f":"distinct","a":[{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2657"},"d":[]}],"x":10762},"label":"item"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2657"},"d":[],"x":10763},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"item~2658"}],"x":10764},"nn":true,"bd":["game","display","key"],"at":"rules_data/pampero/definitions/piles.yaml:126","id":9478},{"op":"let","v":"d~2659","e":{"op":"var","n":"d~2657","x":10765},"at":"rules_data/pampero/definitions/piles.yaml:127","id":9479},{"op":"while","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"decks","of":{"op":"var","n":"d~2659"},"f":"display","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"<","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2659"},"d":[]}]},"b":{"op":"fld","kind":"decks","of":{"op":"var","n":"d~2659"},"f":"display","d":null}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2659"},"d":[]}]},"b":{"op":"lit","v":0}}],"x":10766},"b":{"op":"seq","b":[{"op":"let","v":"top~2660","e":{"op":"fn","f":"first","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2659"},"d":[]}],"x":10767},"at":"rules_data/pampero/definitions/piles.yaml:40","id":9482},{"op":"set","t":{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2659"},"d":[],"x":10768},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"top~2660"}],"x":10769},"nn":true,"bd":["game","display","key"],"at":"rules_data/pampero/definitions/piles.yaml:41","id":9483},{"op":"set","t":{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2659"},"d":[],"x":10770},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"top~2660"}],"x":10771},"nn":true,"bd":["game","piles","key"],"at":"rules_data/pampero/definitions/piles.yaml:42","id":9484}],"at":"rules_data/pampero/definitions/piles.yaml:40","id":9481},"at":"rules_data/pampero/definitions/piles.yaml:39","id":9480},{"op":"let","v":"item~2661","e":{"op":"var","n":"item~2658","x":10772},"at":"rules_data/pampero/definitions/piles.yaml:128","id":9485},{"op":"let","v":"d~2662","e":{"op":"var","n":"d~2657","x":10773},"at":"rules_data/pampero/definitions/piles.yaml:128","id":9486},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"decks","of":{"op":"var","n":"d~2662"},"f":"to","d":null},"b":{"op":"lit","v":"hand"},"x":10774},"t":{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":10775},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"item~2661"}],"x":10776},"nn":true,"bd":["player","hand",""],"at":"rules_data/pampero/definitions/piles.yaml:139","id":9488},"e":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"held","p":{"op":"var","n":"you"},"x":10777},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"item~2661"}],"x":10778},"nn":true,"bd":["player","held",""],"at":"rules_data/pampero/definitions/piles.yaml:141","id":9490},{"op":"if","c":{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2661"},"f":"use","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2661"},"f":"use","d":null},"b":{"op":"lit","v":"now"}}],"x":10779},"t":{"op":"seq","b":[{"op":"let","v":"label~2663","e":{"op":"var","n":"d~2662","x":10780},"at":"rules_data/pampero/definitions/piles.yaml:142","id":9493},{"op":"seq","b":[{"op":"let","v":"was~2664","e":{"op":"st","k":"booking","x":10781},"at":"rules_data/pampero/definitions/resources.yaml:15","id":9495},{"op":"set","t":{"op":"st","k":"booking","x":10782},"o":"=","e":{"op":"var","n":"label~2663","x":10783},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":9496},{"op":"do","e":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2661"},"f":"effect","d":null,"x":10784},"at":"rules_data/pampero/definitions/piles.yaml:142","id":9497},{"op":"set","t":{"op":"st","k":"booking","x":10785},"o":"=","e":{"op":"var","n":"was~2664","x":10786},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":9498}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":9494}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":9492},"at":"rules_data/pampero/definitions/piles.yaml:142","id":9491}],"at":"rules_data/pampero/definitions/piles.yaml:141","id":9489},"at":"rules_data/pampero/definitions/piles.yaml:139","id":9487}],"at":"rules_data/pampero/definitions/piles.yaml:126","id":9477},"label":{"op":"obj","k":["item"],"a":[{"op":"var","n":"item~2658"}],"x":10787}},{"gens":[{"v":"x~2665","src":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2657"},"d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"lit","v":[0]},"b":{"op":"lit","v":[]},"x":10788},"label":"x"}],"b":{"op":"seq","b":[{"op":"let","v":"item~2666","e":{"op":"fn","f":"first","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2657"},"d":[]}],"x":10789},"at":"rules_data/pampero/definitions/piles.yaml:130","id":9500},{"op":"set","t":{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2657"},"d":[],"x":10790},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"item~2666"}],"x":10791},"nn":true,"bd":["game","piles","key"],"at":"rules_data/pampero/definitions/piles.yaml:131","id":9501},{"op":"let","v":"item~2667","e":{"op":"var","n":"item~2666","x":10792},"at":"rules_data/pampero/definitions/piles.yaml:132","id":9502},{"op":"let","v":"d~2668","e":{"op":"var","n":"d~2657","x":10793},"at":"rules_data/pampero/definitions/piles.yaml:132","id":9503},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"decks","of":{"op":"var","n":"d~2668"},"f":"to","d":null},"b":{"op":"lit","v":"hand"},"x":10794},"t":{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":10795},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"item~2667"}],"x":10796},"nn":true,"bd":["player","hand",""],"at":"rules_data/pampero/definitions/piles.yaml:139","id":9505},"e":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"held","p":{"op":"var","n":"you"},"x":10797},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"item~2667"}],"x":10798},"nn":true,"bd":["player","held",""],"at":"rules_data/pampero/definitions/piles.yaml:141","id":9507},{"op":"if","c":{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2667"},"f":"use","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2667"},"f":"use","d":null},"b":{"op":"lit","v":"now"}}],"x":10799},"t":{"op":"seq","b":[{"op":"let","v":"label~2669","e":{"op":"var","n":"d~2668","x":10800},"at":"rules_data/pampero/definitions/piles.yaml:142","id":9510},{"op":"seq","b":[{"op":"let","v":"was~2670","e":{"op":"st","k":"booking","x":10801},"at":"rules_data/pampero/definitions/resources.yaml:15","id":9512},{"op":"set","t":{"op":"st","k":"booking","x":10802},"o":"=","e":{"op":"var","n":"label~2669","x":10803},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":9513},{"op":"do","e":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2667"},"f":"effect","d":null,"x":10804},"at":"rules_data/pampero/definitions/piles.yaml:142","id":9514},{"op":"set","t":{"op":"st","k":"booking","x":10805},"o":"=","e":{"op":"var","n":"was~2670","x":10806},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":9515}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":9511}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":9509},"at":"rules_data/pampero/definitions/piles.yaml:142","id":9508}],"at":"rules_data/pampero/definitions/piles.yaml:141","id":9506},"at":"rules_data/pampero/definitions/piles.yaml:139","id":9504}],"at":"rules_data/pampero/definitions/piles.yaml:130","id":9499},"label":{"op":"lit","v":{"item":null},"x":10807}}],"kind":"take","prompt":{"def":"take_items","args":{"n":1,"d":"extra_connection_tiles"},"kinds":{"d":"decks"},"text":{"en":"take 1 extra connection tile (face up, or from the deck)","it":"prendi 1 tessera connessione extra (scoperta o dal mazzo)"}},"at":"rules_data/pampero/definitions/piles.yaml:124","id":9476},"at":"rules_data/pampero/definitions/piles.yaml:123","id":9475},"at":"rules_data/pampero/definitions/piles.yaml:122","id":9474}],"at":"rules_data/pampero/modules/tbsct.yaml:10","id":9471},"source":{"doc":"pampero-verne","section":"Tower Bonus Special Connection Tiles Gameplay Changes"},"at":"rules_data/pampero/modules/tbsct.yaml:9"}',
+    'extra_connection_tower_tile': '{"id":"extra_connection_tower_tile","name":{"en":"extra connection tower bonus tile","it":"tessera bonus torre connessione extra"},"deck":"tower_bonus_tiles","module":"tower_bonus_connection_tiles","copies":6,"occupies":true,"effect":{"op":"seq","b":[{"op":"let","v":"n~2657","e":{"op":"lit","v":1,"x":10758},"at":"rules_data/pampero/modules/tbsct.yaml:10","id":9472},{"op":"let","v":"d~2658","e":{"op":"lit","v":"extra_connection_tiles","x":10759},"at":"rules_data/pampero/modules/tbsct.yaml:10","id":9473},{"op":"rep","n":{"op":"var","n":"n~2657","x":10760},"b":{"op":"if","c":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2658"},"d":[]}]},"b":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2658"},"d":[]}]}},"b":{"op":"lit","v":0},"x":10761},"t":{"op":"choose","alts":[{"gens":[{"v":"item~2659","src":{"op":"fn","f":"distinct","a":[{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2658"},"d":[]}],"x":10762},"label":"item"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2658"},"d":[],"x":10763},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"item~2659"}],"x":10764},"nn":true,"bd":["game","display","key"],"at":"rules_data/pampero/definitions/piles.yaml:135","id":9478},{"op":"let","v":"d~2660","e":{"op":"var","n":"d~2658","x":10765},"at":"rules_data/pampero/definitions/piles.yaml:136","id":9479},{"op":"while","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"decks","of":{"op":"var","n":"d~2660"},"f":"display","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"<","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2660"},"d":[]}]},"b":{"op":"fld","kind":"decks","of":{"op":"var","n":"d~2660"},"f":"display","d":null}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2660"},"d":[]}]},"b":{"op":"lit","v":0}}],"x":10766},"b":{"op":"seq","b":[{"op":"let","v":"top~2661","e":{"op":"fn","f":"first","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2660"},"d":[]}],"x":10767},"at":"rules_data/pampero/definitions/piles.yaml:49","id":9482},{"op":"set","t":{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2660"},"d":[],"x":10768},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"top~2661"}],"x":10769},"nn":true,"bd":["game","display","key"],"at":"rules_data/pampero/definitions/piles.yaml:50","id":9483},{"op":"set","t":{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2660"},"d":[],"x":10770},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"top~2661"}],"x":10771},"nn":true,"bd":["game","piles","key"],"at":"rules_data/pampero/definitions/piles.yaml:51","id":9484}],"at":"rules_data/pampero/definitions/piles.yaml:49","id":9481},"at":"rules_data/pampero/definitions/piles.yaml:48","id":9480},{"op":"let","v":"item~2662","e":{"op":"var","n":"item~2659","x":10772},"at":"rules_data/pampero/definitions/piles.yaml:137","id":9485},{"op":"let","v":"d~2663","e":{"op":"var","n":"d~2658","x":10773},"at":"rules_data/pampero/definitions/piles.yaml:137","id":9486},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"decks","of":{"op":"var","n":"d~2663"},"f":"to","d":null},"b":{"op":"lit","v":"hand"},"x":10774},"t":{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":10775},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"item~2662"}],"x":10776},"nn":true,"bd":["player","hand",""],"at":"rules_data/pampero/definitions/piles.yaml:148","id":9488},"e":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"held","p":{"op":"var","n":"you"},"x":10777},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"item~2662"}],"x":10778},"nn":true,"bd":["player","held",""],"at":"rules_data/pampero/definitions/piles.yaml:150","id":9490},{"op":"if","c":{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2662"},"f":"use","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2662"},"f":"use","d":null},"b":{"op":"lit","v":"now"}}],"x":10779},"t":{"op":"seq","b":[{"op":"let","v":"label~2664","e":{"op":"var","n":"d~2663","x":10780},"at":"rules_data/pampero/definitions/piles.yaml:151","id":9493},{"op":"seq","b":[{"op":"let","v":"was~2665","e":{"op":"st","k":"booking","x":10781},"at":"rules_data/pampero/definitions/resources.yaml:15","id":9495},{"op":"set","t":{"op":"st","k":"booking","x":10782},"o":"=","e":{"op":"var","n":"label~2664","x":10783},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":9496},{"op":"do","e":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2662"},"f":"effect","d":null,"x":10784},"at":"rules_data/pampero/definitions/piles.yaml:151","id":9497},{"op":"set","t":{"op":"st","k":"booking","x":10785},"o":"=","e":{"op":"var","n":"was~2665","x":10786},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":9498}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":9494}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":9492},"at":"rules_data/pampero/definitions/piles.yaml:151","id":9491}],"at":"rules_data/pampero/definitions/piles.yaml:150","id":9489},"at":"rules_data/pampero/definitions/piles.yaml:148","id":9487}],"at":"rules_data/pampero/definitions/piles.yaml:135","id":9477},"label":{"op":"obj","k":["item"],"a":[{"op":"var","n":"item~2659"}],"x":10787}},{"gens":[{"v":"x~2666","src":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2658"},"d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"lit","v":[0]},"b":{"op":"lit","v":[]},"x":10788},"label":"x"}],"b":{"op":"seq","b":[{"op":"let","v":"item~2667","e":{"op":"fn","f":"first","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2658"},"d":[]}],"x":10789},"at":"rules_data/pampero/definitions/piles.yaml:139","id":9500},{"op":"set","t":{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2658"},"d":[],"x":10790},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"item~2667"}],"x":10791},"nn":true,"bd":["game","piles","key"],"at":"rules_data/pampero/definitions/piles.yaml:140","id":9501},{"op":"let","v":"item~2668","e":{"op":"var","n":"item~2667","x":10792},"at":"rules_data/pampero/definitions/piles.yaml:141","id":9502},{"op":"let","v":"d~2669","e":{"op":"var","n":"d~2658","x":10793},"at":"rules_data/pampero/definitions/piles.yaml:141","id":9503},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"decks","of":{"op":"var","n":"d~2669"},"f":"to","d":null},"b":{"op":"lit","v":"hand"},"x":10794},"t":{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":10795},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"item~2668"}],"x":10796},"nn":true,"bd":["player","hand",""],"at":"rules_data/pampero/definitions/piles.yaml:148","id":9505},"e":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"held","p":{"op":"var","n":"you"},"x":10797},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"item~2668"}],"x":10798},"nn":true,"bd":["player","held",""],"at":"rules_data/pampero/definitions/piles.yaml:150","id":9507},{"op":"if","c":{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2668"},"f":"use","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2668"},"f":"use","d":null},"b":{"op":"lit","v":"now"}}],"x":10799},"t":{"op":"seq","b":[{"op":"let","v":"label~2670","e":{"op":"var","n":"d~2669","x":10800},"at":"rules_data/pampero/definitions/piles.yaml:151","id":9510},{"op":"seq","b":[{"op":"let","v":"was~2671","e":{"op":"st","k":"booking","x":10801},"at":"rules_data/pampero/definitions/resources.yaml:15","id":9512},{"op":"set","t":{"op":"st","k":"booking","x":10802},"o":"=","e":{"op":"var","n":"label~2670","x":10803},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":9513},{"op":"do","e":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2668"},"f":"effect","d":null,"x":10804},"at":"rules_data/pampero/definitions/piles.yaml:151","id":9514},{"op":"set","t":{"op":"st","k":"booking","x":10805},"o":"=","e":{"op":"var","n":"was~2671","x":10806},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":9515}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":9511}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":9509},"at":"rules_data/pampero/definitions/piles.yaml:151","id":9508}],"at":"rules_data/pampero/definitions/piles.yaml:150","id":9506},"at":"rules_data/pampero/definitions/piles.yaml:148","id":9504}],"at":"rules_data/pampero/definitions/piles.yaml:139","id":9499},"label":{"op":"lit","v":{"item":null},"x":10807}}],"kind":"take","prompt":{"def":"take_items","args":{"n":1,"d":"extra_connection_tiles"},"kinds":{"d":"decks"},"text":{"en":"take 1 extra connection tile (face up, or from the deck)","it":"prendi 1 tessera connessione extra (scoperta o dal mazzo)"}},"at":"rules_data/pampero/definitions/piles.yaml:133","id":9476},"at":"rules_data/pampero/definitions/piles.yaml:132","id":9475},"at":"rules_data/pampero/definitions/piles.yaml:131","id":9474}],"at":"rules_data/pampero/modules/tbsct.yaml:10","id":9471},"source":{"doc":"pampero-verne","section":"Tower Bonus Special Connection Tiles Gameplay Changes"},"at":"rules_data/pampero/modules/tbsct.yaml:9"}',
 }

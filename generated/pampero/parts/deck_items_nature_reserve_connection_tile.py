@@ -65,32 +65,32 @@ K = [
 def x_8788(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     if E is None:
         E = ctx.env()
-    return (lambda v_at_2661: (lambda v_nxt_2662: ((v_nxt_2662 + 1 if type(v_nxt_2662) is type(1) is int else AR('+', v_nxt_2662, 1)) if (True if (((ctx.index.plain['tracks'].get(_w7, NOREC).get('exclusive_with', None) if type((_w7 := E.get('t~2659'))) is str else None) != None)) and (((v_nxt_2662 if type(v_nxt_2662) is int else num(v_nxt_2662)) >= 0)) and ((v_nxt_2662 == ((_w9.get((ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2659'))) is str else None), 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, (ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2659'))) is str else None), 0)) if ((ctx.index.plain['tracks'].get(_w11, NOREC).get('scope', None) if type((_w11 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('exclusive_with', None) if type((_w10 := E.get('t~2659'))) is str else None))) is str else None) == 'game') else (_w14.get((ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2659'))) is str else None), 0) if type((_w14 := (ctx.state['players'][_w12] if type((_w12 := E.get('you'))) is int and 0 <= _w12 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, (ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2659'))) is str else None), 0))))) else False) else v_nxt_2662))(((ctx.index.plain['tracks'].get(_w5, NOREC).get('entry', None) if type((_w5 := E.get('t~2659'))) is str else None) if (True if (((v_at_2661 if type(v_at_2661) is int else num(v_at_2661)) < 0)) and (((ctx.index.plain['tracks'].get(_w6, NOREC).get('entry', None) if type((_w6 := E.get('t~2659'))) is str else None) != None)) else False) else (v_at_2661 + 1 if type(v_at_2661) is type(1) is int else AR('+', v_at_2661, 1)))))(((_w1.get(E.get('t~2659'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2659'), 0)) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('scope', None) if type((_w2 := E.get('t~2659'))) is str else None) == 'game') else (_w4.get(E.get('t~2659'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, E.get('t~2659'), 0))))
+    return (lambda v_at_2662: (lambda v_nxt_2663: ((v_nxt_2663 + 1 if type(v_nxt_2663) is type(1) is int else AR('+', v_nxt_2663, 1)) if (True if (((ctx.index.plain['tracks'].get(_w7, NOREC).get('exclusive_with', None) if type((_w7 := E.get('t~2660'))) is str else None) != None)) and (((v_nxt_2663 if type(v_nxt_2663) is int else num(v_nxt_2663)) >= 0)) and ((v_nxt_2663 == ((_w9.get((ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2660'))) is str else None), 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, (ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2660'))) is str else None), 0)) if ((ctx.index.plain['tracks'].get(_w11, NOREC).get('scope', None) if type((_w11 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('exclusive_with', None) if type((_w10 := E.get('t~2660'))) is str else None))) is str else None) == 'game') else (_w14.get((ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2660'))) is str else None), 0) if type((_w14 := (ctx.state['players'][_w12] if type((_w12 := E.get('you'))) is int and 0 <= _w12 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, (ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2660'))) is str else None), 0))))) else False) else v_nxt_2663))(((ctx.index.plain['tracks'].get(_w5, NOREC).get('entry', None) if type((_w5 := E.get('t~2660'))) is str else None) if (True if (((v_at_2662 if type(v_at_2662) is int else num(v_at_2662)) < 0)) and (((ctx.index.plain['tracks'].get(_w6, NOREC).get('entry', None) if type((_w6 := E.get('t~2660'))) is str else None) != None)) else False) else (v_at_2662 + 1 if type(v_at_2662) is type(1) is int else AR('+', v_at_2662, 1)))))(((_w1.get(E.get('t~2660'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2660'), 0)) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('scope', None) if type((_w2 := E.get('t~2660'))) is str else None) == 'game') else (_w4.get(E.get('t~2660'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, E.get('t~2660'), 0))))
 
 
 def x_8789(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     if E is None:
         E = ctx.env()
     _h1 = ctx.state.get('places')
-    return (True if (((_w1 if type((_w1 := E.get('nxt~2663'))) is int else num(_w1)) > (_w14 if type((_w14 := ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~2659'))) is str else None) if ((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~2659'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w6.get((_w5.get(E.get('t~2659'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2659'), 0)), None) if type((_w6 := (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2659'))) is str else []))) is dict else KEY(_w6, (_w5.get(E.get('t~2659'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2659'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w7, NOREC).get('sides', []) if type((_w7 := E.get('t~2659'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w8, NOREC).get('values', []) if type((_w8 := E.get('t~2659'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w11.get((_w10.get(E.get('t~2659'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2659'), 0)), None) if type((_w11 := (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2659'))) is str else []))) is dict else KEY(_w11, (_w10.get(E.get('t~2659'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2659'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w12, NOREC).get('sides', []) if type((_w12 := E.get('t~2659'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w13, NOREC).get('values', []) if type((_w13 := E.get('t~2659'))) is str else []))) > 0) else 1000000)))) is int else num(_w14)))) or ((True if ((FLD(ctx, K[0], E.get('t~2659')) != None)) and (((_w15 if type((_w15 := E.get('nxt~2663'))) is int else num(_w15)) > (_w16 if type((_w16 := FLD(ctx, K[0], E.get('t~2659')))) is int else num(_w16)))) else False)) or ((lambda v_at_2664: (lambda v_built_2667: any((True if (((v_at_2664 if type(v_at_2664) is int else num(v_at_2664)) < (_w25 if type((_w25 := (v_l_2668.get('at', None) if type(v_l_2668) is dict else KEY(v_l_2668, 'at', None)))) is int else num(_w25)))) and (((_w26 if type((_w26 := (v_l_2668.get('at', None) if type(v_l_2668) is dict else KEY(v_l_2668, 'at', None)))) is int else num(_w26)) <= (_w27 if type((_w27 := E.get('nxt~2663'))) is int else num(_w27)))) and (((v_built_2667 if type(v_built_2667) is int else num(v_built_2667)) < (_w28 if type((_w28 := (v_l_2668.get('towers', None) if type(v_l_2668) is dict else KEY(v_l_2668, 'towers', None)))) is int else num(_w28)))) else False) for v_l_2668 in items_of(GET(ctx, 'tracks', E.get('t~2659'), 'locks', []))))((((_w21 if type((_w21 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w21)) - (_w24 if type((_w24 := (_w23.get('tower', 0) if type((_w23 := (ctx.state['players'][_w22] if type((_w22 := E.get('you'))) is int and 0 <= _w22 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w23, 'tower', 0)))) is int else num(_w24))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_2666 for v_x_2666 in items_of((_h1.get(v_s_2665, []) if type(_h1) is dict else KEY(_h1, v_s_2665, []))) if (True if (((v_x_2666.get('piece', None) if type(v_x_2666) is dict else KEY(v_x_2666, 'piece', None)) == 'tower')) and (((v_x_2666.get('owner', None) if type(v_x_2666) is dict else KEY(v_x_2666, 'owner', None)) == E.get('you'))) else False)]) for v_s_2665 in items_of(ctx.state.get('places'))]))))(((_w17.get(E.get('t~2659'), 0) if type((_w17 := ctx.state.get('game_tracks'))) is dict else KEY(_w17, E.get('t~2659'), 0)) if ((ctx.index.plain['tracks'].get(_w18, NOREC).get('scope', None) if type((_w18 := E.get('t~2659'))) is str else None) == 'game') else (_w20.get(E.get('t~2659'), 0) if type((_w20 := (ctx.state['players'][_w19] if type((_w19 := E.get('you'))) is int and 0 <= _w19 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w20, E.get('t~2659'), 0))))) else False)
+    return (True if (((_w1 if type((_w1 := E.get('nxt~2664'))) is int else num(_w1)) > (_w14 if type((_w14 := ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~2660'))) is str else None) if ((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~2660'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w6.get((_w5.get(E.get('t~2660'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2660'), 0)), None) if type((_w6 := (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2660'))) is str else []))) is dict else KEY(_w6, (_w5.get(E.get('t~2660'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2660'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w7, NOREC).get('sides', []) if type((_w7 := E.get('t~2660'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w8, NOREC).get('values', []) if type((_w8 := E.get('t~2660'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w11.get((_w10.get(E.get('t~2660'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2660'), 0)), None) if type((_w11 := (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2660'))) is str else []))) is dict else KEY(_w11, (_w10.get(E.get('t~2660'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2660'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w12, NOREC).get('sides', []) if type((_w12 := E.get('t~2660'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w13, NOREC).get('values', []) if type((_w13 := E.get('t~2660'))) is str else []))) > 0) else 1000000)))) is int else num(_w14)))) or ((True if ((FLD(ctx, K[0], E.get('t~2660')) != None)) and (((_w15 if type((_w15 := E.get('nxt~2664'))) is int else num(_w15)) > (_w16 if type((_w16 := FLD(ctx, K[0], E.get('t~2660')))) is int else num(_w16)))) else False)) or ((lambda v_at_2665: (lambda v_built_2668: any((True if (((v_at_2665 if type(v_at_2665) is int else num(v_at_2665)) < (_w25 if type((_w25 := (v_l_2669.get('at', None) if type(v_l_2669) is dict else KEY(v_l_2669, 'at', None)))) is int else num(_w25)))) and (((_w26 if type((_w26 := (v_l_2669.get('at', None) if type(v_l_2669) is dict else KEY(v_l_2669, 'at', None)))) is int else num(_w26)) <= (_w27 if type((_w27 := E.get('nxt~2664'))) is int else num(_w27)))) and (((v_built_2668 if type(v_built_2668) is int else num(v_built_2668)) < (_w28 if type((_w28 := (v_l_2669.get('towers', None) if type(v_l_2669) is dict else KEY(v_l_2669, 'towers', None)))) is int else num(_w28)))) else False) for v_l_2669 in items_of(GET(ctx, 'tracks', E.get('t~2660'), 'locks', []))))((((_w21 if type((_w21 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w21)) - (_w24 if type((_w24 := (_w23.get('tower', 0) if type((_w23 := (ctx.state['players'][_w22] if type((_w22 := E.get('you'))) is int and 0 <= _w22 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w23, 'tower', 0)))) is int else num(_w24))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_2667 for v_x_2667 in items_of((_h1.get(v_s_2666, []) if type(_h1) is dict else KEY(_h1, v_s_2666, []))) if (True if (((v_x_2667.get('piece', None) if type(v_x_2667) is dict else KEY(v_x_2667, 'piece', None)) == 'tower')) and (((v_x_2667.get('owner', None) if type(v_x_2667) is dict else KEY(v_x_2667, 'owner', None)) == E.get('you'))) else False)]) for v_s_2666 in items_of(ctx.state.get('places'))]))))(((_w17.get(E.get('t~2660'), 0) if type((_w17 := ctx.state.get('game_tracks'))) is dict else KEY(_w17, E.get('t~2660'), 0)) if ((ctx.index.plain['tracks'].get(_w18, NOREC).get('scope', None) if type((_w18 := E.get('t~2660'))) is str else None) == 'game') else (_w20.get(E.get('t~2660'), 0) if type((_w20 := (ctx.state['players'][_w19] if type((_w19 := E.get('you'))) is int and 0 <= _w19 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w20, E.get('t~2660'), 0))))) else False)
 
 
 def x_8792(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2669'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2670'))) is str else None) == 'game')
 
 
 def x_8793(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~2669'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2669'), 0))
+    return (_w1.get(E.get('t~2670'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2670'), 0))
 
 
 def x_8795(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~2669'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2669'), 0))
+    return (_w2.get(E.get('t~2670'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2670'), 0))
 
 
 x_8801 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:15
@@ -100,43 +100,43 @@ x_8802 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:16
 def x_8804(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2671'))
+    return FLD(ctx, K[1], E.get('t~2672'))
 
 
 def x_8805(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('sp~2674'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2672'))
+    return ((_w1.get('at', None) if type((_w1 := E.get('sp~2675'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2673'))
 
 
 def x_8806(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~2673') == 'solar')
+    return (E.get('col~2674') == 'solar')
 
 
 def x_8807(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (_w1.get('solar', None) if type((_w1 := E.get('sp~2674'))) is dict else KEY(_w1, 'solar', None))
+    return (_w1.get('solar', None) if type((_w1 := E.get('sp~2675'))) is dict else KEY(_w1, 'solar', None))
 
 
 def x_8808(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~2673') == 'energy')
+    return (E.get('col~2674') == 'energy')
 
 
 def x_8809(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (_w1.get('energy', None) if type((_w1 := E.get('sp~2674'))) is dict else KEY(_w1, 'energy', None))
+    return (_w1.get('energy', None) if type((_w1 := E.get('sp~2675'))) is dict else KEY(_w1, 'energy', None))
 
 
 def x_8810(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('sp~2674'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('sp~2675'))) is dict else KEY(_w1, 'effect', None))
 
 
 x_8811 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:18
@@ -145,13 +145,13 @@ x_8811 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:18
 def x_8813(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
     if E is None:
         E = ctx.env()
-    return (True if (((_w1.get('pair', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2671')))) is dict else KEY(_w1, 'pair', None)) != None)) and (((_w9 if type((_w9 := ((_w3.get((_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2671')))) is dict else KEY(_w2, 'pair', None)), 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2671')))) is dict else KEY(_w2, 'pair', None)), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (_w4.get('pair', None) if type((_w4 := FLD(ctx, K[2], E.get('t~2671')))) is dict else KEY(_w4, 'pair', None)))) is str else None) == 'game') else (_w8.get((_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2671')))) is dict else KEY(_w7, 'pair', None)), 0) if type((_w8 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, (_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2671')))) is dict else KEY(_w7, 'pair', None)), 0))))) is int else num(_w9)) >= (_w10 if type((_w10 := E.get('at~2672'))) is int else num(_w10)))) else False)
+    return (True if (((_w1.get('pair', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2672')))) is dict else KEY(_w1, 'pair', None)) != None)) and (((_w9 if type((_w9 := ((_w3.get((_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2672')))) is dict else KEY(_w2, 'pair', None)), 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2672')))) is dict else KEY(_w2, 'pair', None)), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (_w4.get('pair', None) if type((_w4 := FLD(ctx, K[2], E.get('t~2672')))) is dict else KEY(_w4, 'pair', None)))) is str else None) == 'game') else (_w8.get((_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2672')))) is dict else KEY(_w7, 'pair', None)), 0) if type((_w8 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, (_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2672')))) is dict else KEY(_w7, 'pair', None)), 0))))) is int else num(_w9)) >= (_w10 if type((_w10 := E.get('at~2673'))) is int else num(_w10)))) else False)
 
 
 def x_8814(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     if E is None:
         E = ctx.env()
-    return (E.get('t~2671') if (FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2671')))) is dict else KEY(_w1, 'bonuses', None))) > 0) else (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2671')))) is dict else KEY(_w2, 'pair', None)))
+    return (E.get('t~2672') if (FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2672')))) is dict else KEY(_w1, 'bonuses', None))) > 0) else (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2672')))) is dict else KEY(_w2, 'pair', None)))
 
 
 x_8816 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:15
@@ -161,19 +161,19 @@ x_8817 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:16
 def x_8819(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('owner~2677')))) is dict else KEY(_w1, 'bonuses', None))
+    return (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('owner~2678')))) is dict else KEY(_w1, 'bonuses', None))
 
 
 def x_8820(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~2678'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2672'))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~2679'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2673'))
 
 
 def x_8821(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~2678'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~2679'))) is dict else KEY(_w1, 'effect', None))
 
 
 x_8822 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:18
@@ -182,31 +182,31 @@ x_8822 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:18
 def x_8824(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2671'))) is str else None) == 'player')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2672'))) is str else None) == 'player')
 
 
 def x_8825(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~2671'))
+    return FLD(ctx, K[3], E.get('t~2672'))
 
 
 def x_8826(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
-    return (True if (((_w1.get('at', None) if type((_w1 := E.get('rw~2681'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2672'))) and ((not (E.get('at~2672') in _w4 if type((_w4 := (_w3.get(E.get('t~2671'), []) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w3, E.get('t~2671'), [])))) in (list, dict) else IN(E.get('at~2672'), _w4)))) else False)
+    return (True if (((_w1.get('at', None) if type((_w1 := E.get('rw~2682'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2673'))) and ((not (E.get('at~2673') in _w4 if type((_w4 := (_w3.get(E.get('t~2672'), []) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w3, E.get('t~2672'), [])))) in (list, dict) else IN(E.get('at~2673'), _w4)))) else False)
 
 
 def x_8827(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~2671'), []) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w2, E.get('t~2671'), []))
+    return (_w2.get(E.get('t~2672'), []) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w2, E.get('t~2672'), []))
 
 
 def x_8828(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return [E.get('at~2672')]
+    return [E.get('at~2673')]
 
 
 x_8830 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:15
@@ -216,7 +216,7 @@ x_8831 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:16
 def x_8833(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('rw~2681'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('rw~2682'))) is dict else KEY(_w1, 'effect', None))
 
 
 x_8834 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:18
@@ -225,7 +225,7 @@ x_8834 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:18
 def x_8836(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~2671'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and (((_w3 if type((_w3 := E.get('at~2672'))) is int else num(_w3)) >= (_w16 if type((_w16 := ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~2671'))) is str else None) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('max', None) if type((_w5 := E.get('t~2671'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w8.get((_w7.get(E.get('t~2671'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2671'), 0)), None) if type((_w8 := (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~2671'))) is str else []))) is dict else KEY(_w8, (_w7.get(E.get('t~2671'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2671'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2671'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w10, NOREC).get('values', []) if type((_w10 := E.get('t~2671'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w13.get((_w12.get(E.get('t~2671'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2671'), 0)), None) if type((_w13 := (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~2671'))) is str else []))) is dict else KEY(_w13, (_w12.get(E.get('t~2671'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2671'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w14, NOREC).get('sides', []) if type((_w14 := E.get('t~2671'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w15, NOREC).get('values', []) if type((_w15 := E.get('t~2671'))) is str else []))) > 0) else 1000000)))) is int else num(_w16)))) else False)
+    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~2672'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and (((_w3 if type((_w3 := E.get('at~2673'))) is int else num(_w3)) >= (_w16 if type((_w16 := ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~2672'))) is str else None) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('max', None) if type((_w5 := E.get('t~2672'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w8.get((_w7.get(E.get('t~2672'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2672'), 0)), None) if type((_w8 := (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~2672'))) is str else []))) is dict else KEY(_w8, (_w7.get(E.get('t~2672'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2672'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2672'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w10, NOREC).get('values', []) if type((_w10 := E.get('t~2672'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w13.get((_w12.get(E.get('t~2672'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2672'), 0)), None) if type((_w13 := (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~2672'))) is str else []))) is dict else KEY(_w13, (_w12.get(E.get('t~2672'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2672'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w14, NOREC).get('sides', []) if type((_w14 := E.get('t~2672'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w15, NOREC).get('values', []) if type((_w15 := E.get('t~2672'))) is str else []))) > 0) else 1000000)))) is int else num(_w16)))) else False)
 
 
 def x_8837(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
@@ -235,7 +235,7 @@ def x_8837(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
 def x_8838(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return [E.get('t~2671')]
+    return [E.get('t~2672')]
 
 
 def x_8843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:119
@@ -245,7 +245,7 @@ def x_8843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:119
 def x_8846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:84
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2689'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2689'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2688'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2690'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2690'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2689'))) is int else num(_w4)))
 
 
 x_8849 = _C.x_8849  # rules_data/pampero/definitions/resources.yaml:39
@@ -256,7 +256,7 @@ x_8852 = _C.x_8852  # rules_data/pampero/definitions/resources.yaml:40
 def x_8854(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2691'))) is str else None)) and ((E.get('n~2690') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2692'))) is str else None)) and ((E.get('n~2691') != 0)) else False)
 
 
 x_8855 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:41
@@ -265,7 +265,7 @@ x_8855 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:41
 def x_8860(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:84
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2693'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2693'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2692'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2694'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2694'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2693'))) is int else num(_w4)))
 
 
 x_8863 = _C.x_8863  # rules_data/pampero/definitions/resources.yaml:39
@@ -276,7 +276,7 @@ x_8866 = _C.x_8866  # rules_data/pampero/definitions/resources.yaml:40
 def x_8868(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2695'))) is str else None)) and ((E.get('n~2694') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2696'))) is str else None)) and ((E.get('n~2695') != 0)) else False)
 
 
 x_8869 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:41
@@ -297,32 +297,32 @@ x_8897 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:41
 def x_8906(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     if E is None:
         E = ctx.env()
-    return (lambda v_at_2701: (lambda v_nxt_2702: ((v_nxt_2702 + 1 if type(v_nxt_2702) is type(1) is int else AR('+', v_nxt_2702, 1)) if (True if (((ctx.index.plain['tracks'].get(_w7, NOREC).get('exclusive_with', None) if type((_w7 := E.get('t~2699'))) is str else None) != None)) and (((v_nxt_2702 if type(v_nxt_2702) is int else num(v_nxt_2702)) >= 0)) and ((v_nxt_2702 == ((_w9.get((ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2699'))) is str else None), 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, (ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2699'))) is str else None), 0)) if ((ctx.index.plain['tracks'].get(_w11, NOREC).get('scope', None) if type((_w11 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('exclusive_with', None) if type((_w10 := E.get('t~2699'))) is str else None))) is str else None) == 'game') else (_w14.get((ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2699'))) is str else None), 0) if type((_w14 := (ctx.state['players'][_w12] if type((_w12 := E.get('you'))) is int and 0 <= _w12 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, (ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2699'))) is str else None), 0))))) else False) else v_nxt_2702))(((ctx.index.plain['tracks'].get(_w5, NOREC).get('entry', None) if type((_w5 := E.get('t~2699'))) is str else None) if (True if (((v_at_2701 if type(v_at_2701) is int else num(v_at_2701)) < 0)) and (((ctx.index.plain['tracks'].get(_w6, NOREC).get('entry', None) if type((_w6 := E.get('t~2699'))) is str else None) != None)) else False) else (v_at_2701 + 1 if type(v_at_2701) is type(1) is int else AR('+', v_at_2701, 1)))))(((_w1.get(E.get('t~2699'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2699'), 0)) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('scope', None) if type((_w2 := E.get('t~2699'))) is str else None) == 'game') else (_w4.get(E.get('t~2699'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, E.get('t~2699'), 0))))
+    return (lambda v_at_2702: (lambda v_nxt_2703: ((v_nxt_2703 + 1 if type(v_nxt_2703) is type(1) is int else AR('+', v_nxt_2703, 1)) if (True if (((ctx.index.plain['tracks'].get(_w7, NOREC).get('exclusive_with', None) if type((_w7 := E.get('t~2700'))) is str else None) != None)) and (((v_nxt_2703 if type(v_nxt_2703) is int else num(v_nxt_2703)) >= 0)) and ((v_nxt_2703 == ((_w9.get((ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2700'))) is str else None), 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, (ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2700'))) is str else None), 0)) if ((ctx.index.plain['tracks'].get(_w11, NOREC).get('scope', None) if type((_w11 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('exclusive_with', None) if type((_w10 := E.get('t~2700'))) is str else None))) is str else None) == 'game') else (_w14.get((ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2700'))) is str else None), 0) if type((_w14 := (ctx.state['players'][_w12] if type((_w12 := E.get('you'))) is int and 0 <= _w12 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, (ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2700'))) is str else None), 0))))) else False) else v_nxt_2703))(((ctx.index.plain['tracks'].get(_w5, NOREC).get('entry', None) if type((_w5 := E.get('t~2700'))) is str else None) if (True if (((v_at_2702 if type(v_at_2702) is int else num(v_at_2702)) < 0)) and (((ctx.index.plain['tracks'].get(_w6, NOREC).get('entry', None) if type((_w6 := E.get('t~2700'))) is str else None) != None)) else False) else (v_at_2702 + 1 if type(v_at_2702) is type(1) is int else AR('+', v_at_2702, 1)))))(((_w1.get(E.get('t~2700'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2700'), 0)) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('scope', None) if type((_w2 := E.get('t~2700'))) is str else None) == 'game') else (_w4.get(E.get('t~2700'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, E.get('t~2700'), 0))))
 
 
 def x_8907(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     if E is None:
         E = ctx.env()
     _h1 = ctx.state.get('places')
-    return (True if (((_w1 if type((_w1 := E.get('nxt~2703'))) is int else num(_w1)) > (_w14 if type((_w14 := ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~2699'))) is str else None) if ((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~2699'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w6.get((_w5.get(E.get('t~2699'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2699'), 0)), None) if type((_w6 := (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2699'))) is str else []))) is dict else KEY(_w6, (_w5.get(E.get('t~2699'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2699'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w7, NOREC).get('sides', []) if type((_w7 := E.get('t~2699'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w8, NOREC).get('values', []) if type((_w8 := E.get('t~2699'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w11.get((_w10.get(E.get('t~2699'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2699'), 0)), None) if type((_w11 := (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2699'))) is str else []))) is dict else KEY(_w11, (_w10.get(E.get('t~2699'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2699'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w12, NOREC).get('sides', []) if type((_w12 := E.get('t~2699'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w13, NOREC).get('values', []) if type((_w13 := E.get('t~2699'))) is str else []))) > 0) else 1000000)))) is int else num(_w14)))) or ((True if ((FLD(ctx, K[0], E.get('t~2699')) != None)) and (((_w15 if type((_w15 := E.get('nxt~2703'))) is int else num(_w15)) > (_w16 if type((_w16 := FLD(ctx, K[0], E.get('t~2699')))) is int else num(_w16)))) else False)) or ((lambda v_at_2704: (lambda v_built_2707: any((True if (((v_at_2704 if type(v_at_2704) is int else num(v_at_2704)) < (_w25 if type((_w25 := (v_l_2708.get('at', None) if type(v_l_2708) is dict else KEY(v_l_2708, 'at', None)))) is int else num(_w25)))) and (((_w26 if type((_w26 := (v_l_2708.get('at', None) if type(v_l_2708) is dict else KEY(v_l_2708, 'at', None)))) is int else num(_w26)) <= (_w27 if type((_w27 := E.get('nxt~2703'))) is int else num(_w27)))) and (((v_built_2707 if type(v_built_2707) is int else num(v_built_2707)) < (_w28 if type((_w28 := (v_l_2708.get('towers', None) if type(v_l_2708) is dict else KEY(v_l_2708, 'towers', None)))) is int else num(_w28)))) else False) for v_l_2708 in items_of(GET(ctx, 'tracks', E.get('t~2699'), 'locks', []))))((((_w21 if type((_w21 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w21)) - (_w24 if type((_w24 := (_w23.get('tower', 0) if type((_w23 := (ctx.state['players'][_w22] if type((_w22 := E.get('you'))) is int and 0 <= _w22 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w23, 'tower', 0)))) is int else num(_w24))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_2706 for v_x_2706 in items_of((_h1.get(v_s_2705, []) if type(_h1) is dict else KEY(_h1, v_s_2705, []))) if (True if (((v_x_2706.get('piece', None) if type(v_x_2706) is dict else KEY(v_x_2706, 'piece', None)) == 'tower')) and (((v_x_2706.get('owner', None) if type(v_x_2706) is dict else KEY(v_x_2706, 'owner', None)) == E.get('you'))) else False)]) for v_s_2705 in items_of(ctx.state.get('places'))]))))(((_w17.get(E.get('t~2699'), 0) if type((_w17 := ctx.state.get('game_tracks'))) is dict else KEY(_w17, E.get('t~2699'), 0)) if ((ctx.index.plain['tracks'].get(_w18, NOREC).get('scope', None) if type((_w18 := E.get('t~2699'))) is str else None) == 'game') else (_w20.get(E.get('t~2699'), 0) if type((_w20 := (ctx.state['players'][_w19] if type((_w19 := E.get('you'))) is int and 0 <= _w19 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w20, E.get('t~2699'), 0))))) else False)
+    return (True if (((_w1 if type((_w1 := E.get('nxt~2704'))) is int else num(_w1)) > (_w14 if type((_w14 := ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~2700'))) is str else None) if ((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~2700'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w6.get((_w5.get(E.get('t~2700'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2700'), 0)), None) if type((_w6 := (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2700'))) is str else []))) is dict else KEY(_w6, (_w5.get(E.get('t~2700'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2700'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w7, NOREC).get('sides', []) if type((_w7 := E.get('t~2700'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w8, NOREC).get('values', []) if type((_w8 := E.get('t~2700'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w11.get((_w10.get(E.get('t~2700'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2700'), 0)), None) if type((_w11 := (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2700'))) is str else []))) is dict else KEY(_w11, (_w10.get(E.get('t~2700'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2700'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w12, NOREC).get('sides', []) if type((_w12 := E.get('t~2700'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w13, NOREC).get('values', []) if type((_w13 := E.get('t~2700'))) is str else []))) > 0) else 1000000)))) is int else num(_w14)))) or ((True if ((FLD(ctx, K[0], E.get('t~2700')) != None)) and (((_w15 if type((_w15 := E.get('nxt~2704'))) is int else num(_w15)) > (_w16 if type((_w16 := FLD(ctx, K[0], E.get('t~2700')))) is int else num(_w16)))) else False)) or ((lambda v_at_2705: (lambda v_built_2708: any((True if (((v_at_2705 if type(v_at_2705) is int else num(v_at_2705)) < (_w25 if type((_w25 := (v_l_2709.get('at', None) if type(v_l_2709) is dict else KEY(v_l_2709, 'at', None)))) is int else num(_w25)))) and (((_w26 if type((_w26 := (v_l_2709.get('at', None) if type(v_l_2709) is dict else KEY(v_l_2709, 'at', None)))) is int else num(_w26)) <= (_w27 if type((_w27 := E.get('nxt~2704'))) is int else num(_w27)))) and (((v_built_2708 if type(v_built_2708) is int else num(v_built_2708)) < (_w28 if type((_w28 := (v_l_2709.get('towers', None) if type(v_l_2709) is dict else KEY(v_l_2709, 'towers', None)))) is int else num(_w28)))) else False) for v_l_2709 in items_of(GET(ctx, 'tracks', E.get('t~2700'), 'locks', []))))((((_w21 if type((_w21 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w21)) - (_w24 if type((_w24 := (_w23.get('tower', 0) if type((_w23 := (ctx.state['players'][_w22] if type((_w22 := E.get('you'))) is int and 0 <= _w22 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w23, 'tower', 0)))) is int else num(_w24))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_2707 for v_x_2707 in items_of((_h1.get(v_s_2706, []) if type(_h1) is dict else KEY(_h1, v_s_2706, []))) if (True if (((v_x_2707.get('piece', None) if type(v_x_2707) is dict else KEY(v_x_2707, 'piece', None)) == 'tower')) and (((v_x_2707.get('owner', None) if type(v_x_2707) is dict else KEY(v_x_2707, 'owner', None)) == E.get('you'))) else False)]) for v_s_2706 in items_of(ctx.state.get('places'))]))))(((_w17.get(E.get('t~2700'), 0) if type((_w17 := ctx.state.get('game_tracks'))) is dict else KEY(_w17, E.get('t~2700'), 0)) if ((ctx.index.plain['tracks'].get(_w18, NOREC).get('scope', None) if type((_w18 := E.get('t~2700'))) is str else None) == 'game') else (_w20.get(E.get('t~2700'), 0) if type((_w20 := (ctx.state['players'][_w19] if type((_w19 := E.get('you'))) is int and 0 <= _w19 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w20, E.get('t~2700'), 0))))) else False)
 
 
 def x_8910(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2709'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2710'))) is str else None) == 'game')
 
 
 def x_8911(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~2709'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2709'), 0))
+    return (_w1.get(E.get('t~2710'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2710'), 0))
 
 
 def x_8913(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~2709'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2709'), 0))
+    return (_w2.get(E.get('t~2710'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2710'), 0))
 
 
 x_8919 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:15
@@ -332,43 +332,43 @@ x_8920 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:16
 def x_8922(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2711'))
+    return FLD(ctx, K[1], E.get('t~2712'))
 
 
 def x_8923(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('sp~2714'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2712'))
+    return ((_w1.get('at', None) if type((_w1 := E.get('sp~2715'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2713'))
 
 
 def x_8924(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~2713') == 'solar')
+    return (E.get('col~2714') == 'solar')
 
 
 def x_8925(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (_w1.get('solar', None) if type((_w1 := E.get('sp~2714'))) is dict else KEY(_w1, 'solar', None))
+    return (_w1.get('solar', None) if type((_w1 := E.get('sp~2715'))) is dict else KEY(_w1, 'solar', None))
 
 
 def x_8926(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~2713') == 'energy')
+    return (E.get('col~2714') == 'energy')
 
 
 def x_8927(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (_w1.get('energy', None) if type((_w1 := E.get('sp~2714'))) is dict else KEY(_w1, 'energy', None))
+    return (_w1.get('energy', None) if type((_w1 := E.get('sp~2715'))) is dict else KEY(_w1, 'energy', None))
 
 
 def x_8928(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('sp~2714'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('sp~2715'))) is dict else KEY(_w1, 'effect', None))
 
 
 x_8929 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:18
@@ -377,13 +377,13 @@ x_8929 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:18
 def x_8931(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
     if E is None:
         E = ctx.env()
-    return (True if (((_w1.get('pair', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2711')))) is dict else KEY(_w1, 'pair', None)) != None)) and (((_w9 if type((_w9 := ((_w3.get((_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2711')))) is dict else KEY(_w2, 'pair', None)), 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2711')))) is dict else KEY(_w2, 'pair', None)), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (_w4.get('pair', None) if type((_w4 := FLD(ctx, K[2], E.get('t~2711')))) is dict else KEY(_w4, 'pair', None)))) is str else None) == 'game') else (_w8.get((_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2711')))) is dict else KEY(_w7, 'pair', None)), 0) if type((_w8 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, (_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2711')))) is dict else KEY(_w7, 'pair', None)), 0))))) is int else num(_w9)) >= (_w10 if type((_w10 := E.get('at~2712'))) is int else num(_w10)))) else False)
+    return (True if (((_w1.get('pair', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2712')))) is dict else KEY(_w1, 'pair', None)) != None)) and (((_w9 if type((_w9 := ((_w3.get((_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2712')))) is dict else KEY(_w2, 'pair', None)), 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2712')))) is dict else KEY(_w2, 'pair', None)), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (_w4.get('pair', None) if type((_w4 := FLD(ctx, K[2], E.get('t~2712')))) is dict else KEY(_w4, 'pair', None)))) is str else None) == 'game') else (_w8.get((_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2712')))) is dict else KEY(_w7, 'pair', None)), 0) if type((_w8 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, (_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2712')))) is dict else KEY(_w7, 'pair', None)), 0))))) is int else num(_w9)) >= (_w10 if type((_w10 := E.get('at~2713'))) is int else num(_w10)))) else False)
 
 
 def x_8932(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     if E is None:
         E = ctx.env()
-    return (E.get('t~2711') if (FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2711')))) is dict else KEY(_w1, 'bonuses', None))) > 0) else (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2711')))) is dict else KEY(_w2, 'pair', None)))
+    return (E.get('t~2712') if (FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2712')))) is dict else KEY(_w1, 'bonuses', None))) > 0) else (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2712')))) is dict else KEY(_w2, 'pair', None)))
 
 
 x_8934 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:15
@@ -393,19 +393,19 @@ x_8935 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:16
 def x_8937(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('owner~2717')))) is dict else KEY(_w1, 'bonuses', None))
+    return (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('owner~2718')))) is dict else KEY(_w1, 'bonuses', None))
 
 
 def x_8938(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~2718'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2712'))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~2719'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2713'))
 
 
 def x_8939(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~2718'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~2719'))) is dict else KEY(_w1, 'effect', None))
 
 
 x_8940 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:18
@@ -414,31 +414,31 @@ x_8940 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:18
 def x_8942(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2711'))) is str else None) == 'player')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2712'))) is str else None) == 'player')
 
 
 def x_8943(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~2711'))
+    return FLD(ctx, K[3], E.get('t~2712'))
 
 
 def x_8944(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
-    return (True if (((_w1.get('at', None) if type((_w1 := E.get('rw~2721'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2712'))) and ((not (E.get('at~2712') in _w4 if type((_w4 := (_w3.get(E.get('t~2711'), []) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w3, E.get('t~2711'), [])))) in (list, dict) else IN(E.get('at~2712'), _w4)))) else False)
+    return (True if (((_w1.get('at', None) if type((_w1 := E.get('rw~2722'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2713'))) and ((not (E.get('at~2713') in _w4 if type((_w4 := (_w3.get(E.get('t~2712'), []) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w3, E.get('t~2712'), [])))) in (list, dict) else IN(E.get('at~2713'), _w4)))) else False)
 
 
 def x_8945(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~2711'), []) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w2, E.get('t~2711'), []))
+    return (_w2.get(E.get('t~2712'), []) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w2, E.get('t~2712'), []))
 
 
 def x_8946(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return [E.get('at~2712')]
+    return [E.get('at~2713')]
 
 
 x_8948 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:15
@@ -448,7 +448,7 @@ x_8949 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:16
 def x_8951(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('rw~2721'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('rw~2722'))) is dict else KEY(_w1, 'effect', None))
 
 
 x_8952 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:18
@@ -457,7 +457,7 @@ x_8952 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:18
 def x_8954(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~2711'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and (((_w3 if type((_w3 := E.get('at~2712'))) is int else num(_w3)) >= (_w16 if type((_w16 := ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~2711'))) is str else None) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('max', None) if type((_w5 := E.get('t~2711'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w8.get((_w7.get(E.get('t~2711'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2711'), 0)), None) if type((_w8 := (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~2711'))) is str else []))) is dict else KEY(_w8, (_w7.get(E.get('t~2711'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2711'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2711'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w10, NOREC).get('values', []) if type((_w10 := E.get('t~2711'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w13.get((_w12.get(E.get('t~2711'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2711'), 0)), None) if type((_w13 := (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~2711'))) is str else []))) is dict else KEY(_w13, (_w12.get(E.get('t~2711'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2711'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w14, NOREC).get('sides', []) if type((_w14 := E.get('t~2711'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w15, NOREC).get('values', []) if type((_w15 := E.get('t~2711'))) is str else []))) > 0) else 1000000)))) is int else num(_w16)))) else False)
+    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~2712'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and (((_w3 if type((_w3 := E.get('at~2713'))) is int else num(_w3)) >= (_w16 if type((_w16 := ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~2712'))) is str else None) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('max', None) if type((_w5 := E.get('t~2712'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w8.get((_w7.get(E.get('t~2712'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2712'), 0)), None) if type((_w8 := (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~2712'))) is str else []))) is dict else KEY(_w8, (_w7.get(E.get('t~2712'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2712'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2712'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w10, NOREC).get('values', []) if type((_w10 := E.get('t~2712'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w13.get((_w12.get(E.get('t~2712'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2712'), 0)), None) if type((_w13 := (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~2712'))) is str else []))) is dict else KEY(_w13, (_w12.get(E.get('t~2712'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2712'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w14, NOREC).get('sides', []) if type((_w14 := E.get('t~2712'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w15, NOREC).get('values', []) if type((_w15 := E.get('t~2712'))) is str else []))) > 0) else 1000000)))) is int else num(_w16)))) else False)
 
 
 x_8955 = x_8837  # rules_data/pampero/definitions/tracks.yaml:123
@@ -466,7 +466,7 @@ x_8955 = x_8837  # rules_data/pampero/definitions/tracks.yaml:123
 def x_8956(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return [E.get('t~2711')]
+    return [E.get('t~2712')]
 
 
 def t_7753(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/modules/nature_items.yaml:14
@@ -479,8 +479,8 @@ def t_7753(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/modules/nature
         return t_7807(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'k~2656', 1, True)
-    LOCAL(ctx, E, 't~2657', 'nature_income', True)
+    LOCAL(ctx, E, 'k~2657', 1, True)
+    LOCAL(ctx, E, 't~2658', 'nature_income', True)
     return t_7756(ctx, r1, s, E, B)
 
 
@@ -490,7 +490,7 @@ def d_7754(ctx, E=None, B=7753):  # rules_data/pampero/modules/nature_items.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2656', 1, True)
+    LOCAL(ctx, E, 'k~2657', 1, True)
     return True
 
 
@@ -500,7 +500,7 @@ def d_7755(ctx, E=None, B=7753):  # rules_data/pampero/modules/nature_items.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2657', 'nature_income', True)
+    LOCAL(ctx, E, 't~2658', 'nature_income', True)
     return True
 
 
@@ -510,9 +510,9 @@ def t_7756(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2658', E.get('k~2656'), True)
-    LOCAL(ctx, E, 't~2659', E.get('t~2657'), True)
-    LOCAL(ctx, E, 'col~2660', 'effect', True)
+    LOCAL(ctx, E, 'k~2659', E.get('k~2657'), True)
+    LOCAL(ctx, E, 't~2660', E.get('t~2658'), True)
+    LOCAL(ctx, E, 'col~2661', 'effect', True)
     return t_7760(ctx, k, s, E, B)
 
 
@@ -522,7 +522,7 @@ def d_7757(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2658', E.get('k~2656'), True)
+    LOCAL(ctx, E, 'k~2659', E.get('k~2657'), True)
     return True
 
 
@@ -532,7 +532,7 @@ def d_7758(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2659', E.get('t~2657'), True)
+    LOCAL(ctx, E, 't~2660', E.get('t~2658'), True)
     return True
 
 
@@ -542,7 +542,7 @@ def d_7759(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'col~2660', 'effect', True)
+    LOCAL(ctx, E, 'col~2661', 'effect', True)
     return True
 
 
@@ -557,7 +557,7 @@ def t_7760(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
             return k()
         return t_7761(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('k~2658')))
+    return nxt(num(E.get('k~2659')))
 
 
 def t_7761(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:100
@@ -568,18 +568,18 @@ def t_7761(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~2669', E.get('t~2659'), True)
-        LOCAL(ctx, E, 'pos~2670', E.get('nxt~2663'), True)
+        LOCAL(ctx, E, 't~2670', E.get('t~2660'), True)
+        LOCAL(ctx, E, 'pos~2671', E.get('nxt~2664'), True)
         if not d_7767(ctx, E, B):
             return False
         ctx.steps += 3
-        LOCAL(ctx, E, 't~2671', E.get('t~2659'), True)
-        LOCAL(ctx, E, 'at~2672', E.get('nxt~2663'), True)
-        LOCAL(ctx, E, 'col~2673', E.get('col~2660'), True)
+        LOCAL(ctx, E, 't~2672', E.get('t~2660'), True)
+        LOCAL(ctx, E, 'at~2673', E.get('nxt~2664'), True)
+        LOCAL(ctx, E, 'col~2674', E.get('col~2661'), True)
         return t_7773(ctx, k, s, E, B)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'nxt~2663', x_8788(ctx, E), True)
+    LOCAL(ctx, E, 'nxt~2664', x_8788(ctx, E), True)
     return t_7763(ctx, r1, s, E, B)
 
 
@@ -589,7 +589,7 @@ def d_7762(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'nxt~2663', x_8788(ctx, E), True)
+    LOCAL(ctx, E, 'nxt~2664', x_8788(ctx, E), True)
     return True
 
 
@@ -617,7 +617,7 @@ def d_7765(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2669', E.get('t~2659'), True)
+    LOCAL(ctx, E, 't~2670', E.get('t~2660'), True)
     return True
 
 
@@ -627,7 +627,7 @@ def d_7766(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'pos~2670', E.get('nxt~2663'), True)
+    LOCAL(ctx, E, 'pos~2671', E.get('nxt~2664'), True)
     return True
 
 
@@ -637,16 +637,16 @@ def d_7767(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2669'))) is str else None) == 'game')):
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2670'))) is str else None) == 'game')):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[5], ctx.state.get('game_tracks'), E.get('t~2669'))
+        c, key = KEYPLACE(ctx, K[5], ctx.state.get('game_tracks'), E.get('t~2670'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('pos~2670'), '=', False, K[4])
+            SET(ctx, 'game_tracks', c, key, E.get('pos~2671'), '=', False, K[4])
     else:
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2669'))
+        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2670'))
         if c is not None:
-            SET(ctx, 'tracks', c, key, E.get('pos~2670'), '=', False, K[6])
+            SET(ctx, 'tracks', c, key, E.get('pos~2671'), '=', False, K[6])
     return True
 
 
@@ -656,9 +656,9 @@ def d_7768(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], ctx.state.get('game_tracks'), E.get('t~2669'))
+    c, key = KEYPLACE(ctx, K[5], ctx.state.get('game_tracks'), E.get('t~2670'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('pos~2670'), '=', False, K[4])
+        SET(ctx, 'game_tracks', c, key, E.get('pos~2671'), '=', False, K[4])
     return True
 
 
@@ -668,9 +668,9 @@ def d_7769(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2669'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2670'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('pos~2670'), '=', False, K[6])
+        SET(ctx, 'tracks', c, key, E.get('pos~2671'), '=', False, K[6])
     return True
 
 
@@ -680,7 +680,7 @@ def d_7770(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2671', E.get('t~2659'), True)
+    LOCAL(ctx, E, 't~2672', E.get('t~2660'), True)
     return True
 
 
@@ -690,7 +690,7 @@ def d_7771(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'at~2672', E.get('nxt~2663'), True)
+    LOCAL(ctx, E, 'at~2673', E.get('nxt~2664'), True)
     return True
 
 
@@ -700,7 +700,7 @@ def d_7772(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'col~2673', E.get('col~2660'), True)
+    LOCAL(ctx, E, 'col~2674', E.get('col~2661'), True)
     return True
 
 
@@ -722,7 +722,7 @@ def t_7773(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'label~2675', E.get('t~2671'), True)
+    LOCAL(ctx, E, 'label~2676', E.get('t~2672'), True)
     return t_7775(ctx, r1, s, E, B)
 
 
@@ -732,7 +732,7 @@ def d_7774(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2675', E.get('t~2671'), True)
+    LOCAL(ctx, E, 'label~2676', E.get('t~2672'), True)
     return True
 
 
@@ -744,12 +744,12 @@ def t_7775(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2676'), '=', False, K[7])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2677'), '=', False, K[7])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2676', (ctx.state.get('booking')), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2675'), '=', False, K[7])
+    LOCAL(ctx, E, 'was~2677', (ctx.state.get('booking')), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2676'), '=', False, K[7])
     return t_7778(ctx, r1, s, E, B)
 
 
@@ -759,7 +759,7 @@ def d_7776(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2676', (ctx.state.get('booking')), True)
+    LOCAL(ctx, E, 'was~2677', (ctx.state.get('booking')), True)
     return True
 
 
@@ -769,7 +769,7 @@ def d_7777(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2675'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2676'), '=', False, K[7])
     return True
 
 
@@ -780,18 +780,18 @@ def t_7778(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8804(ctx, E)))
-    old = E.get('sp~2674', MISSING)
+    old = E.get('sp~2675', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'sp~2674', old)
+        UNSET(ctx, E, 'sp~2675', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'sp~2674', item, True)
-            if (((_w1.get('at', None) if type((_w1 := E.get('sp~2674'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2672'))):
+            LOCAL(ctx, E, 'sp~2675', item, True)
+            if (((_w1.get('at', None) if type((_w1 := E.get('sp~2675'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2673'))):
                 return t_7779(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -804,7 +804,7 @@ def t_7779(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((E.get('col~2673') == 'solar')):
+    if ((E.get('col~2674') == 'solar')):
         return t_7780(ctx, k, s, E, B)
     return t_7781(ctx, k, s, E, B)
 
@@ -815,7 +815,7 @@ def t_7780(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, ((_w1.get('solar', None) if type((_w1 := E.get('sp~2674'))) is dict else KEY(_w1, 'solar', None))), k)
+    return DO(ctx, ((_w1.get('solar', None) if type((_w1 := E.get('sp~2675'))) is dict else KEY(_w1, 'solar', None))), k)
 
 
 def t_7781(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:114
@@ -824,7 +824,7 @@ def t_7781(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((E.get('col~2673') == 'energy')):
+    if ((E.get('col~2674') == 'energy')):
         return t_7782(ctx, k, s, E, B)
     return t_7783(ctx, k, s, E, B)
 
@@ -835,7 +835,7 @@ def t_7782(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, ((_w1.get('energy', None) if type((_w1 := E.get('sp~2674'))) is dict else KEY(_w1, 'energy', None))), k)
+    return DO(ctx, ((_w1.get('energy', None) if type((_w1 := E.get('sp~2675'))) is dict else KEY(_w1, 'energy', None))), k)
 
 
 def t_7783(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:115
@@ -844,7 +844,7 @@ def t_7783(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('sp~2674'))) is dict else KEY(_w1, 'effect', None))), k)
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('sp~2675'))) is dict else KEY(_w1, 'effect', None))), k)
 
 
 def d_7784(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:18
@@ -853,7 +853,7 @@ def d_7784(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2676'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2677'), '=', False, K[7])
     return True
 
 
@@ -874,9 +874,9 @@ def t_7786(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'owner~2677', x_8814(ctx, E), True)
+    LOCAL(ctx, E, 'owner~2678', x_8814(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'label~2679', E.get('owner~2677'), True)
+    LOCAL(ctx, E, 'label~2680', E.get('owner~2678'), True)
     return t_7789(ctx, k, s, E, B)
 
 
@@ -886,7 +886,7 @@ def d_7787(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'owner~2677', x_8814(ctx, E), True)
+    LOCAL(ctx, E, 'owner~2678', x_8814(ctx, E), True)
     return True
 
 
@@ -896,7 +896,7 @@ def d_7788(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2679', E.get('owner~2677'), True)
+    LOCAL(ctx, E, 'label~2680', E.get('owner~2678'), True)
     return True
 
 
@@ -908,12 +908,12 @@ def t_7789(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2680'), '=', False, K[7])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2681'), '=', False, K[7])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2680', (ctx.state.get('booking')), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2679'), '=', False, K[7])
+    LOCAL(ctx, E, 'was~2681', (ctx.state.get('booking')), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2680'), '=', False, K[7])
     return t_7792(ctx, r1, s, E, B)
 
 
@@ -923,7 +923,7 @@ def d_7790(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2680', (ctx.state.get('booking')), True)
+    LOCAL(ctx, E, 'was~2681', (ctx.state.get('booking')), True)
     return True
 
 
@@ -933,7 +933,7 @@ def d_7791(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2679'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2680'), '=', False, K[7])
     return True
 
 
@@ -944,18 +944,18 @@ def t_7792(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8819(ctx, E)))
-    old = E.get('b~2678', MISSING)
+    old = E.get('b~2679', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~2678', old)
+        UNSET(ctx, E, 'b~2679', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~2678', item, True)
-            if (((_w1.get('at', None) if type((_w1 := E.get('b~2678'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2672'))):
+            LOCAL(ctx, E, 'b~2679', item, True)
+            if (((_w1.get('at', None) if type((_w1 := E.get('b~2679'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2673'))):
                 return t_7793(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -968,7 +968,7 @@ def t_7793(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~2678'))) is dict else KEY(_w1, 'effect', None))), k)
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~2679'))) is dict else KEY(_w1, 'effect', None))), k)
 
 
 def d_7794(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:18
@@ -977,7 +977,7 @@ def d_7794(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2680'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2681'), '=', False, K[7])
     return True
 
 
@@ -987,7 +987,7 @@ def t_7795(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2671'))) is str else None) == 'player')):
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2672'))) is str else None) == 'player')):
         return t_7796(ctx, k, s, E, B)
     return k()
 
@@ -999,17 +999,17 @@ def t_7796(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8825(ctx, E)))
-    old = E.get('rw~2681', MISSING)
+    old = E.get('rw~2682', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rw~2681', old)
+        UNSET(ctx, E, 'rw~2682', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rw~2681', item, True)
+            LOCAL(ctx, E, 'rw~2682', item, True)
             if x_8826(ctx, E):
                 return t_7797(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -1023,10 +1023,10 @@ def t_7797(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2671'))
+    c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2672'))
     if c is not None:
-        SET(ctx, 'reached', c, key, ([E.get('at~2672')]), '+=', True, K[8])
-    LOCAL(ctx, E, 'label~2682', E.get('t~2671'), True)
+        SET(ctx, 'reached', c, key, ([E.get('at~2673')]), '+=', True, K[8])
+    LOCAL(ctx, E, 'label~2683', E.get('t~2672'), True)
     return t_7800(ctx, k, s, E, B)
 
 
@@ -1036,9 +1036,9 @@ def d_7798(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2671'))
+    c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2672'))
     if c is not None:
-        SET(ctx, 'reached', c, key, ([E.get('at~2672')]), '+=', True, K[8])
+        SET(ctx, 'reached', c, key, ([E.get('at~2673')]), '+=', True, K[8])
     return True
 
 
@@ -1048,7 +1048,7 @@ def d_7799(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2682', E.get('t~2671'), True)
+    LOCAL(ctx, E, 'label~2683', E.get('t~2672'), True)
     return True
 
 
@@ -1060,12 +1060,12 @@ def t_7800(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2683'), '=', False, K[7])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2684'), '=', False, K[7])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2683', (ctx.state.get('booking')), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2682'), '=', False, K[7])
+    LOCAL(ctx, E, 'was~2684', (ctx.state.get('booking')), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2683'), '=', False, K[7])
     return t_7803(ctx, r1, s, E, B)
 
 
@@ -1075,7 +1075,7 @@ def d_7801(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2683', (ctx.state.get('booking')), True)
+    LOCAL(ctx, E, 'was~2684', (ctx.state.get('booking')), True)
     return True
 
 
@@ -1085,7 +1085,7 @@ def d_7802(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2682'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2683'), '=', False, K[7])
     return True
 
 
@@ -1095,7 +1095,7 @@ def t_7803(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('rw~2681'))) is dict else KEY(_w1, 'effect', None))), k)
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('rw~2682'))) is dict else KEY(_w1, 'effect', None))), k)
 
 
 def d_7804(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:18
@@ -1104,7 +1104,7 @@ def d_7804(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2683'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2684'), '=', False, K[7])
     return True
 
 
@@ -1116,7 +1116,7 @@ def d_7805(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         E = ctx.env()
     if x_8836(ctx, E):
         ctx.steps += 1
-        SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2671')]), '+=', True, K[10])
+        SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2672')]), '+=', True, K[10])
     return True
 
 
@@ -1126,7 +1126,7 @@ def d_7806(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2671')]), '+=', True, K[10])
+    SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2672')]), '+=', True, K[10])
     return True
 
 
@@ -1145,15 +1145,15 @@ def t_7808(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/modules/nature
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'k~2696', 2, True)
-        LOCAL(ctx, E, 't~2697', 'nature_income', True)
+        LOCAL(ctx, E, 'k~2697', 2, True)
+        LOCAL(ctx, E, 't~2698', 'nature_income', True)
         return t_7871(ctx, k, s, E, B)
 
     ctx.steps += 4
-    LOCAL(ctx, E, 'n~2684', 2, True)
-    LOCAL(ctx, E, 'r~2685', 'energy', True)
-    LOCAL(ctx, E, 'm~2686', 1, True)
-    LOCAL(ctx, E, 's~2687', 'batteries', True)
+    LOCAL(ctx, E, 'n~2685', 2, True)
+    LOCAL(ctx, E, 'r~2686', 'energy', True)
+    LOCAL(ctx, E, 'm~2687', 1, True)
+    LOCAL(ctx, E, 's~2688', 'batteries', True)
     return t_7813(ctx, r1, s, E, B)
 
 
@@ -1163,7 +1163,7 @@ def d_7809(ctx, E=None, B=7753):  # rules_data/pampero/modules/nature_items.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2684', 2, True)
+    LOCAL(ctx, E, 'n~2685', 2, True)
     return True
 
 
@@ -1173,7 +1173,7 @@ def d_7810(ctx, E=None, B=7753):  # rules_data/pampero/modules/nature_items.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2685', 'energy', True)
+    LOCAL(ctx, E, 'r~2686', 'energy', True)
     return True
 
 
@@ -1183,7 +1183,7 @@ def d_7811(ctx, E=None, B=7753):  # rules_data/pampero/modules/nature_items.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'm~2686', 1, True)
+    LOCAL(ctx, E, 'm~2687', 1, True)
     return True
 
 
@@ -1193,7 +1193,7 @@ def d_7812(ctx, E=None, B=7753):  # rules_data/pampero/modules/nature_items.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~2687', 'batteries', True)
+    LOCAL(ctx, E, 's~2688', 'batteries', True)
     return True
 
 
@@ -1230,8 +1230,8 @@ def d_7816(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2688', E.get('n~2684'), True)
-    LOCAL(ctx, E, 'r~2689', E.get('r~2685'), True)
+    LOCAL(ctx, E, 'n~2689', E.get('n~2685'), True)
+    LOCAL(ctx, E, 'r~2690', E.get('r~2686'), True)
     if not d_7819(ctx, E, B):
         return False
     return True
@@ -1243,7 +1243,7 @@ def d_7817(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2688', E.get('n~2684'), True)
+    LOCAL(ctx, E, 'n~2689', E.get('n~2685'), True)
     return True
 
 
@@ -1253,7 +1253,7 @@ def d_7818(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2689', E.get('r~2685'), True)
+    LOCAL(ctx, E, 'r~2690', E.get('r~2686'), True)
     return True
 
 
@@ -1266,8 +1266,8 @@ def d_7819(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
     if not x_8846(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2690', E.get('n~2688'), True)
-    LOCAL(ctx, E, 'r~2691', E.get('r~2689'), True)
+    LOCAL(ctx, E, 'n~2691', E.get('n~2689'), True)
+    LOCAL(ctx, E, 'r~2692', E.get('r~2690'), True)
     if not d_7823(ctx, E, B):
         return False
     return True
@@ -1290,7 +1290,7 @@ def d_7821(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2690', E.get('n~2688'), True)
+    LOCAL(ctx, E, 'n~2691', E.get('n~2689'), True)
     return True
 
 
@@ -1300,7 +1300,7 @@ def d_7822(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2691', E.get('r~2689'), True)
+    LOCAL(ctx, E, 'r~2692', E.get('r~2690'), True)
     return True
 
 
@@ -1310,9 +1310,9 @@ def d_7823(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2691'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2692'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2690'), '-=', False, K[11])
+        SET(ctx, 'stock', c, key, E.get('n~2691'), '-=', False, K[11])
     if not d_7825(ctx, E, B):
         return False
     if not d_7827(ctx, E, B):
@@ -1326,9 +1326,9 @@ def d_7824(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2691'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2692'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2690'), '-=', False, K[11])
+        SET(ctx, 'stock', c, key, E.get('n~2691'), '-=', False, K[11])
     return True
 
 
@@ -1338,11 +1338,11 @@ def d_7825(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2691'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2692'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[5], ctx.state.get('supply'), E.get('r~2691'))
+        c, key = KEYPLACE(ctx, K[5], ctx.state.get('supply'), E.get('r~2692'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~2690'), '+=', False, K[12])
+            SET(ctx, 'supply', c, key, E.get('n~2691'), '+=', False, K[12])
     return True
 
 
@@ -1352,9 +1352,9 @@ def d_7826(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], ctx.state.get('supply'), E.get('r~2691'))
+    c, key = KEYPLACE(ctx, K[5], ctx.state.get('supply'), E.get('r~2692'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~2690'), '+=', False, K[12])
+        SET(ctx, 'supply', c, key, E.get('n~2691'), '+=', False, K[12])
     return True
 
 
@@ -1368,7 +1368,7 @@ def d_7827(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~2690'), '-=', False, K[13])
+            SET(ctx, 'ledger', c, key, E.get('n~2691'), '-=', False, K[13])
     return True
 
 
@@ -1380,7 +1380,7 @@ def d_7828(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~2690'), '-=', False, K[13])
+        SET(ctx, 'ledger', c, key, E.get('n~2691'), '-=', False, K[13])
     return True
 
 
@@ -1390,8 +1390,8 @@ def d_7829(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2692', E.get('m~2686'), True)
-    LOCAL(ctx, E, 'r~2693', E.get('s~2687'), True)
+    LOCAL(ctx, E, 'n~2693', E.get('m~2687'), True)
+    LOCAL(ctx, E, 'r~2694', E.get('s~2688'), True)
     if not d_7832(ctx, E, B):
         return False
     return True
@@ -1403,7 +1403,7 @@ def d_7830(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2692', E.get('m~2686'), True)
+    LOCAL(ctx, E, 'n~2693', E.get('m~2687'), True)
     return True
 
 
@@ -1413,7 +1413,7 @@ def d_7831(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2693', E.get('s~2687'), True)
+    LOCAL(ctx, E, 'r~2694', E.get('s~2688'), True)
     return True
 
 
@@ -1426,8 +1426,8 @@ def d_7832(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
     if not x_8860(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2694', E.get('n~2692'), True)
-    LOCAL(ctx, E, 'r~2695', E.get('r~2693'), True)
+    LOCAL(ctx, E, 'n~2695', E.get('n~2693'), True)
+    LOCAL(ctx, E, 'r~2696', E.get('r~2694'), True)
     if not d_7836(ctx, E, B):
         return False
     return True
@@ -1450,7 +1450,7 @@ def d_7834(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2694', E.get('n~2692'), True)
+    LOCAL(ctx, E, 'n~2695', E.get('n~2693'), True)
     return True
 
 
@@ -1460,7 +1460,7 @@ def d_7835(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2695', E.get('r~2693'), True)
+    LOCAL(ctx, E, 'r~2696', E.get('r~2694'), True)
     return True
 
 
@@ -1470,9 +1470,9 @@ def d_7836(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2695'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2696'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2694'), '-=', False, K[11])
+        SET(ctx, 'stock', c, key, E.get('n~2695'), '-=', False, K[11])
     if not d_7838(ctx, E, B):
         return False
     if not d_7840(ctx, E, B):
@@ -1486,9 +1486,9 @@ def d_7837(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2695'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2696'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2694'), '-=', False, K[11])
+        SET(ctx, 'stock', c, key, E.get('n~2695'), '-=', False, K[11])
     return True
 
 
@@ -1498,11 +1498,11 @@ def d_7838(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2695'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2696'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[5], ctx.state.get('supply'), E.get('r~2695'))
+        c, key = KEYPLACE(ctx, K[5], ctx.state.get('supply'), E.get('r~2696'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~2694'), '+=', False, K[12])
+            SET(ctx, 'supply', c, key, E.get('n~2695'), '+=', False, K[12])
     return True
 
 
@@ -1512,9 +1512,9 @@ def d_7839(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], ctx.state.get('supply'), E.get('r~2695'))
+    c, key = KEYPLACE(ctx, K[5], ctx.state.get('supply'), E.get('r~2696'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~2694'), '+=', False, K[12])
+        SET(ctx, 'supply', c, key, E.get('n~2695'), '+=', False, K[12])
     return True
 
 
@@ -1528,7 +1528,7 @@ def d_7840(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~2694'), '-=', False, K[13])
+            SET(ctx, 'ledger', c, key, E.get('n~2695'), '-=', False, K[13])
     return True
 
 
@@ -1540,7 +1540,7 @@ def d_7841(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~2694'), '-=', False, K[13])
+        SET(ctx, 'ledger', c, key, E.get('n~2695'), '-=', False, K[13])
     return True
 
 
@@ -1585,7 +1585,7 @@ def d_7869(ctx, E=None, B=7753):  # rules_data/pampero/modules/nature_items.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2696', 2, True)
+    LOCAL(ctx, E, 'k~2697', 2, True)
     return True
 
 
@@ -1595,7 +1595,7 @@ def d_7870(ctx, E=None, B=7753):  # rules_data/pampero/modules/nature_items.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2697', 'nature_income', True)
+    LOCAL(ctx, E, 't~2698', 'nature_income', True)
     return True
 
 
@@ -1605,9 +1605,9 @@ def t_7871(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2698', E.get('k~2696'), True)
-    LOCAL(ctx, E, 't~2699', E.get('t~2697'), True)
-    LOCAL(ctx, E, 'col~2700', 'effect', True)
+    LOCAL(ctx, E, 'k~2699', E.get('k~2697'), True)
+    LOCAL(ctx, E, 't~2700', E.get('t~2698'), True)
+    LOCAL(ctx, E, 'col~2701', 'effect', True)
     return t_7875(ctx, k, s, E, B)
 
 
@@ -1617,7 +1617,7 @@ def d_7872(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2698', E.get('k~2696'), True)
+    LOCAL(ctx, E, 'k~2699', E.get('k~2697'), True)
     return True
 
 
@@ -1627,7 +1627,7 @@ def d_7873(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2699', E.get('t~2697'), True)
+    LOCAL(ctx, E, 't~2700', E.get('t~2698'), True)
     return True
 
 
@@ -1637,7 +1637,7 @@ def d_7874(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'col~2700', 'effect', True)
+    LOCAL(ctx, E, 'col~2701', 'effect', True)
     return True
 
 
@@ -1652,7 +1652,7 @@ def t_7875(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
             return k()
         return t_7876(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('k~2698')))
+    return nxt(num(E.get('k~2699')))
 
 
 def t_7876(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:100
@@ -1663,18 +1663,18 @@ def t_7876(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~2709', E.get('t~2699'), True)
-        LOCAL(ctx, E, 'pos~2710', E.get('nxt~2703'), True)
+        LOCAL(ctx, E, 't~2710', E.get('t~2700'), True)
+        LOCAL(ctx, E, 'pos~2711', E.get('nxt~2704'), True)
         if not d_7882(ctx, E, B):
             return False
         ctx.steps += 3
-        LOCAL(ctx, E, 't~2711', E.get('t~2699'), True)
-        LOCAL(ctx, E, 'at~2712', E.get('nxt~2703'), True)
-        LOCAL(ctx, E, 'col~2713', E.get('col~2700'), True)
+        LOCAL(ctx, E, 't~2712', E.get('t~2700'), True)
+        LOCAL(ctx, E, 'at~2713', E.get('nxt~2704'), True)
+        LOCAL(ctx, E, 'col~2714', E.get('col~2701'), True)
         return t_7888(ctx, k, s, E, B)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'nxt~2703', x_8906(ctx, E), True)
+    LOCAL(ctx, E, 'nxt~2704', x_8906(ctx, E), True)
     return t_7878(ctx, r1, s, E, B)
 
 
@@ -1684,7 +1684,7 @@ def d_7877(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'nxt~2703', x_8906(ctx, E), True)
+    LOCAL(ctx, E, 'nxt~2704', x_8906(ctx, E), True)
     return True
 
 
@@ -1708,7 +1708,7 @@ def d_7880(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2709', E.get('t~2699'), True)
+    LOCAL(ctx, E, 't~2710', E.get('t~2700'), True)
     return True
 
 
@@ -1718,7 +1718,7 @@ def d_7881(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'pos~2710', E.get('nxt~2703'), True)
+    LOCAL(ctx, E, 'pos~2711', E.get('nxt~2704'), True)
     return True
 
 
@@ -1728,16 +1728,16 @@ def d_7882(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2709'))) is str else None) == 'game')):
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2710'))) is str else None) == 'game')):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[5], ctx.state.get('game_tracks'), E.get('t~2709'))
+        c, key = KEYPLACE(ctx, K[5], ctx.state.get('game_tracks'), E.get('t~2710'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('pos~2710'), '=', False, K[4])
+            SET(ctx, 'game_tracks', c, key, E.get('pos~2711'), '=', False, K[4])
     else:
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2709'))
+        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2710'))
         if c is not None:
-            SET(ctx, 'tracks', c, key, E.get('pos~2710'), '=', False, K[6])
+            SET(ctx, 'tracks', c, key, E.get('pos~2711'), '=', False, K[6])
     return True
 
 
@@ -1747,9 +1747,9 @@ def d_7883(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], ctx.state.get('game_tracks'), E.get('t~2709'))
+    c, key = KEYPLACE(ctx, K[5], ctx.state.get('game_tracks'), E.get('t~2710'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('pos~2710'), '=', False, K[4])
+        SET(ctx, 'game_tracks', c, key, E.get('pos~2711'), '=', False, K[4])
     return True
 
 
@@ -1759,9 +1759,9 @@ def d_7884(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2709'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2710'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('pos~2710'), '=', False, K[6])
+        SET(ctx, 'tracks', c, key, E.get('pos~2711'), '=', False, K[6])
     return True
 
 
@@ -1771,7 +1771,7 @@ def d_7885(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2711', E.get('t~2699'), True)
+    LOCAL(ctx, E, 't~2712', E.get('t~2700'), True)
     return True
 
 
@@ -1781,7 +1781,7 @@ def d_7886(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'at~2712', E.get('nxt~2703'), True)
+    LOCAL(ctx, E, 'at~2713', E.get('nxt~2704'), True)
     return True
 
 
@@ -1791,7 +1791,7 @@ def d_7887(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'col~2713', E.get('col~2700'), True)
+    LOCAL(ctx, E, 'col~2714', E.get('col~2701'), True)
     return True
 
 
@@ -1813,7 +1813,7 @@ def t_7888(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'label~2715', E.get('t~2711'), True)
+    LOCAL(ctx, E, 'label~2716', E.get('t~2712'), True)
     return t_7890(ctx, r1, s, E, B)
 
 
@@ -1823,7 +1823,7 @@ def d_7889(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2715', E.get('t~2711'), True)
+    LOCAL(ctx, E, 'label~2716', E.get('t~2712'), True)
     return True
 
 
@@ -1835,12 +1835,12 @@ def t_7890(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2716'), '=', False, K[7])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2717'), '=', False, K[7])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2716', (ctx.state.get('booking')), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2715'), '=', False, K[7])
+    LOCAL(ctx, E, 'was~2717', (ctx.state.get('booking')), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2716'), '=', False, K[7])
     return t_7893(ctx, r1, s, E, B)
 
 
@@ -1850,7 +1850,7 @@ def d_7891(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2716', (ctx.state.get('booking')), True)
+    LOCAL(ctx, E, 'was~2717', (ctx.state.get('booking')), True)
     return True
 
 
@@ -1860,7 +1860,7 @@ def d_7892(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2715'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2716'), '=', False, K[7])
     return True
 
 
@@ -1871,18 +1871,18 @@ def t_7893(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8922(ctx, E)))
-    old = E.get('sp~2714', MISSING)
+    old = E.get('sp~2715', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'sp~2714', old)
+        UNSET(ctx, E, 'sp~2715', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'sp~2714', item, True)
-            if (((_w1.get('at', None) if type((_w1 := E.get('sp~2714'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2712'))):
+            LOCAL(ctx, E, 'sp~2715', item, True)
+            if (((_w1.get('at', None) if type((_w1 := E.get('sp~2715'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2713'))):
                 return t_7894(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -1895,7 +1895,7 @@ def t_7894(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((E.get('col~2713') == 'solar')):
+    if ((E.get('col~2714') == 'solar')):
         return t_7895(ctx, k, s, E, B)
     return t_7896(ctx, k, s, E, B)
 
@@ -1906,7 +1906,7 @@ def t_7895(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, ((_w1.get('solar', None) if type((_w1 := E.get('sp~2714'))) is dict else KEY(_w1, 'solar', None))), k)
+    return DO(ctx, ((_w1.get('solar', None) if type((_w1 := E.get('sp~2715'))) is dict else KEY(_w1, 'solar', None))), k)
 
 
 def t_7896(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:114
@@ -1915,7 +1915,7 @@ def t_7896(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((E.get('col~2713') == 'energy')):
+    if ((E.get('col~2714') == 'energy')):
         return t_7897(ctx, k, s, E, B)
     return t_7898(ctx, k, s, E, B)
 
@@ -1926,7 +1926,7 @@ def t_7897(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, ((_w1.get('energy', None) if type((_w1 := E.get('sp~2714'))) is dict else KEY(_w1, 'energy', None))), k)
+    return DO(ctx, ((_w1.get('energy', None) if type((_w1 := E.get('sp~2715'))) is dict else KEY(_w1, 'energy', None))), k)
 
 
 def t_7898(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:115
@@ -1935,7 +1935,7 @@ def t_7898(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('sp~2714'))) is dict else KEY(_w1, 'effect', None))), k)
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('sp~2715'))) is dict else KEY(_w1, 'effect', None))), k)
 
 
 def d_7899(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:18
@@ -1944,7 +1944,7 @@ def d_7899(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2716'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2717'), '=', False, K[7])
     return True
 
 
@@ -1965,9 +1965,9 @@ def t_7901(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'owner~2717', x_8932(ctx, E), True)
+    LOCAL(ctx, E, 'owner~2718', x_8932(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'label~2719', E.get('owner~2717'), True)
+    LOCAL(ctx, E, 'label~2720', E.get('owner~2718'), True)
     return t_7904(ctx, k, s, E, B)
 
 
@@ -1977,7 +1977,7 @@ def d_7902(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'owner~2717', x_8932(ctx, E), True)
+    LOCAL(ctx, E, 'owner~2718', x_8932(ctx, E), True)
     return True
 
 
@@ -1987,7 +1987,7 @@ def d_7903(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2719', E.get('owner~2717'), True)
+    LOCAL(ctx, E, 'label~2720', E.get('owner~2718'), True)
     return True
 
 
@@ -1999,12 +1999,12 @@ def t_7904(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2720'), '=', False, K[7])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2721'), '=', False, K[7])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2720', (ctx.state.get('booking')), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2719'), '=', False, K[7])
+    LOCAL(ctx, E, 'was~2721', (ctx.state.get('booking')), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2720'), '=', False, K[7])
     return t_7907(ctx, r1, s, E, B)
 
 
@@ -2014,7 +2014,7 @@ def d_7905(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2720', (ctx.state.get('booking')), True)
+    LOCAL(ctx, E, 'was~2721', (ctx.state.get('booking')), True)
     return True
 
 
@@ -2024,7 +2024,7 @@ def d_7906(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2719'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2720'), '=', False, K[7])
     return True
 
 
@@ -2035,18 +2035,18 @@ def t_7907(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8937(ctx, E)))
-    old = E.get('b~2718', MISSING)
+    old = E.get('b~2719', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~2718', old)
+        UNSET(ctx, E, 'b~2719', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~2718', item, True)
-            if (((_w1.get('at', None) if type((_w1 := E.get('b~2718'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2712'))):
+            LOCAL(ctx, E, 'b~2719', item, True)
+            if (((_w1.get('at', None) if type((_w1 := E.get('b~2719'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2713'))):
                 return t_7908(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -2059,7 +2059,7 @@ def t_7908(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~2718'))) is dict else KEY(_w1, 'effect', None))), k)
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~2719'))) is dict else KEY(_w1, 'effect', None))), k)
 
 
 def d_7909(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:18
@@ -2068,7 +2068,7 @@ def d_7909(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2720'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2721'), '=', False, K[7])
     return True
 
 
@@ -2078,7 +2078,7 @@ def t_7910(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2711'))) is str else None) == 'player')):
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2712'))) is str else None) == 'player')):
         return t_7911(ctx, k, s, E, B)
     return k()
 
@@ -2090,17 +2090,17 @@ def t_7911(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8943(ctx, E)))
-    old = E.get('rw~2721', MISSING)
+    old = E.get('rw~2722', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rw~2721', old)
+        UNSET(ctx, E, 'rw~2722', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rw~2721', item, True)
+            LOCAL(ctx, E, 'rw~2722', item, True)
             if x_8944(ctx, E):
                 return t_7912(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -2114,10 +2114,10 @@ def t_7912(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2711'))
+    c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2712'))
     if c is not None:
-        SET(ctx, 'reached', c, key, ([E.get('at~2712')]), '+=', True, K[8])
-    LOCAL(ctx, E, 'label~2722', E.get('t~2711'), True)
+        SET(ctx, 'reached', c, key, ([E.get('at~2713')]), '+=', True, K[8])
+    LOCAL(ctx, E, 'label~2723', E.get('t~2712'), True)
     return t_7915(ctx, k, s, E, B)
 
 
@@ -2127,9 +2127,9 @@ def d_7913(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2711'))
+    c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2712'))
     if c is not None:
-        SET(ctx, 'reached', c, key, ([E.get('at~2712')]), '+=', True, K[8])
+        SET(ctx, 'reached', c, key, ([E.get('at~2713')]), '+=', True, K[8])
     return True
 
 
@@ -2139,7 +2139,7 @@ def d_7914(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2722', E.get('t~2711'), True)
+    LOCAL(ctx, E, 'label~2723', E.get('t~2712'), True)
     return True
 
 
@@ -2151,12 +2151,12 @@ def t_7915(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2723'), '=', False, K[7])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2724'), '=', False, K[7])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2723', (ctx.state.get('booking')), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2722'), '=', False, K[7])
+    LOCAL(ctx, E, 'was~2724', (ctx.state.get('booking')), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2723'), '=', False, K[7])
     return t_7918(ctx, r1, s, E, B)
 
 
@@ -2166,7 +2166,7 @@ def d_7916(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2723', (ctx.state.get('booking')), True)
+    LOCAL(ctx, E, 'was~2724', (ctx.state.get('booking')), True)
     return True
 
 
@@ -2176,7 +2176,7 @@ def d_7917(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2722'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2723'), '=', False, K[7])
     return True
 
 
@@ -2186,7 +2186,7 @@ def t_7918(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('rw~2721'))) is dict else KEY(_w1, 'effect', None))), k)
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('rw~2722'))) is dict else KEY(_w1, 'effect', None))), k)
 
 
 def d_7919(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:18
@@ -2195,7 +2195,7 @@ def d_7919(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2723'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2724'), '=', False, K[7])
     return True
 
 
@@ -2207,7 +2207,7 @@ def d_7920(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         E = ctx.env()
     if x_8954(ctx, E):
         ctx.steps += 1
-        SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2711')]), '+=', True, K[10])
+        SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2712')]), '+=', True, K[10])
     return True
 
 
@@ -2217,7 +2217,7 @@ def d_7921(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2711')]), '+=', True, K[10])
+    SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2712')]), '+=', True, K[10])
     return True
 
 
@@ -2557,5 +2557,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/nature_items.yaml:11
-    'nature_reserve_connection_tile': '{"id":"nature_reserve_connection_tile","deck":"connection_tiles_a","module":"nature_reserve","effect":{"op":"seq","b":[{"op":"let","v":"k~2656","e":{"op":"lit","v":1,"x":8782},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7754},{"op":"let","v":"t~2657","e":{"op":"lit","v":"nature_income","x":8783},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7755},{"op":"seq","b":[{"op":"let","v":"k~2658","e":{"op":"var","n":"k~2656","x":8784},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7757},{"op":"let","v":"t~2659","e":{"op":"var","n":"t~2657","x":8785},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7758},{"op":"let","v":"col~2660","e":{"op":"lit","v":"effect","x":8786},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7759},{"op":"rep","n":{"op":"var","n":"k~2658","x":8787},"b":{"op":"seq","b":[{"op":"let","v":"nxt~2663","e":{"op":"letx","v":"at~2661","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2659"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2659"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2659"},"d":0}},"b":{"op":"letx","v":"nxt~2662","e":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"<","a":{"op":"var","n":"at~2661"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2659"},"f":"entry","d":null},"b":{"op":"lit","v":null}}]},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2659"},"f":"entry","d":null},"b":{"op":"ar","o":"+","a":{"op":"var","n":"at~2661"},"b":{"op":"lit","v":1}}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2659"},"f":"exclusive_with","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"var","n":"nxt~2662"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"var","n":"nxt~2662"},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2659"},"f":"exclusive_with","d":null},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2659"},"f":"exclusive_with","d":null},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2659"},"f":"exclusive_with","d":null},"d":0}}}]},"a":{"op":"ar","o":"+","a":{"op":"var","n":"nxt~2662"},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"nxt~2662"}}},"x":8788},"at":"rules_data/pampero/definitions/tracks.yaml:100","id":7762},{"op":"if","c":{"op":"or","a":[{"op":"cmp","o":">","a":{"op":"var","n":"nxt~2663"},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2659"},"f":"max","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2659"},"f":"max","d":null},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2659"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2659"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2659"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2659"},"f":"values","d":[]}}]},"b":{"op":"lit","v":0}},"a":{"op":"ar","o":"-","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2659"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2659"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2659"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2659"},"f":"values","d":[]}}]},"b":{"op":"lit","v":1}},"b":{"op":"lit","v":1000000}}}},{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2659"},"f":"limit","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">","a":{"op":"var","n":"nxt~2663"},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2659"},"f":"limit","d":null}}]},{"op":"letx","v":"at~2664","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2659"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2659"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2659"},"d":0}},"b":{"op":"letx","v":"built~2667","e":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"tower"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2665","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2666","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2665"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2666"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"tower"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2666"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]}},"b":{"op":"fn","f":"any","a":[{"op":"mapc","v":"l~2668","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2659"},"f":"locks","d":[]},"e":{"op":"and","a":[{"op":"cmp","o":"<","a":{"op":"var","n":"at~2664"},"b":{"op":"key","of":{"op":"var","n":"l~2668"},"k":{"op":"lit","v":"at"}}},{"op":"cmp","o":"<=","a":{"op":"key","of":{"op":"var","n":"l~2668"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"nxt~2663"}},{"op":"cmp","o":"<","a":{"op":"var","n":"built~2667"},"b":{"op":"key","of":{"op":"var","n":"l~2668"},"k":{"op":"lit","v":"towers"}}}]}}]}}}],"x":8789},"t":{"op":"stop","at":"rules_data/pampero/definitions/tracks.yaml:101","id":7764},"at":"rules_data/pampero/definitions/tracks.yaml:101","id":7763},{"op":"let","v":"t~2669","e":{"op":"var","n":"t~2659","x":8790},"at":"rules_data/pampero/definitions/tracks.yaml:102","id":7765},{"op":"let","v":"pos~2670","e":{"op":"var","n":"nxt~2663","x":8791},"at":"rules_data/pampero/definitions/tracks.yaml:102","id":7766},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2669"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":8792},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2669"},"d":0,"x":8793},"o":"=","e":{"op":"var","n":"pos~2670","x":8794},"bd":["game","game_tracks","key"],"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7768},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2669"},"d":0,"x":8795},"o":"=","e":{"op":"var","n":"pos~2670","x":8796},"bd":["player","tracks","key"],"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7769},"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7767},{"op":"let","v":"t~2671","e":{"op":"var","n":"t~2659","x":8797},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7770},{"op":"let","v":"at~2672","e":{"op":"var","n":"nxt~2663","x":8798},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7771},{"op":"let","v":"col~2673","e":{"op":"var","n":"col~2660","x":8799},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7772},{"op":"seq","b":[{"op":"let","v":"label~2675","e":{"op":"var","n":"t~2671","x":8800},"at":"rules_data/pampero/definitions/tracks.yaml:112","id":7774},{"op":"seq","b":[{"op":"let","v":"was~2676","e":{"op":"st","k":"booking","x":8801},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7776},{"op":"set","t":{"op":"st","k":"booking","x":8802},"o":"=","e":{"op":"var","n":"label~2675","x":8803},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7777},{"op":"for","v":"sp~2674","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2671"},"f":"spaces","d":[],"x":8804},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"sp~2674"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2672"},"x":8805},"b":{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"var","n":"col~2673"},"b":{"op":"lit","v":"solar"},"x":8806},"t":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2674"},"k":{"op":"lit","v":"solar"},"x":8807},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7780},"e":{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"var","n":"col~2673"},"b":{"op":"lit","v":"energy"},"x":8808},"t":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2674"},"k":{"op":"lit","v":"energy"},"x":8809},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7782},"e":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2674"},"k":{"op":"lit","v":"effect"},"x":8810},"at":"rules_data/pampero/definitions/tracks.yaml:115","id":7783},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7781},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7779},"at":"rules_data/pampero/definitions/tracks.yaml:113","id":7778},{"op":"set","t":{"op":"st","k":"booking","x":8811},"o":"=","e":{"op":"var","n":"was~2676","x":8812},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7784}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7775},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2671"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2671"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2671"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2671"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"d":0}},"b":{"op":"var","n":"at~2672"}}],"x":8813},"t":{"op":"seq","b":[{"op":"let","v":"owner~2677","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2671"},"f":"fill","d":{}},"k":{"op":"lit","v":"bonuses"}}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"t~2671"},"b":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2671"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"x":8814},"at":"rules_data/pampero/definitions/tracks.yaml:117","id":7787},{"op":"let","v":"label~2679","e":{"op":"var","n":"owner~2677","x":8815},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7788},{"op":"seq","b":[{"op":"let","v":"was~2680","e":{"op":"st","k":"booking","x":8816},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7790},{"op":"set","t":{"op":"st","k":"booking","x":8817},"o":"=","e":{"op":"var","n":"label~2679","x":8818},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7791},{"op":"for","v":"b~2678","src":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"owner~2677"},"f":"fill","d":{}},"k":{"op":"lit","v":"bonuses"},"x":8819},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~2678"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2672"},"x":8820},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~2678"},"k":{"op":"lit","v":"effect"},"x":8821},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7793},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7792},{"op":"set","t":{"op":"st","k":"booking","x":8822},"o":"=","e":{"op":"var","n":"was~2680","x":8823},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7794}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7789}],"at":"rules_data/pampero/definitions/tracks.yaml:117","id":7786},"at":"rules_data/pampero/definitions/tracks.yaml:116","id":7785},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2671"},"f":"scope","d":null},"b":{"op":"lit","v":"player"},"x":8824},"t":{"op":"for","v":"rw~2681","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2671"},"f":"rewards","d":[],"x":8825},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"rw~2681"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2672"}},{"op":"in","a":{"op":"var","n":"at~2672"},"b":{"op":"key","of":{"op":"st","k":"reached","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2671"},"d":[]},"neg":true}],"x":8826},"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"reached","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2671"},"d":[],"x":8827},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"at~2672"}],"x":8828},"nn":true,"bd":["player","reached","key"],"at":"rules_data/pampero/definitions/tracks.yaml:121","id":7798},{"op":"let","v":"label~2682","e":{"op":"var","n":"t~2671","x":8829},"at":"rules_data/pampero/definitions/tracks.yaml:122","id":7799},{"op":"seq","b":[{"op":"let","v":"was~2683","e":{"op":"st","k":"booking","x":8830},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7801},{"op":"set","t":{"op":"st","k":"booking","x":8831},"o":"=","e":{"op":"var","n":"label~2682","x":8832},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7802},{"op":"do","e":{"op":"key","of":{"op":"var","n":"rw~2681"},"k":{"op":"lit","v":"effect"},"x":8833},"at":"rules_data/pampero/definitions/tracks.yaml:122","id":7803},{"op":"set","t":{"op":"st","k":"booking","x":8834},"o":"=","e":{"op":"var","n":"was~2683","x":8835},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7804}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7800}],"at":"rules_data/pampero/definitions/tracks.yaml:121","id":7797},"at":"rules_data/pampero/definitions/tracks.yaml:120","id":7796},"at":"rules_data/pampero/definitions/tracks.yaml:119","id":7795},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2671"},"f":"top","d":{}},"k":{"op":"lit","v":"pile"}},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"var","n":"at~2672"},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2671"},"f":"max","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2671"},"f":"max","d":null},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2671"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2671"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2671"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2671"},"f":"values","d":[]}}]},"b":{"op":"lit","v":0}},"a":{"op":"ar","o":"-","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2671"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2671"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2671"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2671"},"f":"values","d":[]}}]},"b":{"op":"lit","v":1}},"b":{"op":"lit","v":1000000}}}}],"x":8836},"t":{"op":"set","t":{"op":"st","k":"end_of_turn","x":8837},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"t~2671"}],"x":8838},"nn":true,"bd":["game","end_of_turn",""],"at":"rules_data/pampero/definitions/tracks.yaml:123","id":7806},"at":"rules_data/pampero/definitions/tracks.yaml:123","id":7805}],"at":"rules_data/pampero/definitions/tracks.yaml:112","id":7773}],"at":"rules_data/pampero/definitions/tracks.yaml:100","id":7761},"at":"rules_data/pampero/definitions/tracks.yaml:99","id":7760}],"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7756},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2684","e":{"op":"lit","v":2,"x":8839},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7809},{"op":"let","v":"r~2685","e":{"op":"lit","v":"energy","x":8840},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7810},{"op":"let","v":"m~2686","e":{"op":"lit","v":1,"x":8841},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7811},{"op":"let","v":"s~2687","e":{"op":"lit","v":"batteries","x":8842},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7812},{"op":"seq","b":[{"op":"req","c":{"op":"can","b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2688","e":{"op":"var","n":"n~2684","x":8844},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7817},{"op":"let","v":"r~2689","e":{"op":"var","n":"r~2685","x":8845},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7818},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2689"},"d":0},"b":{"op":"var","n":"n~2688"},"x":8846},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7820},{"op":"let","v":"n~2690","e":{"op":"var","n":"n~2688","x":8847},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7821},{"op":"let","v":"r~2691","e":{"op":"var","n":"r~2689","x":8848},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7822},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2691"},"d":0,"x":8849},"o":"-=","e":{"op":"var","n":"n~2690","x":8850},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7824},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8851},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2691"},"d":0,"x":8852},"o":"+=","e":{"op":"var","n":"n~2690","x":8853},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7826},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7825},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2690"},"b":{"op":"lit","v":0}}],"x":8854},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8855},"o":"-=","e":{"op":"var","n":"n~2690","x":8856},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7828},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7827}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7823}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7819}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7816},"label":{"op":"lit","v":{"option":0},"x":8857}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2692","e":{"op":"var","n":"m~2686","x":8858},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7830},{"op":"let","v":"r~2693","e":{"op":"var","n":"s~2687","x":8859},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7831},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2693"},"d":0},"b":{"op":"var","n":"n~2692"},"x":8860},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7833},{"op":"let","v":"n~2694","e":{"op":"var","n":"n~2692","x":8861},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7834},{"op":"let","v":"r~2695","e":{"op":"var","n":"r~2693","x":8862},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7835},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2695"},"d":0,"x":8863},"o":"-=","e":{"op":"var","n":"n~2694","x":8864},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7837},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2695"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8865},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2695"},"d":0,"x":8866},"o":"+=","e":{"op":"var","n":"n~2694","x":8867},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7839},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7838},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2695"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2694"},"b":{"op":"lit","v":0}}],"x":8868},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8869},"o":"-=","e":{"op":"var","n":"n~2694","x":8870},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7841},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7840}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7836}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7832}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7829},"label":{"op":"lit","v":{"option":1},"x":8871}}],"kind":"choose","prompt":{"def":"lose_either","args":{"n":2,"r":"energy","m":1,"s":"batteries"},"kinds":{"r":"resources","s":"resources"},"text":{"en":"pay 2 energy or 1 battery","it":"paga 2 energia o 1 batteria"}},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7815},"x":8843},"at":"rules_data/pampero/definitions/resources.yaml:119","id":7814},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2688","e":{"op":"var","n":"n~2684","x":8872},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7844},{"op":"let","v":"r~2689","e":{"op":"var","n":"r~2685","x":8873},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7845},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2689"},"d":0},"b":{"op":"var","n":"n~2688"},"x":8874},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7847},{"op":"let","v":"n~2690","e":{"op":"var","n":"n~2688","x":8875},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7848},{"op":"let","v":"r~2691","e":{"op":"var","n":"r~2689","x":8876},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7849},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2691"},"d":0,"x":8877},"o":"-=","e":{"op":"var","n":"n~2690","x":8878},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7851},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8879},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2691"},"d":0,"x":8880},"o":"+=","e":{"op":"var","n":"n~2690","x":8881},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7853},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7852},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2690"},"b":{"op":"lit","v":0}}],"x":8882},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8883},"o":"-=","e":{"op":"var","n":"n~2690","x":8884},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7855},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7854}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7850}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7846}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7843},"label":{"op":"lit","v":{"option":0},"x":8885}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2692","e":{"op":"var","n":"m~2686","x":8886},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7857},{"op":"let","v":"r~2693","e":{"op":"var","n":"s~2687","x":8887},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7858},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2693"},"d":0},"b":{"op":"var","n":"n~2692"},"x":8888},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7860},{"op":"let","v":"n~2694","e":{"op":"var","n":"n~2692","x":8889},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7861},{"op":"let","v":"r~2695","e":{"op":"var","n":"r~2693","x":8890},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7862},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2695"},"d":0,"x":8891},"o":"-=","e":{"op":"var","n":"n~2694","x":8892},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7864},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2695"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8893},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2695"},"d":0,"x":8894},"o":"+=","e":{"op":"var","n":"n~2694","x":8895},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7866},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7865},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2695"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2694"},"b":{"op":"lit","v":0}}],"x":8896},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8897},"o":"-=","e":{"op":"var","n":"n~2694","x":8898},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7868},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7867}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7863}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7859}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7856},"label":{"op":"lit","v":{"option":1},"x":8899}}],"kind":"choose","prompt":{"def":"lose_either","args":{"n":2,"r":"energy","m":1,"s":"batteries"},"kinds":{"r":"resources","s":"resources"},"text":{"en":"pay 2 energy or 1 battery","it":"paga 2 energia o 1 batteria"}},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7842}],"at":"rules_data/pampero/definitions/resources.yaml:92","id":7813},{"op":"let","v":"k~2696","e":{"op":"lit","v":2,"x":8900},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7869},{"op":"let","v":"t~2697","e":{"op":"lit","v":"nature_income","x":8901},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7870},{"op":"seq","b":[{"op":"let","v":"k~2698","e":{"op":"var","n":"k~2696","x":8902},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7872},{"op":"let","v":"t~2699","e":{"op":"var","n":"t~2697","x":8903},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7873},{"op":"let","v":"col~2700","e":{"op":"lit","v":"effect","x":8904},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7874},{"op":"rep","n":{"op":"var","n":"k~2698","x":8905},"b":{"op":"seq","b":[{"op":"let","v":"nxt~2703","e":{"op":"letx","v":"at~2701","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2699"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2699"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2699"},"d":0}},"b":{"op":"letx","v":"nxt~2702","e":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"<","a":{"op":"var","n":"at~2701"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2699"},"f":"entry","d":null},"b":{"op":"lit","v":null}}]},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2699"},"f":"entry","d":null},"b":{"op":"ar","o":"+","a":{"op":"var","n":"at~2701"},"b":{"op":"lit","v":1}}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2699"},"f":"exclusive_with","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"var","n":"nxt~2702"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"var","n":"nxt~2702"},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2699"},"f":"exclusive_with","d":null},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2699"},"f":"exclusive_with","d":null},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2699"},"f":"exclusive_with","d":null},"d":0}}}]},"a":{"op":"ar","o":"+","a":{"op":"var","n":"nxt~2702"},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"nxt~2702"}}},"x":8906},"at":"rules_data/pampero/definitions/tracks.yaml:100","id":7877},{"op":"if","c":{"op":"or","a":[{"op":"cmp","o":">","a":{"op":"var","n":"nxt~2703"},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2699"},"f":"max","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2699"},"f":"max","d":null},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2699"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2699"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2699"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2699"},"f":"values","d":[]}}]},"b":{"op":"lit","v":0}},"a":{"op":"ar","o":"-","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2699"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2699"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2699"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2699"},"f":"values","d":[]}}]},"b":{"op":"lit","v":1}},"b":{"op":"lit","v":1000000}}}},{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2699"},"f":"limit","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">","a":{"op":"var","n":"nxt~2703"},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2699"},"f":"limit","d":null}}]},{"op":"letx","v":"at~2704","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2699"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2699"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2699"},"d":0}},"b":{"op":"letx","v":"built~2707","e":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"tower"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2705","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2706","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2705"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2706"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"tower"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2706"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]}},"b":{"op":"fn","f":"any","a":[{"op":"mapc","v":"l~2708","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2699"},"f":"locks","d":[]},"e":{"op":"and","a":[{"op":"cmp","o":"<","a":{"op":"var","n":"at~2704"},"b":{"op":"key","of":{"op":"var","n":"l~2708"},"k":{"op":"lit","v":"at"}}},{"op":"cmp","o":"<=","a":{"op":"key","of":{"op":"var","n":"l~2708"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"nxt~2703"}},{"op":"cmp","o":"<","a":{"op":"var","n":"built~2707"},"b":{"op":"key","of":{"op":"var","n":"l~2708"},"k":{"op":"lit","v":"towers"}}}]}}]}}}],"x":8907},"t":{"op":"stop","at":"rules_data/pampero/definitions/tracks.yaml:101","id":7879},"at":"rules_data/pampero/definitions/tracks.yaml:101","id":7878},{"op":"let","v":"t~2709","e":{"op":"var","n":"t~2699","x":8908},"at":"rules_data/pampero/definitions/tracks.yaml:102","id":7880},{"op":"let","v":"pos~2710","e":{"op":"var","n":"nxt~2703","x":8909},"at":"rules_data/pampero/definitions/tracks.yaml:102","id":7881},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2709"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":8910},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2709"},"d":0,"x":8911},"o":"=","e":{"op":"var","n":"pos~2710","x":8912},"bd":["game","game_tracks","key"],"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7883},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2709"},"d":0,"x":8913},"o":"=","e":{"op":"var","n":"pos~2710","x":8914},"bd":["player","tracks","key"],"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7884},"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7882},{"op":"let","v":"t~2711","e":{"op":"var","n":"t~2699","x":8915},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7885},{"op":"let","v":"at~2712","e":{"op":"var","n":"nxt~2703","x":8916},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7886},{"op":"let","v":"col~2713","e":{"op":"var","n":"col~2700","x":8917},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7887},{"op":"seq","b":[{"op":"let","v":"label~2715","e":{"op":"var","n":"t~2711","x":8918},"at":"rules_data/pampero/definitions/tracks.yaml:112","id":7889},{"op":"seq","b":[{"op":"let","v":"was~2716","e":{"op":"st","k":"booking","x":8919},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7891},{"op":"set","t":{"op":"st","k":"booking","x":8920},"o":"=","e":{"op":"var","n":"label~2715","x":8921},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7892},{"op":"for","v":"sp~2714","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2711"},"f":"spaces","d":[],"x":8922},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"sp~2714"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2712"},"x":8923},"b":{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"var","n":"col~2713"},"b":{"op":"lit","v":"solar"},"x":8924},"t":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2714"},"k":{"op":"lit","v":"solar"},"x":8925},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7895},"e":{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"var","n":"col~2713"},"b":{"op":"lit","v":"energy"},"x":8926},"t":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2714"},"k":{"op":"lit","v":"energy"},"x":8927},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7897},"e":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2714"},"k":{"op":"lit","v":"effect"},"x":8928},"at":"rules_data/pampero/definitions/tracks.yaml:115","id":7898},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7896},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7894},"at":"rules_data/pampero/definitions/tracks.yaml:113","id":7893},{"op":"set","t":{"op":"st","k":"booking","x":8929},"o":"=","e":{"op":"var","n":"was~2716","x":8930},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7899}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7890},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2711"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2711"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2711"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2711"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"d":0}},"b":{"op":"var","n":"at~2712"}}],"x":8931},"t":{"op":"seq","b":[{"op":"let","v":"owner~2717","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2711"},"f":"fill","d":{}},"k":{"op":"lit","v":"bonuses"}}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"t~2711"},"b":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2711"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"x":8932},"at":"rules_data/pampero/definitions/tracks.yaml:117","id":7902},{"op":"let","v":"label~2719","e":{"op":"var","n":"owner~2717","x":8933},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7903},{"op":"seq","b":[{"op":"let","v":"was~2720","e":{"op":"st","k":"booking","x":8934},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7905},{"op":"set","t":{"op":"st","k":"booking","x":8935},"o":"=","e":{"op":"var","n":"label~2719","x":8936},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7906},{"op":"for","v":"b~2718","src":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"owner~2717"},"f":"fill","d":{}},"k":{"op":"lit","v":"bonuses"},"x":8937},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~2718"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2712"},"x":8938},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~2718"},"k":{"op":"lit","v":"effect"},"x":8939},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7908},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7907},{"op":"set","t":{"op":"st","k":"booking","x":8940},"o":"=","e":{"op":"var","n":"was~2720","x":8941},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7909}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7904}],"at":"rules_data/pampero/definitions/tracks.yaml:117","id":7901},"at":"rules_data/pampero/definitions/tracks.yaml:116","id":7900},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2711"},"f":"scope","d":null},"b":{"op":"lit","v":"player"},"x":8942},"t":{"op":"for","v":"rw~2721","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2711"},"f":"rewards","d":[],"x":8943},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"rw~2721"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2712"}},{"op":"in","a":{"op":"var","n":"at~2712"},"b":{"op":"key","of":{"op":"st","k":"reached","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2711"},"d":[]},"neg":true}],"x":8944},"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"reached","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2711"},"d":[],"x":8945},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"at~2712"}],"x":8946},"nn":true,"bd":["player","reached","key"],"at":"rules_data/pampero/definitions/tracks.yaml:121","id":7913},{"op":"let","v":"label~2722","e":{"op":"var","n":"t~2711","x":8947},"at":"rules_data/pampero/definitions/tracks.yaml:122","id":7914},{"op":"seq","b":[{"op":"let","v":"was~2723","e":{"op":"st","k":"booking","x":8948},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7916},{"op":"set","t":{"op":"st","k":"booking","x":8949},"o":"=","e":{"op":"var","n":"label~2722","x":8950},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7917},{"op":"do","e":{"op":"key","of":{"op":"var","n":"rw~2721"},"k":{"op":"lit","v":"effect"},"x":8951},"at":"rules_data/pampero/definitions/tracks.yaml:122","id":7918},{"op":"set","t":{"op":"st","k":"booking","x":8952},"o":"=","e":{"op":"var","n":"was~2723","x":8953},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7919}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7915}],"at":"rules_data/pampero/definitions/tracks.yaml:121","id":7912},"at":"rules_data/pampero/definitions/tracks.yaml:120","id":7911},"at":"rules_data/pampero/definitions/tracks.yaml:119","id":7910},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2711"},"f":"top","d":{}},"k":{"op":"lit","v":"pile"}},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"var","n":"at~2712"},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2711"},"f":"max","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2711"},"f":"max","d":null},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2711"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2711"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2711"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2711"},"f":"values","d":[]}}]},"b":{"op":"lit","v":0}},"a":{"op":"ar","o":"-","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2711"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2711"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2711"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2711"},"f":"values","d":[]}}]},"b":{"op":"lit","v":1}},"b":{"op":"lit","v":1000000}}}}],"x":8954},"t":{"op":"set","t":{"op":"st","k":"end_of_turn","x":8955},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"t~2711"}],"x":8956},"nn":true,"bd":["game","end_of_turn",""],"at":"rules_data/pampero/definitions/tracks.yaml:123","id":7921},"at":"rules_data/pampero/definitions/tracks.yaml:123","id":7920}],"at":"rules_data/pampero/definitions/tracks.yaml:112","id":7888}],"at":"rules_data/pampero/definitions/tracks.yaml:100","id":7876},"at":"rules_data/pampero/definitions/tracks.yaml:99","id":7875}],"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7871}],"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7808},"label":{"op":"lit","v":{"may":true},"x":8957}},{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:126","id":7922},"label":{"op":"lit","v":{"may":false},"x":8958}}],"kind":"may","prompt":{"def":"may","args":{"e":null},"text":{"en":"you may pay 2 energy or 1 battery and advance the nature reserve income 2 spaces","it":"puoi pagare 2 energia o 1 batteria e avanzare il reddito della riserva naturale di 2 caselle"}},"at":"rules_data/pampero/definitions/resources.yaml:126","id":7807}],"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7753},"numbers":{"energy":1},"source":{"doc":"pampero-nature","section":"Zone A Connection Tile"},"at":"rules_data/pampero/modules/nature_items.yaml:11"}',
+    'nature_reserve_connection_tile': '{"id":"nature_reserve_connection_tile","deck":"connection_tiles_a","module":"nature_reserve","effect":{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"lit","v":1,"x":8782},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7754},{"op":"let","v":"t~2658","e":{"op":"lit","v":"nature_income","x":8783},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7755},{"op":"seq","b":[{"op":"let","v":"k~2659","e":{"op":"var","n":"k~2657","x":8784},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7757},{"op":"let","v":"t~2660","e":{"op":"var","n":"t~2658","x":8785},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7758},{"op":"let","v":"col~2661","e":{"op":"lit","v":"effect","x":8786},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7759},{"op":"rep","n":{"op":"var","n":"k~2659","x":8787},"b":{"op":"seq","b":[{"op":"let","v":"nxt~2664","e":{"op":"letx","v":"at~2662","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2660"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2660"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2660"},"d":0}},"b":{"op":"letx","v":"nxt~2663","e":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"<","a":{"op":"var","n":"at~2662"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2660"},"f":"entry","d":null},"b":{"op":"lit","v":null}}]},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2660"},"f":"entry","d":null},"b":{"op":"ar","o":"+","a":{"op":"var","n":"at~2662"},"b":{"op":"lit","v":1}}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2660"},"f":"exclusive_with","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"var","n":"nxt~2663"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"var","n":"nxt~2663"},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2660"},"f":"exclusive_with","d":null},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2660"},"f":"exclusive_with","d":null},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2660"},"f":"exclusive_with","d":null},"d":0}}}]},"a":{"op":"ar","o":"+","a":{"op":"var","n":"nxt~2663"},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"nxt~2663"}}},"x":8788},"at":"rules_data/pampero/definitions/tracks.yaml:100","id":7762},{"op":"if","c":{"op":"or","a":[{"op":"cmp","o":">","a":{"op":"var","n":"nxt~2664"},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2660"},"f":"max","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2660"},"f":"max","d":null},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2660"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2660"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2660"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2660"},"f":"values","d":[]}}]},"b":{"op":"lit","v":0}},"a":{"op":"ar","o":"-","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2660"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2660"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2660"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2660"},"f":"values","d":[]}}]},"b":{"op":"lit","v":1}},"b":{"op":"lit","v":1000000}}}},{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2660"},"f":"limit","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">","a":{"op":"var","n":"nxt~2664"},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2660"},"f":"limit","d":null}}]},{"op":"letx","v":"at~2665","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2660"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2660"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2660"},"d":0}},"b":{"op":"letx","v":"built~2668","e":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"tower"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2666","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2667","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2666"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2667"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"tower"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2667"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]}},"b":{"op":"fn","f":"any","a":[{"op":"mapc","v":"l~2669","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2660"},"f":"locks","d":[]},"e":{"op":"and","a":[{"op":"cmp","o":"<","a":{"op":"var","n":"at~2665"},"b":{"op":"key","of":{"op":"var","n":"l~2669"},"k":{"op":"lit","v":"at"}}},{"op":"cmp","o":"<=","a":{"op":"key","of":{"op":"var","n":"l~2669"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"nxt~2664"}},{"op":"cmp","o":"<","a":{"op":"var","n":"built~2668"},"b":{"op":"key","of":{"op":"var","n":"l~2669"},"k":{"op":"lit","v":"towers"}}}]}}]}}}],"x":8789},"t":{"op":"stop","at":"rules_data/pampero/definitions/tracks.yaml:101","id":7764},"at":"rules_data/pampero/definitions/tracks.yaml:101","id":7763},{"op":"let","v":"t~2670","e":{"op":"var","n":"t~2660","x":8790},"at":"rules_data/pampero/definitions/tracks.yaml:102","id":7765},{"op":"let","v":"pos~2671","e":{"op":"var","n":"nxt~2664","x":8791},"at":"rules_data/pampero/definitions/tracks.yaml:102","id":7766},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":8792},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2670"},"d":0,"x":8793},"o":"=","e":{"op":"var","n":"pos~2671","x":8794},"bd":["game","game_tracks","key"],"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7768},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2670"},"d":0,"x":8795},"o":"=","e":{"op":"var","n":"pos~2671","x":8796},"bd":["player","tracks","key"],"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7769},"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7767},{"op":"let","v":"t~2672","e":{"op":"var","n":"t~2660","x":8797},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7770},{"op":"let","v":"at~2673","e":{"op":"var","n":"nxt~2664","x":8798},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7771},{"op":"let","v":"col~2674","e":{"op":"var","n":"col~2661","x":8799},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7772},{"op":"seq","b":[{"op":"let","v":"label~2676","e":{"op":"var","n":"t~2672","x":8800},"at":"rules_data/pampero/definitions/tracks.yaml:112","id":7774},{"op":"seq","b":[{"op":"let","v":"was~2677","e":{"op":"st","k":"booking","x":8801},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7776},{"op":"set","t":{"op":"st","k":"booking","x":8802},"o":"=","e":{"op":"var","n":"label~2676","x":8803},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7777},{"op":"for","v":"sp~2675","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"spaces","d":[],"x":8804},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"sp~2675"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2673"},"x":8805},"b":{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"var","n":"col~2674"},"b":{"op":"lit","v":"solar"},"x":8806},"t":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2675"},"k":{"op":"lit","v":"solar"},"x":8807},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7780},"e":{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"var","n":"col~2674"},"b":{"op":"lit","v":"energy"},"x":8808},"t":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2675"},"k":{"op":"lit","v":"energy"},"x":8809},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7782},"e":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2675"},"k":{"op":"lit","v":"effect"},"x":8810},"at":"rules_data/pampero/definitions/tracks.yaml:115","id":7783},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7781},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7779},"at":"rules_data/pampero/definitions/tracks.yaml:113","id":7778},{"op":"set","t":{"op":"st","k":"booking","x":8811},"o":"=","e":{"op":"var","n":"was~2677","x":8812},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7784}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7775},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"d":0}},"b":{"op":"var","n":"at~2673"}}],"x":8813},"t":{"op":"seq","b":[{"op":"let","v":"owner~2678","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"fill","d":{}},"k":{"op":"lit","v":"bonuses"}}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"t~2672"},"b":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"x":8814},"at":"rules_data/pampero/definitions/tracks.yaml:117","id":7787},{"op":"let","v":"label~2680","e":{"op":"var","n":"owner~2678","x":8815},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7788},{"op":"seq","b":[{"op":"let","v":"was~2681","e":{"op":"st","k":"booking","x":8816},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7790},{"op":"set","t":{"op":"st","k":"booking","x":8817},"o":"=","e":{"op":"var","n":"label~2680","x":8818},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7791},{"op":"for","v":"b~2679","src":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"owner~2678"},"f":"fill","d":{}},"k":{"op":"lit","v":"bonuses"},"x":8819},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~2679"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2673"},"x":8820},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~2679"},"k":{"op":"lit","v":"effect"},"x":8821},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7793},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7792},{"op":"set","t":{"op":"st","k":"booking","x":8822},"o":"=","e":{"op":"var","n":"was~2681","x":8823},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7794}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7789}],"at":"rules_data/pampero/definitions/tracks.yaml:117","id":7786},"at":"rules_data/pampero/definitions/tracks.yaml:116","id":7785},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"scope","d":null},"b":{"op":"lit","v":"player"},"x":8824},"t":{"op":"for","v":"rw~2682","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"rewards","d":[],"x":8825},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"rw~2682"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2673"}},{"op":"in","a":{"op":"var","n":"at~2673"},"b":{"op":"key","of":{"op":"st","k":"reached","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2672"},"d":[]},"neg":true}],"x":8826},"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"reached","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2672"},"d":[],"x":8827},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"at~2673"}],"x":8828},"nn":true,"bd":["player","reached","key"],"at":"rules_data/pampero/definitions/tracks.yaml:121","id":7798},{"op":"let","v":"label~2683","e":{"op":"var","n":"t~2672","x":8829},"at":"rules_data/pampero/definitions/tracks.yaml:122","id":7799},{"op":"seq","b":[{"op":"let","v":"was~2684","e":{"op":"st","k":"booking","x":8830},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7801},{"op":"set","t":{"op":"st","k":"booking","x":8831},"o":"=","e":{"op":"var","n":"label~2683","x":8832},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7802},{"op":"do","e":{"op":"key","of":{"op":"var","n":"rw~2682"},"k":{"op":"lit","v":"effect"},"x":8833},"at":"rules_data/pampero/definitions/tracks.yaml:122","id":7803},{"op":"set","t":{"op":"st","k":"booking","x":8834},"o":"=","e":{"op":"var","n":"was~2684","x":8835},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7804}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7800}],"at":"rules_data/pampero/definitions/tracks.yaml:121","id":7797},"at":"rules_data/pampero/definitions/tracks.yaml:120","id":7796},"at":"rules_data/pampero/definitions/tracks.yaml:119","id":7795},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"top","d":{}},"k":{"op":"lit","v":"pile"}},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"var","n":"at~2673"},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"max","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"max","d":null},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2672"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"values","d":[]}}]},"b":{"op":"lit","v":0}},"a":{"op":"ar","o":"-","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2672"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"values","d":[]}}]},"b":{"op":"lit","v":1}},"b":{"op":"lit","v":1000000}}}}],"x":8836},"t":{"op":"set","t":{"op":"st","k":"end_of_turn","x":8837},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"t~2672"}],"x":8838},"nn":true,"bd":["game","end_of_turn",""],"at":"rules_data/pampero/definitions/tracks.yaml:123","id":7806},"at":"rules_data/pampero/definitions/tracks.yaml:123","id":7805}],"at":"rules_data/pampero/definitions/tracks.yaml:112","id":7773}],"at":"rules_data/pampero/definitions/tracks.yaml:100","id":7761},"at":"rules_data/pampero/definitions/tracks.yaml:99","id":7760}],"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7756},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2685","e":{"op":"lit","v":2,"x":8839},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7809},{"op":"let","v":"r~2686","e":{"op":"lit","v":"energy","x":8840},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7810},{"op":"let","v":"m~2687","e":{"op":"lit","v":1,"x":8841},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7811},{"op":"let","v":"s~2688","e":{"op":"lit","v":"batteries","x":8842},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7812},{"op":"seq","b":[{"op":"req","c":{"op":"can","b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2689","e":{"op":"var","n":"n~2685","x":8844},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7817},{"op":"let","v":"r~2690","e":{"op":"var","n":"r~2686","x":8845},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7818},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2690"},"d":0},"b":{"op":"var","n":"n~2689"},"x":8846},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7820},{"op":"let","v":"n~2691","e":{"op":"var","n":"n~2689","x":8847},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7821},{"op":"let","v":"r~2692","e":{"op":"var","n":"r~2690","x":8848},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7822},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2692"},"d":0,"x":8849},"o":"-=","e":{"op":"var","n":"n~2691","x":8850},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7824},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2692"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8851},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2692"},"d":0,"x":8852},"o":"+=","e":{"op":"var","n":"n~2691","x":8853},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7826},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7825},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2692"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2691"},"b":{"op":"lit","v":0}}],"x":8854},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8855},"o":"-=","e":{"op":"var","n":"n~2691","x":8856},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7828},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7827}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7823}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7819}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7816},"label":{"op":"lit","v":{"option":0},"x":8857}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2693","e":{"op":"var","n":"m~2687","x":8858},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7830},{"op":"let","v":"r~2694","e":{"op":"var","n":"s~2688","x":8859},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7831},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2694"},"d":0},"b":{"op":"var","n":"n~2693"},"x":8860},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7833},{"op":"let","v":"n~2695","e":{"op":"var","n":"n~2693","x":8861},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7834},{"op":"let","v":"r~2696","e":{"op":"var","n":"r~2694","x":8862},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7835},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2696"},"d":0,"x":8863},"o":"-=","e":{"op":"var","n":"n~2695","x":8864},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7837},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2696"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8865},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2696"},"d":0,"x":8866},"o":"+=","e":{"op":"var","n":"n~2695","x":8867},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7839},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7838},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2696"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2695"},"b":{"op":"lit","v":0}}],"x":8868},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8869},"o":"-=","e":{"op":"var","n":"n~2695","x":8870},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7841},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7840}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7836}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7832}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7829},"label":{"op":"lit","v":{"option":1},"x":8871}}],"kind":"choose","prompt":{"def":"lose_either","args":{"n":2,"r":"energy","m":1,"s":"batteries"},"kinds":{"r":"resources","s":"resources"},"text":{"en":"pay 2 energy or 1 battery","it":"paga 2 energia o 1 batteria"}},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7815},"x":8843},"at":"rules_data/pampero/definitions/resources.yaml:119","id":7814},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2689","e":{"op":"var","n":"n~2685","x":8872},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7844},{"op":"let","v":"r~2690","e":{"op":"var","n":"r~2686","x":8873},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7845},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2690"},"d":0},"b":{"op":"var","n":"n~2689"},"x":8874},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7847},{"op":"let","v":"n~2691","e":{"op":"var","n":"n~2689","x":8875},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7848},{"op":"let","v":"r~2692","e":{"op":"var","n":"r~2690","x":8876},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7849},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2692"},"d":0,"x":8877},"o":"-=","e":{"op":"var","n":"n~2691","x":8878},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7851},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2692"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8879},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2692"},"d":0,"x":8880},"o":"+=","e":{"op":"var","n":"n~2691","x":8881},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7853},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7852},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2692"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2691"},"b":{"op":"lit","v":0}}],"x":8882},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8883},"o":"-=","e":{"op":"var","n":"n~2691","x":8884},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7855},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7854}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7850}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7846}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7843},"label":{"op":"lit","v":{"option":0},"x":8885}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2693","e":{"op":"var","n":"m~2687","x":8886},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7857},{"op":"let","v":"r~2694","e":{"op":"var","n":"s~2688","x":8887},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7858},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2694"},"d":0},"b":{"op":"var","n":"n~2693"},"x":8888},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7860},{"op":"let","v":"n~2695","e":{"op":"var","n":"n~2693","x":8889},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7861},{"op":"let","v":"r~2696","e":{"op":"var","n":"r~2694","x":8890},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7862},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2696"},"d":0,"x":8891},"o":"-=","e":{"op":"var","n":"n~2695","x":8892},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7864},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2696"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8893},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2696"},"d":0,"x":8894},"o":"+=","e":{"op":"var","n":"n~2695","x":8895},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7866},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7865},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2696"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2695"},"b":{"op":"lit","v":0}}],"x":8896},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8897},"o":"-=","e":{"op":"var","n":"n~2695","x":8898},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7868},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7867}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7863}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7859}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7856},"label":{"op":"lit","v":{"option":1},"x":8899}}],"kind":"choose","prompt":{"def":"lose_either","args":{"n":2,"r":"energy","m":1,"s":"batteries"},"kinds":{"r":"resources","s":"resources"},"text":{"en":"pay 2 energy or 1 battery","it":"paga 2 energia o 1 batteria"}},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7842}],"at":"rules_data/pampero/definitions/resources.yaml:92","id":7813},{"op":"let","v":"k~2697","e":{"op":"lit","v":2,"x":8900},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7869},{"op":"let","v":"t~2698","e":{"op":"lit","v":"nature_income","x":8901},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7870},{"op":"seq","b":[{"op":"let","v":"k~2699","e":{"op":"var","n":"k~2697","x":8902},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7872},{"op":"let","v":"t~2700","e":{"op":"var","n":"t~2698","x":8903},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7873},{"op":"let","v":"col~2701","e":{"op":"lit","v":"effect","x":8904},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7874},{"op":"rep","n":{"op":"var","n":"k~2699","x":8905},"b":{"op":"seq","b":[{"op":"let","v":"nxt~2704","e":{"op":"letx","v":"at~2702","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2700"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2700"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2700"},"d":0}},"b":{"op":"letx","v":"nxt~2703","e":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"<","a":{"op":"var","n":"at~2702"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2700"},"f":"entry","d":null},"b":{"op":"lit","v":null}}]},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2700"},"f":"entry","d":null},"b":{"op":"ar","o":"+","a":{"op":"var","n":"at~2702"},"b":{"op":"lit","v":1}}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2700"},"f":"exclusive_with","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"var","n":"nxt~2703"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"var","n":"nxt~2703"},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2700"},"f":"exclusive_with","d":null},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2700"},"f":"exclusive_with","d":null},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2700"},"f":"exclusive_with","d":null},"d":0}}}]},"a":{"op":"ar","o":"+","a":{"op":"var","n":"nxt~2703"},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"nxt~2703"}}},"x":8906},"at":"rules_data/pampero/definitions/tracks.yaml:100","id":7877},{"op":"if","c":{"op":"or","a":[{"op":"cmp","o":">","a":{"op":"var","n":"nxt~2704"},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2700"},"f":"max","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2700"},"f":"max","d":null},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2700"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2700"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2700"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2700"},"f":"values","d":[]}}]},"b":{"op":"lit","v":0}},"a":{"op":"ar","o":"-","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2700"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2700"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2700"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2700"},"f":"values","d":[]}}]},"b":{"op":"lit","v":1}},"b":{"op":"lit","v":1000000}}}},{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2700"},"f":"limit","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">","a":{"op":"var","n":"nxt~2704"},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2700"},"f":"limit","d":null}}]},{"op":"letx","v":"at~2705","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2700"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2700"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2700"},"d":0}},"b":{"op":"letx","v":"built~2708","e":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"tower"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2706","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2707","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2706"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2707"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"tower"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2707"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]}},"b":{"op":"fn","f":"any","a":[{"op":"mapc","v":"l~2709","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2700"},"f":"locks","d":[]},"e":{"op":"and","a":[{"op":"cmp","o":"<","a":{"op":"var","n":"at~2705"},"b":{"op":"key","of":{"op":"var","n":"l~2709"},"k":{"op":"lit","v":"at"}}},{"op":"cmp","o":"<=","a":{"op":"key","of":{"op":"var","n":"l~2709"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"nxt~2704"}},{"op":"cmp","o":"<","a":{"op":"var","n":"built~2708"},"b":{"op":"key","of":{"op":"var","n":"l~2709"},"k":{"op":"lit","v":"towers"}}}]}}]}}}],"x":8907},"t":{"op":"stop","at":"rules_data/pampero/definitions/tracks.yaml:101","id":7879},"at":"rules_data/pampero/definitions/tracks.yaml:101","id":7878},{"op":"let","v":"t~2710","e":{"op":"var","n":"t~2700","x":8908},"at":"rules_data/pampero/definitions/tracks.yaml:102","id":7880},{"op":"let","v":"pos~2711","e":{"op":"var","n":"nxt~2704","x":8909},"at":"rules_data/pampero/definitions/tracks.yaml:102","id":7881},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2710"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":8910},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2710"},"d":0,"x":8911},"o":"=","e":{"op":"var","n":"pos~2711","x":8912},"bd":["game","game_tracks","key"],"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7883},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2710"},"d":0,"x":8913},"o":"=","e":{"op":"var","n":"pos~2711","x":8914},"bd":["player","tracks","key"],"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7884},"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7882},{"op":"let","v":"t~2712","e":{"op":"var","n":"t~2700","x":8915},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7885},{"op":"let","v":"at~2713","e":{"op":"var","n":"nxt~2704","x":8916},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7886},{"op":"let","v":"col~2714","e":{"op":"var","n":"col~2701","x":8917},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7887},{"op":"seq","b":[{"op":"let","v":"label~2716","e":{"op":"var","n":"t~2712","x":8918},"at":"rules_data/pampero/definitions/tracks.yaml:112","id":7889},{"op":"seq","b":[{"op":"let","v":"was~2717","e":{"op":"st","k":"booking","x":8919},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7891},{"op":"set","t":{"op":"st","k":"booking","x":8920},"o":"=","e":{"op":"var","n":"label~2716","x":8921},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7892},{"op":"for","v":"sp~2715","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2712"},"f":"spaces","d":[],"x":8922},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"sp~2715"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2713"},"x":8923},"b":{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"var","n":"col~2714"},"b":{"op":"lit","v":"solar"},"x":8924},"t":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2715"},"k":{"op":"lit","v":"solar"},"x":8925},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7895},"e":{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"var","n":"col~2714"},"b":{"op":"lit","v":"energy"},"x":8926},"t":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2715"},"k":{"op":"lit","v":"energy"},"x":8927},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7897},"e":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2715"},"k":{"op":"lit","v":"effect"},"x":8928},"at":"rules_data/pampero/definitions/tracks.yaml:115","id":7898},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7896},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7894},"at":"rules_data/pampero/definitions/tracks.yaml:113","id":7893},{"op":"set","t":{"op":"st","k":"booking","x":8929},"o":"=","e":{"op":"var","n":"was~2717","x":8930},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7899}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7890},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2712"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2712"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2712"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2712"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"d":0}},"b":{"op":"var","n":"at~2713"}}],"x":8931},"t":{"op":"seq","b":[{"op":"let","v":"owner~2718","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2712"},"f":"fill","d":{}},"k":{"op":"lit","v":"bonuses"}}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"t~2712"},"b":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2712"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"x":8932},"at":"rules_data/pampero/definitions/tracks.yaml:117","id":7902},{"op":"let","v":"label~2720","e":{"op":"var","n":"owner~2718","x":8933},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7903},{"op":"seq","b":[{"op":"let","v":"was~2721","e":{"op":"st","k":"booking","x":8934},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7905},{"op":"set","t":{"op":"st","k":"booking","x":8935},"o":"=","e":{"op":"var","n":"label~2720","x":8936},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7906},{"op":"for","v":"b~2719","src":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"owner~2718"},"f":"fill","d":{}},"k":{"op":"lit","v":"bonuses"},"x":8937},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~2719"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2713"},"x":8938},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~2719"},"k":{"op":"lit","v":"effect"},"x":8939},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7908},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7907},{"op":"set","t":{"op":"st","k":"booking","x":8940},"o":"=","e":{"op":"var","n":"was~2721","x":8941},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7909}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7904}],"at":"rules_data/pampero/definitions/tracks.yaml:117","id":7901},"at":"rules_data/pampero/definitions/tracks.yaml:116","id":7900},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2712"},"f":"scope","d":null},"b":{"op":"lit","v":"player"},"x":8942},"t":{"op":"for","v":"rw~2722","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2712"},"f":"rewards","d":[],"x":8943},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"rw~2722"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2713"}},{"op":"in","a":{"op":"var","n":"at~2713"},"b":{"op":"key","of":{"op":"st","k":"reached","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2712"},"d":[]},"neg":true}],"x":8944},"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"reached","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2712"},"d":[],"x":8945},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"at~2713"}],"x":8946},"nn":true,"bd":["player","reached","key"],"at":"rules_data/pampero/definitions/tracks.yaml:121","id":7913},{"op":"let","v":"label~2723","e":{"op":"var","n":"t~2712","x":8947},"at":"rules_data/pampero/definitions/tracks.yaml:122","id":7914},{"op":"seq","b":[{"op":"let","v":"was~2724","e":{"op":"st","k":"booking","x":8948},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7916},{"op":"set","t":{"op":"st","k":"booking","x":8949},"o":"=","e":{"op":"var","n":"label~2723","x":8950},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7917},{"op":"do","e":{"op":"key","of":{"op":"var","n":"rw~2722"},"k":{"op":"lit","v":"effect"},"x":8951},"at":"rules_data/pampero/definitions/tracks.yaml:122","id":7918},{"op":"set","t":{"op":"st","k":"booking","x":8952},"o":"=","e":{"op":"var","n":"was~2724","x":8953},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7919}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7915}],"at":"rules_data/pampero/definitions/tracks.yaml:121","id":7912},"at":"rules_data/pampero/definitions/tracks.yaml:120","id":7911},"at":"rules_data/pampero/definitions/tracks.yaml:119","id":7910},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2712"},"f":"top","d":{}},"k":{"op":"lit","v":"pile"}},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"var","n":"at~2713"},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2712"},"f":"max","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2712"},"f":"max","d":null},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2712"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2712"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2712"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2712"},"f":"values","d":[]}}]},"b":{"op":"lit","v":0}},"a":{"op":"ar","o":"-","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2712"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2712"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2712"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2712"},"f":"values","d":[]}}]},"b":{"op":"lit","v":1}},"b":{"op":"lit","v":1000000}}}}],"x":8954},"t":{"op":"set","t":{"op":"st","k":"end_of_turn","x":8955},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"t~2712"}],"x":8956},"nn":true,"bd":["game","end_of_turn",""],"at":"rules_data/pampero/definitions/tracks.yaml:123","id":7921},"at":"rules_data/pampero/definitions/tracks.yaml:123","id":7920}],"at":"rules_data/pampero/definitions/tracks.yaml:112","id":7888}],"at":"rules_data/pampero/definitions/tracks.yaml:100","id":7876},"at":"rules_data/pampero/definitions/tracks.yaml:99","id":7875}],"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7871}],"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7808},"label":{"op":"lit","v":{"may":true},"x":8957}},{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:126","id":7922},"label":{"op":"lit","v":{"may":false},"x":8958}}],"kind":"may","prompt":{"def":"may","args":{"e":null},"text":{"en":"you may pay 2 energy or 1 battery and advance the nature reserve income 2 spaces","it":"puoi pagare 2 energia o 1 batteria e avanzare il reddito della riserva naturale di 2 caselle"}},"at":"rules_data/pampero/definitions/resources.yaml:126","id":7807}],"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7753},"numbers":{"energy":1},"source":{"doc":"pampero-nature","section":"Zone A Connection Tile"},"at":"rules_data/pampero/modules/nature_items.yaml:11"}',
 }

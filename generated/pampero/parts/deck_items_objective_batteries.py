@@ -81,86 +81,86 @@ def x_9631(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2671 for v_i_2671 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2671, NOREC).get('deck', None) if type(v_i_2671) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2672))) is type((_w4 := sum([items_of((_h2.get(v_r_2674, []) if type(_h2) is dict else KEY(_h2, v_r_2674, []))).count(v_c_2672) for v_r_2674 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2672 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2672, NOREC).get('deck', None) if type(v_c_2672) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+        return (_w5 + _w6 if type((_w5 := len([v_i_2672 for v_i_2672 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2672, NOREC).get('deck', None) if type(v_i_2672) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2673))) is type((_w4 := sum([items_of((_h2.get(v_r_2675, []) if type(_h2) is dict else KEY(_h2, v_r_2675, []))).count(v_c_2673) for v_r_2675 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2673 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2673, NOREC).get('deck', None) if type(v_c_2673) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
     return MEMO(ctx, (9631, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
 def x_9632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2676'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2678'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~2677'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2679'))) is int else num(_w2)))
 
 
 def x_9635(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9635, E.get('r~2680'),), lambda: [v_q_2682 for v_q_2682 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2682, NOREC).get('instead_of', {}) if type(v_q_2682) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2680'))])
+    return MEMO(ctx, (9635, E.get('r~2681'),), lambda: [v_q_2683 for v_q_2683 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2683, NOREC).get('instead_of', {}) if type(v_q_2683) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2681'))])
 
 
 def x_9636(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2681'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('left~2682'))) is int else num(_w1)) > 0)
 
 
 def x_9639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2681'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2681') if (FLD(ctx, K[0], E.get('rep~2683')) == None) else FLD(ctx, K[0], E.get('rep~2683'))))) is int else num(_w2))))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2682'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2682') if (FLD(ctx, K[0], E.get('rep~2684')) == None) else FLD(ctx, K[0], E.get('rep~2684'))))) is int else num(_w2))))
 
 
 def x_9643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2683'))
+    return FLD(ctx, K[1], E.get('rep~2684'))
 
 
 def x_9644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2685')}
+    return {'instead': E.get('instead~2686')}
 
 
 def x_9651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2686') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2687'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2686'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2687'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2687'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+    return max(0, (_w5 if type((_w5 := (E.get('n~2687') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2688'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2687'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2688'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2688'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_9652(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2687'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2688'))) is str else None) != None)
 
 
 def x_9654(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2688'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2687'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2687'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2687'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2689'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2688'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2688'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2688'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_9655(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2687'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2687'), 0))
+    return (_w2.get(E.get('r~2688'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2688'), 0))
 
 
 def x_9657(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2687'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2688'))) is str else None) != None)
 
 
 def x_9658(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2687'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2687'), 0))
+    return (_w1.get(E.get('r~2688'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2688'), 0))
 
 
 def x_9660(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2687'))) is str else None)) and ((E.get('k~2688') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2688'))) is str else None)) and ((E.get('k~2689') != 0)) else False)
 
 
 x_9661 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
@@ -174,14 +174,14 @@ def t_8473(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/modules/object
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2676', 10, True)
-        LOCAL(ctx, E, 'r~2677', 'money', True)
-        LOCAL(ctx, E, 'k~2678', x_9631(ctx, E), True)
+        LOCAL(ctx, E, 'n~2677', 10, True)
+        LOCAL(ctx, E, 'r~2678', 'money', True)
+        LOCAL(ctx, E, 'k~2679', x_9631(ctx, E), True)
         return t_8502(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2656', 10, True)
-    LOCAL(ctx, E, 'r~2657', 'money', True)
+    LOCAL(ctx, E, 'n~2657', 10, True)
+    LOCAL(ctx, E, 'r~2658', 'money', True)
     return t_8476(ctx, r1, s, E, B)
 
 
@@ -191,7 +191,7 @@ def d_8474(ctx, E=None, B=8473):  # rules_data/pampero/modules/objectives.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2656', 10, True)
+    LOCAL(ctx, E, 'n~2657', 10, True)
     return True
 
 
@@ -227,7 +227,7 @@ def d_8499(ctx, E=None, B=8473):  # rules_data/pampero/modules/objectives.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2676', 10, True)
+    LOCAL(ctx, E, 'n~2677', 10, True)
     return True
 
 
@@ -237,7 +237,7 @@ def d_8500(ctx, E=None, B=8473):  # rules_data/pampero/modules/objectives.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2677', 'money', True)
+    LOCAL(ctx, E, 'r~2678', 'money', True)
     return True
 
 
@@ -247,7 +247,7 @@ def d_8501(ctx, E=None, B=8473):  # rules_data/pampero/modules/objectives.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2678', x_9631(ctx, E), True)
+    LOCAL(ctx, E, 'k~2679', x_9631(ctx, E), True)
     return True
 
 
@@ -257,8 +257,8 @@ def t_8502(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2679', (((_w1 if type((_w1 := E.get('n~2676'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2678'))) is int else num(_w2)))), True)
-    LOCAL(ctx, E, 'r~2680', E.get('r~2677'), True)
+    LOCAL(ctx, E, 'n~2680', (((_w1 if type((_w1 := E.get('n~2677'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2679'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'r~2681', E.get('r~2678'), True)
     return t_8505(ctx, k, s, E, B)
 
 
@@ -268,7 +268,7 @@ def d_8503(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2679', (((_w1 if type((_w1 := E.get('n~2676'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2678'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'n~2680', (((_w1 if type((_w1 := E.get('n~2677'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2679'))) is int else num(_w2)))), True)
     return True
 
 
@@ -278,7 +278,7 @@ def d_8504(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2680', E.get('r~2677'), True)
+    LOCAL(ctx, E, 'r~2681', E.get('r~2678'), True)
     return True
 
 
@@ -290,14 +290,14 @@ def t_8505(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2686', E.get('left~2681'), True)
-        LOCAL(ctx, E, 'r~2687', E.get('r~2680'), True)
+        LOCAL(ctx, E, 'n~2687', E.get('left~2682'), True)
+        LOCAL(ctx, E, 'r~2688', E.get('r~2681'), True)
         if not d_8519(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2681', E.get('n~2679'), True)
+    LOCAL(ctx, E, 'left~2682', E.get('n~2680'), True)
     return t_8507(ctx, r1, s, E, B)
 
 
@@ -307,7 +307,7 @@ def d_8506(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2681', E.get('n~2679'), True)
+    LOCAL(ctx, E, 'left~2682', E.get('n~2680'), True)
     return True
 
 
@@ -318,18 +318,18 @@ def t_8507(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9635(ctx, E)))
-    old = E.get('rep~2683', MISSING)
+    old = E.get('rep~2684', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2683', old)
+        UNSET(ctx, E, 'rep~2684', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2683', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2681'))) is int else num(_w1)) > 0)):
+            LOCAL(ctx, E, 'rep~2684', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2682'))) is int else num(_w1)) > 0)):
                 return t_8508(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -344,11 +344,11 @@ def t_8508(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 43, E, 'left~2681', E.get('taken~2684'))
+        ASSIGN(ctx, B + 43, E, 'left~2682', E.get('taken~2685'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2684', 0, True)
+    LOCAL(ctx, E, 'taken~2685', 0, True)
     return t_8510(ctx, r1, s, E, B)
 
 
@@ -358,7 +358,7 @@ def d_8509(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2684', 0, True)
+    LOCAL(ctx, E, 'taken~2685', 0, True)
     return True
 
 
@@ -372,7 +372,7 @@ def t_8512(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2684', E.get('instead~2685'))
+    LOCAL(ctx, E, 'taken~2685', E.get('instead~2686'))
     return t_8514(ctx, k, s, E, B)
 
 
@@ -382,7 +382,7 @@ def d_8513(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2684', E.get('instead~2685'))
+    LOCAL(ctx, E, 'taken~2685', E.get('instead~2686'))
     return True
 
 
@@ -397,7 +397,7 @@ def t_8514(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/re
             return k()
         return t_8515(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2685')))
+    return nxt(num(E.get('instead~2686')))
 
 
 def t_8515(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:62
@@ -415,7 +415,7 @@ def d_8516(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 43, E, 'left~2681', E.get('taken~2684'))
+    ASSIGN(ctx, B + 43, E, 'left~2682', E.get('taken~2685'))
     return True
 
 
@@ -425,7 +425,7 @@ def d_8517(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2686', E.get('left~2681'), True)
+    LOCAL(ctx, E, 'n~2687', E.get('left~2682'), True)
     return True
 
 
@@ -435,7 +435,7 @@ def d_8518(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2687', E.get('r~2680'), True)
+    LOCAL(ctx, E, 'r~2688', E.get('r~2681'), True)
     return True
 
 
@@ -445,13 +445,13 @@ def d_8519(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2688', x_9651(ctx, E), True)
+    LOCAL(ctx, E, 'k~2689', x_9651(ctx, E), True)
     if not d_8521(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2687'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2688'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2688'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2689'), '+=', False, K[2])
     if not d_8524(ctx, E, B):
         return False
     if not d_8526(ctx, E, B):
@@ -465,7 +465,7 @@ def d_8520(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2688', x_9651(ctx, E), True)
+    LOCAL(ctx, E, 'k~2689', x_9651(ctx, E), True)
     return True
 
 
@@ -475,9 +475,9 @@ def d_8521(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2687'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2688'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2688', x_9654(ctx, E))
+        LOCAL(ctx, E, 'k~2689', x_9654(ctx, E))
     return True
 
 
@@ -487,7 +487,7 @@ def d_8522(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2688', x_9654(ctx, E))
+    LOCAL(ctx, E, 'k~2689', x_9654(ctx, E))
     return True
 
 
@@ -497,9 +497,9 @@ def d_8523(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2687'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2688'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2688'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2689'), '+=', False, K[2])
     return True
 
 
@@ -509,11 +509,11 @@ def d_8524(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2687'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2688'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2687'))
+        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2688'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2688'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2689'), '-=', False, K[4])
     return True
 
 
@@ -523,9 +523,9 @@ def d_8525(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2687'))
+    c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2688'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2688'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2689'), '-=', False, K[4])
     return True
 
 
@@ -539,7 +539,7 @@ def d_8526(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2688'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2689'), '+=', False, K[5])
     return True
 
 
@@ -551,7 +551,7 @@ def d_8527(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2688'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2689'), '+=', False, K[5])
     return True
 
 
@@ -666,5 +666,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:89
-    'objective_batteries': '{"id":"objective_batteries","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 5 or more batteries.","it":"Avere 5 o più batterie."},"condition":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"batteries"},"d":0},"b":{"op":"lit","v":5},"x":9599},"effect":{"op":"seq","b":[{"op":"let","v":"n~2656","e":{"op":"lit","v":10,"x":9600},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8474},{"op":"let","v":"r~2657","e":{"op":"lit","v":"money","x":9601},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8475},{"op":"seq","b":[{"op":"let","v":"left~2658","e":{"op":"var","n":"n~2656","x":9602},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8477},{"op":"for","v":"rep~2660","src":{"op":"filt","v":"q~2659","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2659"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2657"}},"x":9603},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2658"},"b":{"op":"lit","v":0},"x":9604},"b":{"op":"seq","b":[{"op":"let","v":"taken~2661","e":{"op":"lit","v":0,"x":9605},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8480},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8482},"label":{"op":"lit","v":{"instead":0},"x":9606}},{"gens":[{"v":"instead~2662","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2658"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2660"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2658"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2660"},"f":"room","d":null}}]}]},"x":9607},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2661","x":9608},"o":"=","e":{"op":"var","n":"instead~2662","x":9609},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8484},{"op":"rep","n":{"op":"var","n":"instead~2662","x":9610},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2660"},"f":"effect","d":null,"x":9611},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8486},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8485}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8483},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2662"}],"x":9612}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8481},{"op":"set","t":{"op":"var","n":"left~2658","x":9613},"o":"-=","e":{"op":"var","n":"taken~2661","x":9614},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8487}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8479},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8478},{"op":"let","v":"n~2663","e":{"op":"var","n":"left~2658","x":9615},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8488},{"op":"let","v":"r~2664","e":{"op":"var","n":"r~2657","x":9616},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8489},{"op":"seq","b":[{"op":"let","v":"k~2665","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2663"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2663"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2664"},"d":0}]}]}}]}],"x":9617},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8491},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9618},"t":{"op":"set","t":{"op":"var","n":"k~2665","x":9619},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2665"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2664"},"d":0}}]}]}]}],"x":9620},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8493},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8492},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2664"},"d":0,"x":9621},"o":"+=","e":{"op":"var","n":"k~2665","x":9622},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8494},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9623},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2664"},"d":0,"x":9624},"o":"-=","e":{"op":"var","n":"k~2665","x":9625},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8496},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8495},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2664"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2665"},"b":{"op":"lit","v":0}}],"x":9626},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9627},"o":"+=","e":{"op":"var","n":"k~2665","x":9628},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8498},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8497}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8490}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8476},{"op":"let","v":"n~2676","e":{"op":"lit","v":10,"x":9629},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8499},{"op":"let","v":"r~2677","e":{"op":"lit","v":"money","x":9630},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8500},{"op":"let","v":"k~2678","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2671","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2671"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2672","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2673","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2673"},"b":{"op":"var","n":"c~2672"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2674","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2675","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2674"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2675"},"b":{"op":"var","n":"c~2672"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2672"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9631},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8501},{"op":"seq","b":[{"op":"let","v":"n~2679","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2676"},"b":{"op":"var","n":"k~2678"},"x":9632},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8503},{"op":"let","v":"r~2680","e":{"op":"var","n":"r~2677","x":9633},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8504},{"op":"seq","b":[{"op":"let","v":"left~2681","e":{"op":"var","n":"n~2679","x":9634},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8506},{"op":"for","v":"rep~2683","src":{"op":"filt","v":"q~2682","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2682"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2680"}},"x":9635},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2681"},"b":{"op":"lit","v":0},"x":9636},"b":{"op":"seq","b":[{"op":"let","v":"taken~2684","e":{"op":"lit","v":0,"x":9637},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8509},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8511},"label":{"op":"lit","v":{"instead":0},"x":9638}},{"gens":[{"v":"instead~2685","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2681"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2683"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2681"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2683"},"f":"room","d":null}}]}]},"x":9639},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2684","x":9640},"o":"=","e":{"op":"var","n":"instead~2685","x":9641},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8513},{"op":"rep","n":{"op":"var","n":"instead~2685","x":9642},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2683"},"f":"effect","d":null,"x":9643},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8515},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8514}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8512},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2685"}],"x":9644}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2679","x":9645},"r":{"op":"var","n":"r~2680","x":9646}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8510},{"op":"set","t":{"op":"var","n":"left~2681","x":9647},"o":"-=","e":{"op":"var","n":"taken~2684","x":9648},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8516}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8508},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8507},{"op":"let","v":"n~2686","e":{"op":"var","n":"left~2681","x":9649},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8517},{"op":"let","v":"r~2687","e":{"op":"var","n":"r~2680","x":9650},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8518},{"op":"seq","b":[{"op":"let","v":"k~2688","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2687"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2686"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2686"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2687"},"d":0}]}]}}]}],"x":9651},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8520},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2687"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9652},"t":{"op":"set","t":{"op":"var","n":"k~2688","x":9653},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2688"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2687"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2687"},"d":0}}]}]}]}],"x":9654},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8522},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8521},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2687"},"d":0,"x":9655},"o":"+=","e":{"op":"var","n":"k~2688","x":9656},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8523},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2687"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9657},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2687"},"d":0,"x":9658},"o":"-=","e":{"op":"var","n":"k~2688","x":9659},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8525},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8524},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2687"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2688"},"b":{"op":"lit","v":0}}],"x":9660},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9661},"o":"+=","e":{"op":"var","n":"k~2688","x":9662},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8527},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8526}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8519}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8505}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8502}],"at":"rules_data/pampero/modules/objectives.yaml:95","id":8473},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:89"}',
+    'objective_batteries': '{"id":"objective_batteries","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 5 or more batteries.","it":"Avere 5 o più batterie."},"condition":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"batteries"},"d":0},"b":{"op":"lit","v":5},"x":9599},"effect":{"op":"seq","b":[{"op":"let","v":"n~2657","e":{"op":"lit","v":10,"x":9600},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8474},{"op":"let","v":"r~2658","e":{"op":"lit","v":"money","x":9601},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8475},{"op":"seq","b":[{"op":"let","v":"left~2659","e":{"op":"var","n":"n~2657","x":9602},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8477},{"op":"for","v":"rep~2661","src":{"op":"filt","v":"q~2660","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2660"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2658"}},"x":9603},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2659"},"b":{"op":"lit","v":0},"x":9604},"b":{"op":"seq","b":[{"op":"let","v":"taken~2662","e":{"op":"lit","v":0,"x":9605},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8480},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8482},"label":{"op":"lit","v":{"instead":0},"x":9606}},{"gens":[{"v":"instead~2663","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2659"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2659"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null}}]}]},"x":9607},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2662","x":9608},"o":"=","e":{"op":"var","n":"instead~2663","x":9609},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8484},{"op":"rep","n":{"op":"var","n":"instead~2663","x":9610},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"effect","d":null,"x":9611},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8486},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8485}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8483},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2663"}],"x":9612}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8481},{"op":"set","t":{"op":"var","n":"left~2659","x":9613},"o":"-=","e":{"op":"var","n":"taken~2662","x":9614},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8487}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8479},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8478},{"op":"let","v":"n~2664","e":{"op":"var","n":"left~2659","x":9615},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8488},{"op":"let","v":"r~2665","e":{"op":"var","n":"r~2658","x":9616},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8489},{"op":"seq","b":[{"op":"let","v":"k~2666","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2664"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2664"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0}]}]}}]}],"x":9617},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8491},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9618},"t":{"op":"set","t":{"op":"var","n":"k~2666","x":9619},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2666"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0}}]}]}]}],"x":9620},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8493},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8492},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0,"x":9621},"o":"+=","e":{"op":"var","n":"k~2666","x":9622},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8494},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9623},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0,"x":9624},"o":"-=","e":{"op":"var","n":"k~2666","x":9625},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8496},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8495},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2666"},"b":{"op":"lit","v":0}}],"x":9626},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9627},"o":"+=","e":{"op":"var","n":"k~2666","x":9628},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8498},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8497}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8490}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8476},{"op":"let","v":"n~2677","e":{"op":"lit","v":10,"x":9629},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8499},{"op":"let","v":"r~2678","e":{"op":"lit","v":"money","x":9630},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8500},{"op":"let","v":"k~2679","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2672","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2672"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2673","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2674","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2674"},"b":{"op":"var","n":"c~2673"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2675","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2676","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2675"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2676"},"b":{"op":"var","n":"c~2673"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2673"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9631},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8501},{"op":"seq","b":[{"op":"let","v":"n~2680","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2677"},"b":{"op":"var","n":"k~2679"},"x":9632},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8503},{"op":"let","v":"r~2681","e":{"op":"var","n":"r~2678","x":9633},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8504},{"op":"seq","b":[{"op":"let","v":"left~2682","e":{"op":"var","n":"n~2680","x":9634},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8506},{"op":"for","v":"rep~2684","src":{"op":"filt","v":"q~2683","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2683"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2681"}},"x":9635},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2682"},"b":{"op":"lit","v":0},"x":9636},"b":{"op":"seq","b":[{"op":"let","v":"taken~2685","e":{"op":"lit","v":0,"x":9637},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8509},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8511},"label":{"op":"lit","v":{"instead":0},"x":9638}},{"gens":[{"v":"instead~2686","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2682"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2684"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2682"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2684"},"f":"room","d":null}}]}]},"x":9639},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2685","x":9640},"o":"=","e":{"op":"var","n":"instead~2686","x":9641},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8513},{"op":"rep","n":{"op":"var","n":"instead~2686","x":9642},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2684"},"f":"effect","d":null,"x":9643},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8515},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8514}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8512},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2686"}],"x":9644}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2680","x":9645},"r":{"op":"var","n":"r~2681","x":9646}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8510},{"op":"set","t":{"op":"var","n":"left~2682","x":9647},"o":"-=","e":{"op":"var","n":"taken~2685","x":9648},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8516}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8508},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8507},{"op":"let","v":"n~2687","e":{"op":"var","n":"left~2682","x":9649},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8517},{"op":"let","v":"r~2688","e":{"op":"var","n":"r~2681","x":9650},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8518},{"op":"seq","b":[{"op":"let","v":"k~2689","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2688"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2687"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2687"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2688"},"d":0}]}]}}]}],"x":9651},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8520},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2688"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9652},"t":{"op":"set","t":{"op":"var","n":"k~2689","x":9653},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2689"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2688"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2688"},"d":0}}]}]}]}],"x":9654},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8522},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8521},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2688"},"d":0,"x":9655},"o":"+=","e":{"op":"var","n":"k~2689","x":9656},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8523},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2688"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9657},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2688"},"d":0,"x":9658},"o":"-=","e":{"op":"var","n":"k~2689","x":9659},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8525},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8524},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2688"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2689"},"b":{"op":"lit","v":0}}],"x":9660},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9661},"o":"+=","e":{"op":"var","n":"k~2689","x":9662},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8527},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8526}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8519}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8505}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8502}],"at":"rules_data/pampero/modules/objectives.yaml:95","id":8473},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:89"}',
 }

@@ -59,80 +59,80 @@ def x_9343(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:57
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('held')
-        return ((_w6 if type((_w6 := FN['sum'](ctx, None, [FN['sum'](ctx, None, [FN['sum'](ctx, None, [((_w2.get('batteries', 0) if type((_w2 := (ctx.index.plain['deck_items'].get(v_i_2658, NOREC).get('numbers', {}) if type(v_i_2658) is str else {}))) is dict else KEY(_w2, 'batteries', 0)) if ('batteries' in _w3 if type((_w3 := (ctx.index.plain['deck_items'].get(v_i_2658, NOREC).get('numbers', {}) if type(v_i_2658) is str else {}))) in (list, dict) else IN('batteries', _w3)) else ((_w4.get('batteries', 0) if type((_w4 := (ctx.index.plain['deck_items'].get(v_i_2658, NOREC).get('cost', {}) if type(v_i_2658) is str else {}))) is dict else KEY(_w4, 'batteries', 0)) if ('batteries' in _w5 if type((_w5 := (ctx.index.plain['deck_items'].get(v_i_2658, NOREC).get('cost', {}) if type(v_i_2658) is str else {}))) in (list, dict) else IN('batteries', _w5)) else 0)) for v_i_2658 in items_of(_h1) if ((ctx.index.plain['deck_items'].get(v_i_2658, NOREC).get('deck', None) if type(v_i_2658) is str else None) == v_d_2657)]) for v_d_2657 in items_of((ctx.index.plain['markets'].get(v_m_2656, NOREC).get('piles', []) if type(v_m_2656) is str else []))]) for v_m_2656 in IDS(ctx, 'markets')]))) is int else num(_w6)) >= 7)
+        return ((_w6 if type((_w6 := FN['sum'](ctx, None, [FN['sum'](ctx, None, [FN['sum'](ctx, None, [((_w2.get('batteries', 0) if type((_w2 := (ctx.index.plain['deck_items'].get(v_i_2659, NOREC).get('numbers', {}) if type(v_i_2659) is str else {}))) is dict else KEY(_w2, 'batteries', 0)) if ('batteries' in _w3 if type((_w3 := (ctx.index.plain['deck_items'].get(v_i_2659, NOREC).get('numbers', {}) if type(v_i_2659) is str else {}))) in (list, dict) else IN('batteries', _w3)) else ((_w4.get('batteries', 0) if type((_w4 := (ctx.index.plain['deck_items'].get(v_i_2659, NOREC).get('cost', {}) if type(v_i_2659) is str else {}))) is dict else KEY(_w4, 'batteries', 0)) if ('batteries' in _w5 if type((_w5 := (ctx.index.plain['deck_items'].get(v_i_2659, NOREC).get('cost', {}) if type(v_i_2659) is str else {}))) in (list, dict) else IN('batteries', _w5)) else 0)) for v_i_2659 in items_of(_h1) if ((ctx.index.plain['deck_items'].get(v_i_2659, NOREC).get('deck', None) if type(v_i_2659) is str else None) == v_d_2658)]) for v_d_2658 in items_of((ctx.index.plain['markets'].get(v_m_2657, NOREC).get('piles', []) if type(v_m_2657) is str else []))]) for v_m_2657 in IDS(ctx, 'markets')]))) is int else num(_w6)) >= 7)
     return MEMO(ctx, (9343, E.get('you'), ctx.stamps.get('held', 0),), compute)
 
 
 def x_9347(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9347, E.get('r~2660'),), lambda: [v_q_2662 for v_q_2662 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2662, NOREC).get('instead_of', {}) if type(v_q_2662) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2660'))])
+    return MEMO(ctx, (9347, E.get('r~2661'),), lambda: [v_q_2663 for v_q_2663 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2663, NOREC).get('instead_of', {}) if type(v_q_2663) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2661'))])
 
 
 def x_9348(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2661'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('left~2662'))) is int else num(_w1)) > 0)
 
 
 def x_9351(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2661'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2661') if (FLD(ctx, K[0], E.get('rep~2663')) == None) else FLD(ctx, K[0], E.get('rep~2663'))))) is int else num(_w2))))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2662'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2662') if (FLD(ctx, K[0], E.get('rep~2664')) == None) else FLD(ctx, K[0], E.get('rep~2664'))))) is int else num(_w2))))
 
 
 def x_9355(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2663'))
+    return FLD(ctx, K[1], E.get('rep~2664'))
 
 
 def x_9356(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2665')}
+    return {'instead': E.get('instead~2666')}
 
 
 def x_9361(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2666') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2667'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2666'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2667'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2667'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+    return max(0, (_w5 if type((_w5 := (E.get('n~2667') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2668'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2667'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2668'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2668'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_9362(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2667'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2668'))) is str else None) != None)
 
 
 def x_9364(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2668'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2667'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2667'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2667'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2669'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2668'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2668'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2668'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_9365(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2667'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2667'), 0))
+    return (_w2.get(E.get('r~2668'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2668'), 0))
 
 
 def x_9367(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2667'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2668'))) is str else None) != None)
 
 
 def x_9368(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2667'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2667'), 0))
+    return (_w1.get(E.get('r~2668'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2668'), 0))
 
 
 def x_9370(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2667'))) is str else None)) and ((E.get('k~2668') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2668'))) is str else None)) and ((E.get('k~2669') != 0)) else False)
 
 
 x_9371 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
@@ -144,14 +144,14 @@ def x_9375(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2674 for v_i_2674 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2674, NOREC).get('deck', None) if type(v_i_2674) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2675))) is type((_w4 := sum([items_of((_h2.get(v_r_2677, []) if type(_h2) is dict else KEY(_h2, v_r_2677, []))).count(v_c_2675) for v_r_2677 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2675 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2675, NOREC).get('deck', None) if type(v_c_2675) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+        return (_w5 + _w6 if type((_w5 := len([v_i_2675 for v_i_2675 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2675, NOREC).get('deck', None) if type(v_i_2675) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2676))) is type((_w4 := sum([items_of((_h2.get(v_r_2678, []) if type(_h2) is dict else KEY(_h2, v_r_2678, []))).count(v_c_2676) for v_r_2678 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2676 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2676, NOREC).get('deck', None) if type(v_c_2676) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
     return MEMO(ctx, (9375, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
 def x_9376(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2679'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2681'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~2680'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2682'))) is int else num(_w2)))
 
 
 x_9379 = _C.x_9379  # rules_data/pampero/definitions/resources.yaml:57
@@ -177,14 +177,14 @@ def t_8253(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/modules/object
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2679', 10, True)
-        LOCAL(ctx, E, 'r~2680', 'money', True)
-        LOCAL(ctx, E, 'k~2681', x_9375(ctx, E), True)
+        LOCAL(ctx, E, 'n~2680', 10, True)
+        LOCAL(ctx, E, 'r~2681', 'money', True)
+        LOCAL(ctx, E, 'k~2682', x_9375(ctx, E), True)
         return t_8282(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2659', 10, True)
-    LOCAL(ctx, E, 'r~2660', 'money', True)
+    LOCAL(ctx, E, 'n~2660', 10, True)
+    LOCAL(ctx, E, 'r~2661', 'money', True)
     return t_8256(ctx, r1, s, E, B)
 
 
@@ -194,7 +194,7 @@ def d_8254(ctx, E=None, B=8253):  # rules_data/pampero/modules/objectives.yaml:6
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2659', 10, True)
+    LOCAL(ctx, E, 'n~2660', 10, True)
     return True
 
 
@@ -209,14 +209,14 @@ def t_8256(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2666', E.get('left~2661'), True)
-        LOCAL(ctx, E, 'r~2667', E.get('r~2660'), True)
+        LOCAL(ctx, E, 'n~2667', E.get('left~2662'), True)
+        LOCAL(ctx, E, 'r~2668', E.get('r~2661'), True)
         if not d_8270(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2661', E.get('n~2659'), True)
+    LOCAL(ctx, E, 'left~2662', E.get('n~2660'), True)
     return t_8258(ctx, r1, s, E, B)
 
 
@@ -226,7 +226,7 @@ def d_8257(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2661', E.get('n~2659'), True)
+    LOCAL(ctx, E, 'left~2662', E.get('n~2660'), True)
     return True
 
 
@@ -237,18 +237,18 @@ def t_8258(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9347(ctx, E)))
-    old = E.get('rep~2663', MISSING)
+    old = E.get('rep~2664', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2663', old)
+        UNSET(ctx, E, 'rep~2664', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2663', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2661'))) is int else num(_w1)) > 0)):
+            LOCAL(ctx, E, 'rep~2664', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2662'))) is int else num(_w1)) > 0)):
                 return t_8259(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -263,11 +263,11 @@ def t_8259(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 14, E, 'left~2661', E.get('taken~2664'))
+        ASSIGN(ctx, B + 14, E, 'left~2662', E.get('taken~2665'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2664', 0, True)
+    LOCAL(ctx, E, 'taken~2665', 0, True)
     return t_8261(ctx, r1, s, E, B)
 
 
@@ -277,7 +277,7 @@ def d_8260(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2664', 0, True)
+    LOCAL(ctx, E, 'taken~2665', 0, True)
     return True
 
 
@@ -291,7 +291,7 @@ def t_8263(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2664', E.get('instead~2665'))
+    LOCAL(ctx, E, 'taken~2665', E.get('instead~2666'))
     return t_8265(ctx, k, s, E, B)
 
 
@@ -301,7 +301,7 @@ def d_8264(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2664', E.get('instead~2665'))
+    LOCAL(ctx, E, 'taken~2665', E.get('instead~2666'))
     return True
 
 
@@ -316,7 +316,7 @@ def t_8265(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/re
             return k()
         return t_8266(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2665')))
+    return nxt(num(E.get('instead~2666')))
 
 
 def t_8266(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:62
@@ -334,7 +334,7 @@ def d_8267(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 14, E, 'left~2661', E.get('taken~2664'))
+    ASSIGN(ctx, B + 14, E, 'left~2662', E.get('taken~2665'))
     return True
 
 
@@ -344,7 +344,7 @@ def d_8268(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2666', E.get('left~2661'), True)
+    LOCAL(ctx, E, 'n~2667', E.get('left~2662'), True)
     return True
 
 
@@ -354,7 +354,7 @@ def d_8269(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2667', E.get('r~2660'), True)
+    LOCAL(ctx, E, 'r~2668', E.get('r~2661'), True)
     return True
 
 
@@ -364,13 +364,13 @@ def d_8270(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2668', x_9361(ctx, E), True)
+    LOCAL(ctx, E, 'k~2669', x_9361(ctx, E), True)
     if not d_8272(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2667'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2668'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
     if not d_8275(ctx, E, B):
         return False
     if not d_8277(ctx, E, B):
@@ -384,7 +384,7 @@ def d_8271(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2668', x_9361(ctx, E), True)
+    LOCAL(ctx, E, 'k~2669', x_9361(ctx, E), True)
     return True
 
 
@@ -394,9 +394,9 @@ def d_8272(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2667'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2668'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2668', x_9364(ctx, E))
+        LOCAL(ctx, E, 'k~2669', x_9364(ctx, E))
     return True
 
 
@@ -406,7 +406,7 @@ def d_8273(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2668', x_9364(ctx, E))
+    LOCAL(ctx, E, 'k~2669', x_9364(ctx, E))
     return True
 
 
@@ -416,9 +416,9 @@ def d_8274(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2667'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2668'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
     return True
 
 
@@ -428,11 +428,11 @@ def d_8275(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2667'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2668'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2667'))
+        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2668'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2668'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[4])
     return True
 
 
@@ -442,9 +442,9 @@ def d_8276(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2667'))
+    c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2668'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[4])
     return True
 
 
@@ -458,7 +458,7 @@ def d_8277(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2668'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[5])
     return True
 
 
@@ -470,7 +470,7 @@ def d_8278(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2668'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[5])
     return True
 
 
@@ -480,7 +480,7 @@ def d_8279(ctx, E=None, B=8253):  # rules_data/pampero/modules/objectives.yaml:6
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2679', 10, True)
+    LOCAL(ctx, E, 'n~2680', 10, True)
     return True
 
 
@@ -493,7 +493,7 @@ def d_8281(ctx, E=None, B=8253):  # rules_data/pampero/modules/objectives.yaml:6
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2681', x_9375(ctx, E), True)
+    LOCAL(ctx, E, 'k~2682', x_9375(ctx, E), True)
     return True
 
 
@@ -503,8 +503,8 @@ def t_8282(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2682', (((_w1 if type((_w1 := E.get('n~2679'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2681'))) is int else num(_w2)))), True)
-    LOCAL(ctx, E, 'r~2683', E.get('r~2680'), True)
+    LOCAL(ctx, E, 'n~2683', (((_w1 if type((_w1 := E.get('n~2680'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2682'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'r~2684', E.get('r~2681'), True)
     return t_8285(ctx, k, s, E, B)
 
 
@@ -514,7 +514,7 @@ def d_8283(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2682', (((_w1 if type((_w1 := E.get('n~2679'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2681'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'n~2683', (((_w1 if type((_w1 := E.get('n~2680'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2682'))) is int else num(_w2)))), True)
     return True
 
 
@@ -529,14 +529,14 @@ def t_8285(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2689', E.get('left~2684'), True)
-        LOCAL(ctx, E, 'r~2690', E.get('r~2683'), True)
+        LOCAL(ctx, E, 'n~2690', E.get('left~2685'), True)
+        LOCAL(ctx, E, 'r~2691', E.get('r~2684'), True)
         if not d_8299(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2684', E.get('n~2682'), True)
+    LOCAL(ctx, E, 'left~2685', E.get('n~2683'), True)
     return t_8287(ctx, r1, s, E, B)
 
 
@@ -550,18 +550,18 @@ def t_8287(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9379(ctx, E)))
-    old = E.get('rep~2686', MISSING)
+    old = E.get('rep~2687', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2686', old)
+        UNSET(ctx, E, 'rep~2687', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2686', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2684'))) is int else num(_w1)) > 0)):
+            LOCAL(ctx, E, 'rep~2687', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2685'))) is int else num(_w1)) > 0)):
                 return t_8288(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -576,11 +576,11 @@ def t_8288(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 43, E, 'left~2684', E.get('taken~2687'))
+        ASSIGN(ctx, B + 43, E, 'left~2685', E.get('taken~2688'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2687', 0, True)
+    LOCAL(ctx, E, 'taken~2688', 0, True)
     return t_8290(ctx, r1, s, E, B)
 
 
@@ -599,7 +599,7 @@ def d_8296(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 43, E, 'left~2684', E.get('taken~2687'))
+    ASSIGN(ctx, B + 43, E, 'left~2685', E.get('taken~2688'))
     return True
 
 
@@ -727,5 +727,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:57
-    'objective_market_batteries': '{"id":"objective_market_batteries","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 7 or more batteries on foreign market cards and Private Industry market cards you\'ve fulfilled.","it":"Avere 7 o più batterie sulle carte mercato estero e sulle carte mercato dell\'industria privata che hai soddisfatto."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"m~2656","src":{"op":"ids","kind":"markets"},"e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"d~2657","src":{"op":"fld","kind":"markets","of":{"op":"var","n":"m~2656"},"f":"piles","d":[]},"e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"i~2658","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"e":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"batteries"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2658"},"f":"numbers","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2658"},"f":"numbers","d":{}},"k":{"op":"lit","v":"batteries"},"d":0},"b":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"batteries"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2658"},"f":"cost","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2658"},"f":"cost","d":{}},"k":{"op":"lit","v":"batteries"},"d":0},"b":{"op":"lit","v":0}}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2658"},"f":"deck","d":null},"b":{"op":"var","n":"d~2657"}}}]}}]}}]},"b":{"op":"lit","v":7},"x":9343},"effect":{"op":"seq","b":[{"op":"let","v":"n~2659","e":{"op":"lit","v":10,"x":9344},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8254},{"op":"let","v":"r~2660","e":{"op":"lit","v":"money","x":9345},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8255},{"op":"seq","b":[{"op":"let","v":"left~2661","e":{"op":"var","n":"n~2659","x":9346},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8257},{"op":"for","v":"rep~2663","src":{"op":"filt","v":"q~2662","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2662"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2660"}},"x":9347},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2661"},"b":{"op":"lit","v":0},"x":9348},"b":{"op":"seq","b":[{"op":"let","v":"taken~2664","e":{"op":"lit","v":0,"x":9349},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8260},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8262},"label":{"op":"lit","v":{"instead":0},"x":9350}},{"gens":[{"v":"instead~2665","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2661"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2663"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2661"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2663"},"f":"room","d":null}}]}]},"x":9351},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2664","x":9352},"o":"=","e":{"op":"var","n":"instead~2665","x":9353},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8264},{"op":"rep","n":{"op":"var","n":"instead~2665","x":9354},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2663"},"f":"effect","d":null,"x":9355},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8266},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8265}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8263},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2665"}],"x":9356}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8261},{"op":"set","t":{"op":"var","n":"left~2661","x":9357},"o":"-=","e":{"op":"var","n":"taken~2664","x":9358},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8267}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8259},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8258},{"op":"let","v":"n~2666","e":{"op":"var","n":"left~2661","x":9359},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8268},{"op":"let","v":"r~2667","e":{"op":"var","n":"r~2660","x":9360},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8269},{"op":"seq","b":[{"op":"let","v":"k~2668","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2666"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2666"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2667"},"d":0}]}]}}]}],"x":9361},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8271},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9362},"t":{"op":"set","t":{"op":"var","n":"k~2668","x":9363},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2668"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2667"},"d":0}}]}]}]}],"x":9364},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8273},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8272},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2667"},"d":0,"x":9365},"o":"+=","e":{"op":"var","n":"k~2668","x":9366},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8274},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9367},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2667"},"d":0,"x":9368},"o":"-=","e":{"op":"var","n":"k~2668","x":9369},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8276},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8275},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2668"},"b":{"op":"lit","v":0}}],"x":9370},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9371},"o":"+=","e":{"op":"var","n":"k~2668","x":9372},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8278},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8277}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8270}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8256},{"op":"let","v":"n~2679","e":{"op":"lit","v":10,"x":9373},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8279},{"op":"let","v":"r~2680","e":{"op":"lit","v":"money","x":9374},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8280},{"op":"let","v":"k~2681","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2674","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2674"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2675","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2676","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2676"},"b":{"op":"var","n":"c~2675"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2677","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2678","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2677"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2678"},"b":{"op":"var","n":"c~2675"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2675"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9375},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8281},{"op":"seq","b":[{"op":"let","v":"n~2682","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2679"},"b":{"op":"var","n":"k~2681"},"x":9376},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8283},{"op":"let","v":"r~2683","e":{"op":"var","n":"r~2680","x":9377},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8284},{"op":"seq","b":[{"op":"let","v":"left~2684","e":{"op":"var","n":"n~2682","x":9378},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8286},{"op":"for","v":"rep~2686","src":{"op":"filt","v":"q~2685","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2685"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2683"}},"x":9379},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2684"},"b":{"op":"lit","v":0},"x":9380},"b":{"op":"seq","b":[{"op":"let","v":"taken~2687","e":{"op":"lit","v":0,"x":9381},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8289},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8291},"label":{"op":"lit","v":{"instead":0},"x":9382}},{"gens":[{"v":"instead~2688","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2684"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2686"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2684"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2686"},"f":"room","d":null}}]}]},"x":9383},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2687","x":9384},"o":"=","e":{"op":"var","n":"instead~2688","x":9385},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8293},{"op":"rep","n":{"op":"var","n":"instead~2688","x":9386},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2686"},"f":"effect","d":null,"x":9387},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8295},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8294}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8292},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2688"}],"x":9388}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2682","x":9389},"r":{"op":"var","n":"r~2683","x":9390}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8290},{"op":"set","t":{"op":"var","n":"left~2684","x":9391},"o":"-=","e":{"op":"var","n":"taken~2687","x":9392},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8296}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8288},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8287},{"op":"let","v":"n~2689","e":{"op":"var","n":"left~2684","x":9393},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8297},{"op":"let","v":"r~2690","e":{"op":"var","n":"r~2683","x":9394},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8298},{"op":"seq","b":[{"op":"let","v":"k~2691","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2690"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2689"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2689"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2690"},"d":0}]}]}}]}],"x":9395},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8300},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2690"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9396},"t":{"op":"set","t":{"op":"var","n":"k~2691","x":9397},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2691"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2690"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2690"},"d":0}}]}]}]}],"x":9398},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8302},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8301},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2690"},"d":0,"x":9399},"o":"+=","e":{"op":"var","n":"k~2691","x":9400},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8303},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2690"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9401},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2690"},"d":0,"x":9402},"o":"-=","e":{"op":"var","n":"k~2691","x":9403},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8305},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8304},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2690"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2691"},"b":{"op":"lit","v":0}}],"x":9404},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9405},"o":"+=","e":{"op":"var","n":"k~2691","x":9406},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8307},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8306}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8299}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8285}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8282}],"at":"rules_data/pampero/modules/objectives.yaml:63","id":8253},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:57"}',
+    'objective_market_batteries': '{"id":"objective_market_batteries","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 7 or more batteries on foreign market cards and Private Industry market cards you\'ve fulfilled.","it":"Avere 7 o più batterie sulle carte mercato estero e sulle carte mercato dell\'industria privata che hai soddisfatto."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"m~2657","src":{"op":"ids","kind":"markets"},"e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"d~2658","src":{"op":"fld","kind":"markets","of":{"op":"var","n":"m~2657"},"f":"piles","d":[]},"e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"i~2659","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"e":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"batteries"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2659"},"f":"numbers","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2659"},"f":"numbers","d":{}},"k":{"op":"lit","v":"batteries"},"d":0},"b":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"batteries"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2659"},"f":"cost","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2659"},"f":"cost","d":{}},"k":{"op":"lit","v":"batteries"},"d":0},"b":{"op":"lit","v":0}}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2659"},"f":"deck","d":null},"b":{"op":"var","n":"d~2658"}}}]}}]}}]},"b":{"op":"lit","v":7},"x":9343},"effect":{"op":"seq","b":[{"op":"let","v":"n~2660","e":{"op":"lit","v":10,"x":9344},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8254},{"op":"let","v":"r~2661","e":{"op":"lit","v":"money","x":9345},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8255},{"op":"seq","b":[{"op":"let","v":"left~2662","e":{"op":"var","n":"n~2660","x":9346},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8257},{"op":"for","v":"rep~2664","src":{"op":"filt","v":"q~2663","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2663"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2661"}},"x":9347},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2662"},"b":{"op":"lit","v":0},"x":9348},"b":{"op":"seq","b":[{"op":"let","v":"taken~2665","e":{"op":"lit","v":0,"x":9349},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8260},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8262},"label":{"op":"lit","v":{"instead":0},"x":9350}},{"gens":[{"v":"instead~2666","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2662"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2662"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null}}]}]},"x":9351},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2665","x":9352},"o":"=","e":{"op":"var","n":"instead~2666","x":9353},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8264},{"op":"rep","n":{"op":"var","n":"instead~2666","x":9354},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"effect","d":null,"x":9355},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8266},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8265}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8263},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2666"}],"x":9356}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8261},{"op":"set","t":{"op":"var","n":"left~2662","x":9357},"o":"-=","e":{"op":"var","n":"taken~2665","x":9358},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8267}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8259},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8258},{"op":"let","v":"n~2667","e":{"op":"var","n":"left~2662","x":9359},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8268},{"op":"let","v":"r~2668","e":{"op":"var","n":"r~2661","x":9360},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8269},{"op":"seq","b":[{"op":"let","v":"k~2669","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2667"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2667"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0}]}]}}]}],"x":9361},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8271},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9362},"t":{"op":"set","t":{"op":"var","n":"k~2669","x":9363},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2669"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0}}]}]}]}],"x":9364},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8273},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8272},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0,"x":9365},"o":"+=","e":{"op":"var","n":"k~2669","x":9366},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8274},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9367},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0,"x":9368},"o":"-=","e":{"op":"var","n":"k~2669","x":9369},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8276},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8275},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2669"},"b":{"op":"lit","v":0}}],"x":9370},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9371},"o":"+=","e":{"op":"var","n":"k~2669","x":9372},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8278},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8277}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8270}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8256},{"op":"let","v":"n~2680","e":{"op":"lit","v":10,"x":9373},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8279},{"op":"let","v":"r~2681","e":{"op":"lit","v":"money","x":9374},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8280},{"op":"let","v":"k~2682","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2675","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2675"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2676","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2677","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2677"},"b":{"op":"var","n":"c~2676"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2678","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2679","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2678"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2679"},"b":{"op":"var","n":"c~2676"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2676"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9375},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8281},{"op":"seq","b":[{"op":"let","v":"n~2683","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2680"},"b":{"op":"var","n":"k~2682"},"x":9376},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8283},{"op":"let","v":"r~2684","e":{"op":"var","n":"r~2681","x":9377},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8284},{"op":"seq","b":[{"op":"let","v":"left~2685","e":{"op":"var","n":"n~2683","x":9378},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8286},{"op":"for","v":"rep~2687","src":{"op":"filt","v":"q~2686","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2686"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2684"}},"x":9379},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2685"},"b":{"op":"lit","v":0},"x":9380},"b":{"op":"seq","b":[{"op":"let","v":"taken~2688","e":{"op":"lit","v":0,"x":9381},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8289},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8291},"label":{"op":"lit","v":{"instead":0},"x":9382}},{"gens":[{"v":"instead~2689","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2685"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2687"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2685"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2687"},"f":"room","d":null}}]}]},"x":9383},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2688","x":9384},"o":"=","e":{"op":"var","n":"instead~2689","x":9385},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8293},{"op":"rep","n":{"op":"var","n":"instead~2689","x":9386},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2687"},"f":"effect","d":null,"x":9387},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8295},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8294}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8292},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2689"}],"x":9388}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2683","x":9389},"r":{"op":"var","n":"r~2684","x":9390}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8290},{"op":"set","t":{"op":"var","n":"left~2685","x":9391},"o":"-=","e":{"op":"var","n":"taken~2688","x":9392},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8296}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8288},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8287},{"op":"let","v":"n~2690","e":{"op":"var","n":"left~2685","x":9393},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8297},{"op":"let","v":"r~2691","e":{"op":"var","n":"r~2684","x":9394},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8298},{"op":"seq","b":[{"op":"let","v":"k~2692","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2690"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2690"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2691"},"d":0}]}]}}]}],"x":9395},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8300},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9396},"t":{"op":"set","t":{"op":"var","n":"k~2692","x":9397},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2692"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2691"},"d":0}}]}]}]}],"x":9398},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8302},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8301},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2691"},"d":0,"x":9399},"o":"+=","e":{"op":"var","n":"k~2692","x":9400},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8303},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9401},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2691"},"d":0,"x":9402},"o":"-=","e":{"op":"var","n":"k~2692","x":9403},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8305},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8304},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2692"},"b":{"op":"lit","v":0}}],"x":9404},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9405},"o":"+=","e":{"op":"var","n":"k~2692","x":9406},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8307},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8306}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8299}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8285}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8282}],"at":"rules_data/pampero/modules/objectives.yaml:63","id":8253},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:57"}',
 }

@@ -60,80 +60,80 @@ def x_9535(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:81
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return ((_w13 if type((_w13 := (_w11 + _w12 if type((_w11 := (_w5 + _w6 if type((_w5 := len([v_i_2656 for v_i_2656 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2656, NOREC).get('deck', None) if type(v_i_2656) is str else None) == 'specialist_scoring')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2657))) is type((_w4 := sum([items_of((_h2.get(v_r_2659, []) if type(_h2) is dict else KEY(_h2, v_r_2659, []))).count(v_c_2657) for v_r_2659 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2657 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2657, NOREC).get('deck', None) if type(v_c_2657) is str else None) == 'specialist_scoring')]))) is int else AR('+', _w5, _w6)))) is type((_w12 := (_w9 + _w10 if type((_w9 := len([v_i_2661 for v_i_2661 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2661, NOREC).get('deck', None) if type(v_i_2661) is str else None) == 'specialist_action')]))) is type((_w10 := FN['sum'](ctx, None, [(_w7 + _w8 if type((_w7 := items_of(_h1).count(v_c_2662))) is type((_w8 := sum([items_of((_h2.get(v_r_2664, []) if type(_h2) is dict else KEY(_h2, v_r_2664, []))).count(v_c_2662) for v_r_2664 in items_of(_h2)]))) is int else AR('+', _w7, _w8)) for v_c_2662 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2662, NOREC).get('deck', None) if type(v_c_2662) is str else None) == 'specialist_action')]))) is int else AR('+', _w9, _w10)))) is int else AR('+', _w11, _w12)))) is int else num(_w13)) >= 6)
+        return ((_w13 if type((_w13 := (_w11 + _w12 if type((_w11 := (_w5 + _w6 if type((_w5 := len([v_i_2657 for v_i_2657 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2657, NOREC).get('deck', None) if type(v_i_2657) is str else None) == 'specialist_scoring')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2658))) is type((_w4 := sum([items_of((_h2.get(v_r_2660, []) if type(_h2) is dict else KEY(_h2, v_r_2660, []))).count(v_c_2658) for v_r_2660 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2658 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2658, NOREC).get('deck', None) if type(v_c_2658) is str else None) == 'specialist_scoring')]))) is int else AR('+', _w5, _w6)))) is type((_w12 := (_w9 + _w10 if type((_w9 := len([v_i_2662 for v_i_2662 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2662, NOREC).get('deck', None) if type(v_i_2662) is str else None) == 'specialist_action')]))) is type((_w10 := FN['sum'](ctx, None, [(_w7 + _w8 if type((_w7 := items_of(_h1).count(v_c_2663))) is type((_w8 := sum([items_of((_h2.get(v_r_2665, []) if type(_h2) is dict else KEY(_h2, v_r_2665, []))).count(v_c_2663) for v_r_2665 in items_of(_h2)]))) is int else AR('+', _w7, _w8)) for v_c_2663 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2663, NOREC).get('deck', None) if type(v_c_2663) is str else None) == 'specialist_action')]))) is int else AR('+', _w9, _w10)))) is int else AR('+', _w11, _w12)))) is int else num(_w13)) >= 6)
     return MEMO(ctx, (9535, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
 def x_9539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9539, E.get('r~2667'),), lambda: [v_q_2669 for v_q_2669 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2669, NOREC).get('instead_of', {}) if type(v_q_2669) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2667'))])
+    return MEMO(ctx, (9539, E.get('r~2668'),), lambda: [v_q_2670 for v_q_2670 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2670, NOREC).get('instead_of', {}) if type(v_q_2670) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2668'))])
 
 
 def x_9540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2668'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('left~2669'))) is int else num(_w1)) > 0)
 
 
 def x_9543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2668'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2668') if (FLD(ctx, K[0], E.get('rep~2670')) == None) else FLD(ctx, K[0], E.get('rep~2670'))))) is int else num(_w2))))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2669'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2669') if (FLD(ctx, K[0], E.get('rep~2671')) == None) else FLD(ctx, K[0], E.get('rep~2671'))))) is int else num(_w2))))
 
 
 def x_9547(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2670'))
+    return FLD(ctx, K[1], E.get('rep~2671'))
 
 
 def x_9548(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2672')}
+    return {'instead': E.get('instead~2673')}
 
 
 def x_9553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2673') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2674'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2673'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2674'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2674'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+    return max(0, (_w5 if type((_w5 := (E.get('n~2674') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2675'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2674'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2675'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2675'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_9554(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2674'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2675'))) is str else None) != None)
 
 
 def x_9556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2675'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2674'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2674'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2674'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2676'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2675'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2675'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2675'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_9557(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2674'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2674'), 0))
+    return (_w2.get(E.get('r~2675'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2675'), 0))
 
 
 def x_9559(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2674'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2675'))) is str else None) != None)
 
 
 def x_9560(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2674'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2674'), 0))
+    return (_w1.get(E.get('r~2675'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2675'), 0))
 
 
 def x_9562(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2674'))) is str else None)) and ((E.get('k~2675') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2675'))) is str else None)) and ((E.get('k~2676') != 0)) else False)
 
 
 x_9563 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
@@ -145,86 +145,86 @@ def x_9567(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2681 for v_i_2681 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2681, NOREC).get('deck', None) if type(v_i_2681) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2682))) is type((_w4 := sum([items_of((_h2.get(v_r_2684, []) if type(_h2) is dict else KEY(_h2, v_r_2684, []))).count(v_c_2682) for v_r_2684 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2682 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2682, NOREC).get('deck', None) if type(v_c_2682) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+        return (_w5 + _w6 if type((_w5 := len([v_i_2682 for v_i_2682 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2682, NOREC).get('deck', None) if type(v_i_2682) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2683))) is type((_w4 := sum([items_of((_h2.get(v_r_2685, []) if type(_h2) is dict else KEY(_h2, v_r_2685, []))).count(v_c_2683) for v_r_2685 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2683 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2683, NOREC).get('deck', None) if type(v_c_2683) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
     return MEMO(ctx, (9567, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
 def x_9568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2686'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2688'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~2687'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2689'))) is int else num(_w2)))
 
 
 def x_9571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9571, E.get('r~2690'),), lambda: [v_q_2692 for v_q_2692 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2692, NOREC).get('instead_of', {}) if type(v_q_2692) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2690'))])
+    return MEMO(ctx, (9571, E.get('r~2691'),), lambda: [v_q_2693 for v_q_2693 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2693, NOREC).get('instead_of', {}) if type(v_q_2693) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2691'))])
 
 
 def x_9572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2691'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('left~2692'))) is int else num(_w1)) > 0)
 
 
 def x_9575(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2691'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2691') if (FLD(ctx, K[0], E.get('rep~2693')) == None) else FLD(ctx, K[0], E.get('rep~2693'))))) is int else num(_w2))))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2692'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2692') if (FLD(ctx, K[0], E.get('rep~2694')) == None) else FLD(ctx, K[0], E.get('rep~2694'))))) is int else num(_w2))))
 
 
 def x_9579(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2693'))
+    return FLD(ctx, K[1], E.get('rep~2694'))
 
 
 def x_9580(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2695')}
+    return {'instead': E.get('instead~2696')}
 
 
 def x_9587(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2696') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2697'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2696'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2697'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2697'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+    return max(0, (_w5 if type((_w5 := (E.get('n~2697') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2698'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2697'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2698'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2698'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_9588(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2697'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2698'))) is str else None) != None)
 
 
 def x_9590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2698'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2697'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2697'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2697'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2699'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2698'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2698'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2698'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_9591(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2697'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2697'), 0))
+    return (_w2.get(E.get('r~2698'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2698'), 0))
 
 
 def x_9593(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2697'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2698'))) is str else None) != None)
 
 
 def x_9594(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2697'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2697'), 0))
+    return (_w1.get(E.get('r~2698'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2698'), 0))
 
 
 def x_9596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2697'))) is str else None)) and ((E.get('k~2698') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2698'))) is str else None)) and ((E.get('k~2699') != 0)) else False)
 
 
 x_9597 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
@@ -238,14 +238,14 @@ def t_8418(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/modules/object
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2686', 10, True)
-        LOCAL(ctx, E, 'r~2687', 'money', True)
-        LOCAL(ctx, E, 'k~2688', x_9567(ctx, E), True)
+        LOCAL(ctx, E, 'n~2687', 10, True)
+        LOCAL(ctx, E, 'r~2688', 'money', True)
+        LOCAL(ctx, E, 'k~2689', x_9567(ctx, E), True)
         return t_8447(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2666', 10, True)
-    LOCAL(ctx, E, 'r~2667', 'money', True)
+    LOCAL(ctx, E, 'n~2667', 10, True)
+    LOCAL(ctx, E, 'r~2668', 'money', True)
     return t_8421(ctx, r1, s, E, B)
 
 
@@ -255,7 +255,7 @@ def d_8419(ctx, E=None, B=8418):  # rules_data/pampero/modules/objectives.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2666', 10, True)
+    LOCAL(ctx, E, 'n~2667', 10, True)
     return True
 
 
@@ -270,14 +270,14 @@ def t_8421(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2673', E.get('left~2668'), True)
-        LOCAL(ctx, E, 'r~2674', E.get('r~2667'), True)
+        LOCAL(ctx, E, 'n~2674', E.get('left~2669'), True)
+        LOCAL(ctx, E, 'r~2675', E.get('r~2668'), True)
         if not d_8435(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2668', E.get('n~2666'), True)
+    LOCAL(ctx, E, 'left~2669', E.get('n~2667'), True)
     return t_8423(ctx, r1, s, E, B)
 
 
@@ -287,7 +287,7 @@ def d_8422(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2668', E.get('n~2666'), True)
+    LOCAL(ctx, E, 'left~2669', E.get('n~2667'), True)
     return True
 
 
@@ -298,18 +298,18 @@ def t_8423(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9539(ctx, E)))
-    old = E.get('rep~2670', MISSING)
+    old = E.get('rep~2671', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2670', old)
+        UNSET(ctx, E, 'rep~2671', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2670', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2668'))) is int else num(_w1)) > 0)):
+            LOCAL(ctx, E, 'rep~2671', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2669'))) is int else num(_w1)) > 0)):
                 return t_8424(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -324,11 +324,11 @@ def t_8424(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 14, E, 'left~2668', E.get('taken~2671'))
+        ASSIGN(ctx, B + 14, E, 'left~2669', E.get('taken~2672'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2671', 0, True)
+    LOCAL(ctx, E, 'taken~2672', 0, True)
     return t_8426(ctx, r1, s, E, B)
 
 
@@ -338,7 +338,7 @@ def d_8425(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2671', 0, True)
+    LOCAL(ctx, E, 'taken~2672', 0, True)
     return True
 
 
@@ -352,7 +352,7 @@ def t_8428(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2671', E.get('instead~2672'))
+    LOCAL(ctx, E, 'taken~2672', E.get('instead~2673'))
     return t_8430(ctx, k, s, E, B)
 
 
@@ -362,7 +362,7 @@ def d_8429(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2671', E.get('instead~2672'))
+    LOCAL(ctx, E, 'taken~2672', E.get('instead~2673'))
     return True
 
 
@@ -377,7 +377,7 @@ def t_8430(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/re
             return k()
         return t_8431(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2672')))
+    return nxt(num(E.get('instead~2673')))
 
 
 def t_8431(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:62
@@ -395,7 +395,7 @@ def d_8432(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 14, E, 'left~2668', E.get('taken~2671'))
+    ASSIGN(ctx, B + 14, E, 'left~2669', E.get('taken~2672'))
     return True
 
 
@@ -405,7 +405,7 @@ def d_8433(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2673', E.get('left~2668'), True)
+    LOCAL(ctx, E, 'n~2674', E.get('left~2669'), True)
     return True
 
 
@@ -415,7 +415,7 @@ def d_8434(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2674', E.get('r~2667'), True)
+    LOCAL(ctx, E, 'r~2675', E.get('r~2668'), True)
     return True
 
 
@@ -425,13 +425,13 @@ def d_8435(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2675', x_9553(ctx, E), True)
+    LOCAL(ctx, E, 'k~2676', x_9553(ctx, E), True)
     if not d_8437(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2674'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2675'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2675'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2676'), '+=', False, K[2])
     if not d_8440(ctx, E, B):
         return False
     if not d_8442(ctx, E, B):
@@ -445,7 +445,7 @@ def d_8436(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2675', x_9553(ctx, E), True)
+    LOCAL(ctx, E, 'k~2676', x_9553(ctx, E), True)
     return True
 
 
@@ -455,9 +455,9 @@ def d_8437(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2674'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2675'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2675', x_9556(ctx, E))
+        LOCAL(ctx, E, 'k~2676', x_9556(ctx, E))
     return True
 
 
@@ -467,7 +467,7 @@ def d_8438(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2675', x_9556(ctx, E))
+    LOCAL(ctx, E, 'k~2676', x_9556(ctx, E))
     return True
 
 
@@ -477,9 +477,9 @@ def d_8439(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2674'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2675'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2675'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2676'), '+=', False, K[2])
     return True
 
 
@@ -489,11 +489,11 @@ def d_8440(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2674'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2675'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2674'))
+        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2675'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2675'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2676'), '-=', False, K[4])
     return True
 
 
@@ -503,9 +503,9 @@ def d_8441(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2674'))
+    c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2675'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2675'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2676'), '-=', False, K[4])
     return True
 
 
@@ -519,7 +519,7 @@ def d_8442(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2675'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2676'), '+=', False, K[5])
     return True
 
 
@@ -531,7 +531,7 @@ def d_8443(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2675'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2676'), '+=', False, K[5])
     return True
 
 
@@ -541,7 +541,7 @@ def d_8444(ctx, E=None, B=8418):  # rules_data/pampero/modules/objectives.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2686', 10, True)
+    LOCAL(ctx, E, 'n~2687', 10, True)
     return True
 
 
@@ -551,7 +551,7 @@ def d_8445(ctx, E=None, B=8418):  # rules_data/pampero/modules/objectives.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2687', 'money', True)
+    LOCAL(ctx, E, 'r~2688', 'money', True)
     return True
 
 
@@ -561,7 +561,7 @@ def d_8446(ctx, E=None, B=8418):  # rules_data/pampero/modules/objectives.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2688', x_9567(ctx, E), True)
+    LOCAL(ctx, E, 'k~2689', x_9567(ctx, E), True)
     return True
 
 
@@ -571,8 +571,8 @@ def t_8447(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2689', (((_w1 if type((_w1 := E.get('n~2686'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2688'))) is int else num(_w2)))), True)
-    LOCAL(ctx, E, 'r~2690', E.get('r~2687'), True)
+    LOCAL(ctx, E, 'n~2690', (((_w1 if type((_w1 := E.get('n~2687'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2689'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'r~2691', E.get('r~2688'), True)
     return t_8450(ctx, k, s, E, B)
 
 
@@ -582,7 +582,7 @@ def d_8448(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2689', (((_w1 if type((_w1 := E.get('n~2686'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2688'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'n~2690', (((_w1 if type((_w1 := E.get('n~2687'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2689'))) is int else num(_w2)))), True)
     return True
 
 
@@ -592,7 +592,7 @@ def d_8449(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2690', E.get('r~2687'), True)
+    LOCAL(ctx, E, 'r~2691', E.get('r~2688'), True)
     return True
 
 
@@ -604,14 +604,14 @@ def t_8450(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2696', E.get('left~2691'), True)
-        LOCAL(ctx, E, 'r~2697', E.get('r~2690'), True)
+        LOCAL(ctx, E, 'n~2697', E.get('left~2692'), True)
+        LOCAL(ctx, E, 'r~2698', E.get('r~2691'), True)
         if not d_8464(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2691', E.get('n~2689'), True)
+    LOCAL(ctx, E, 'left~2692', E.get('n~2690'), True)
     return t_8452(ctx, r1, s, E, B)
 
 
@@ -621,7 +621,7 @@ def d_8451(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2691', E.get('n~2689'), True)
+    LOCAL(ctx, E, 'left~2692', E.get('n~2690'), True)
     return True
 
 
@@ -632,18 +632,18 @@ def t_8452(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9571(ctx, E)))
-    old = E.get('rep~2693', MISSING)
+    old = E.get('rep~2694', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2693', old)
+        UNSET(ctx, E, 'rep~2694', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2693', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2691'))) is int else num(_w1)) > 0)):
+            LOCAL(ctx, E, 'rep~2694', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2692'))) is int else num(_w1)) > 0)):
                 return t_8453(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -658,11 +658,11 @@ def t_8453(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 43, E, 'left~2691', E.get('taken~2694'))
+        ASSIGN(ctx, B + 43, E, 'left~2692', E.get('taken~2695'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2694', 0, True)
+    LOCAL(ctx, E, 'taken~2695', 0, True)
     return t_8455(ctx, r1, s, E, B)
 
 
@@ -672,7 +672,7 @@ def d_8454(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2694', 0, True)
+    LOCAL(ctx, E, 'taken~2695', 0, True)
     return True
 
 
@@ -686,7 +686,7 @@ def t_8457(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2694', E.get('instead~2695'))
+    LOCAL(ctx, E, 'taken~2695', E.get('instead~2696'))
     return t_8459(ctx, k, s, E, B)
 
 
@@ -696,7 +696,7 @@ def d_8458(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2694', E.get('instead~2695'))
+    LOCAL(ctx, E, 'taken~2695', E.get('instead~2696'))
     return True
 
 
@@ -711,7 +711,7 @@ def t_8459(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/re
             return k()
         return t_8460(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2695')))
+    return nxt(num(E.get('instead~2696')))
 
 
 def t_8460(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:62
@@ -729,7 +729,7 @@ def d_8461(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 43, E, 'left~2691', E.get('taken~2694'))
+    ASSIGN(ctx, B + 43, E, 'left~2692', E.get('taken~2695'))
     return True
 
 
@@ -739,7 +739,7 @@ def d_8462(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2696', E.get('left~2691'), True)
+    LOCAL(ctx, E, 'n~2697', E.get('left~2692'), True)
     return True
 
 
@@ -749,7 +749,7 @@ def d_8463(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2697', E.get('r~2690'), True)
+    LOCAL(ctx, E, 'r~2698', E.get('r~2691'), True)
     return True
 
 
@@ -759,13 +759,13 @@ def d_8464(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2698', x_9587(ctx, E), True)
+    LOCAL(ctx, E, 'k~2699', x_9587(ctx, E), True)
     if not d_8466(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2697'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2698'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2698'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2699'), '+=', False, K[2])
     if not d_8469(ctx, E, B):
         return False
     if not d_8471(ctx, E, B):
@@ -779,7 +779,7 @@ def d_8465(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2698', x_9587(ctx, E), True)
+    LOCAL(ctx, E, 'k~2699', x_9587(ctx, E), True)
     return True
 
 
@@ -789,9 +789,9 @@ def d_8466(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2697'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2698'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2698', x_9590(ctx, E))
+        LOCAL(ctx, E, 'k~2699', x_9590(ctx, E))
     return True
 
 
@@ -801,7 +801,7 @@ def d_8467(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2698', x_9590(ctx, E))
+    LOCAL(ctx, E, 'k~2699', x_9590(ctx, E))
     return True
 
 
@@ -811,9 +811,9 @@ def d_8468(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2697'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2698'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2698'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2699'), '+=', False, K[2])
     return True
 
 
@@ -823,11 +823,11 @@ def d_8469(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2697'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2698'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2697'))
+        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2698'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2698'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2699'), '-=', False, K[4])
     return True
 
 
@@ -837,9 +837,9 @@ def d_8470(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2697'))
+    c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2698'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2698'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2699'), '-=', False, K[4])
     return True
 
 
@@ -853,7 +853,7 @@ def d_8471(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2698'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2699'), '+=', False, K[5])
     return True
 
 
@@ -865,7 +865,7 @@ def d_8472(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2698'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2699'), '+=', False, K[5])
     return True
 
 
@@ -992,5 +992,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:81
-    'objective_specialists': '{"id":"objective_specialists","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 6 or more specialist cards (un-scored).","it":"Avere 6 o più carte specialista (non ancora contate)."},"condition":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2656","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2656"},"f":"deck","d":null},"b":{"op":"lit","v":"specialist_scoring"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2657","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2658","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2658"},"b":{"op":"var","n":"c~2657"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2659","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2660","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2659"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2660"},"b":{"op":"var","n":"c~2657"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2657"},"f":"deck","d":null},"b":{"op":"lit","v":"specialist_scoring"}}}]}},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2661","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2661"},"f":"deck","d":null},"b":{"op":"lit","v":"specialist_action"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2662","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2663","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2663"},"b":{"op":"var","n":"c~2662"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2664","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2665","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2664"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2665"},"b":{"op":"var","n":"c~2662"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2662"},"f":"deck","d":null},"b":{"op":"lit","v":"specialist_action"}}}]}}},"b":{"op":"lit","v":6},"x":9535},"effect":{"op":"seq","b":[{"op":"let","v":"n~2666","e":{"op":"lit","v":10,"x":9536},"at":"rules_data/pampero/modules/objectives.yaml:87","id":8419},{"op":"let","v":"r~2667","e":{"op":"lit","v":"money","x":9537},"at":"rules_data/pampero/modules/objectives.yaml:87","id":8420},{"op":"seq","b":[{"op":"let","v":"left~2668","e":{"op":"var","n":"n~2666","x":9538},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8422},{"op":"for","v":"rep~2670","src":{"op":"filt","v":"q~2669","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2669"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2667"}},"x":9539},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2668"},"b":{"op":"lit","v":0},"x":9540},"b":{"op":"seq","b":[{"op":"let","v":"taken~2671","e":{"op":"lit","v":0,"x":9541},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8425},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8427},"label":{"op":"lit","v":{"instead":0},"x":9542}},{"gens":[{"v":"instead~2672","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2668"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2670"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2668"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2670"},"f":"room","d":null}}]}]},"x":9543},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2671","x":9544},"o":"=","e":{"op":"var","n":"instead~2672","x":9545},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8429},{"op":"rep","n":{"op":"var","n":"instead~2672","x":9546},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2670"},"f":"effect","d":null,"x":9547},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8431},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8430}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8428},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2672"}],"x":9548}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8426},{"op":"set","t":{"op":"var","n":"left~2668","x":9549},"o":"-=","e":{"op":"var","n":"taken~2671","x":9550},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8432}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8424},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8423},{"op":"let","v":"n~2673","e":{"op":"var","n":"left~2668","x":9551},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8433},{"op":"let","v":"r~2674","e":{"op":"var","n":"r~2667","x":9552},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8434},{"op":"seq","b":[{"op":"let","v":"k~2675","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2674"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2673"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2673"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2674"},"d":0}]}]}}]}],"x":9553},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8436},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2674"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9554},"t":{"op":"set","t":{"op":"var","n":"k~2675","x":9555},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2675"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2674"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2674"},"d":0}}]}]}]}],"x":9556},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8438},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8437},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2674"},"d":0,"x":9557},"o":"+=","e":{"op":"var","n":"k~2675","x":9558},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8439},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2674"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9559},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2674"},"d":0,"x":9560},"o":"-=","e":{"op":"var","n":"k~2675","x":9561},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8441},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8440},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2674"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2675"},"b":{"op":"lit","v":0}}],"x":9562},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9563},"o":"+=","e":{"op":"var","n":"k~2675","x":9564},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8443},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8442}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8435}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8421},{"op":"let","v":"n~2686","e":{"op":"lit","v":10,"x":9565},"at":"rules_data/pampero/modules/objectives.yaml:87","id":8444},{"op":"let","v":"r~2687","e":{"op":"lit","v":"money","x":9566},"at":"rules_data/pampero/modules/objectives.yaml:87","id":8445},{"op":"let","v":"k~2688","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2681","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2681"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2682","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2683","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2683"},"b":{"op":"var","n":"c~2682"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2684","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2685","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2684"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2685"},"b":{"op":"var","n":"c~2682"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2682"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9567},"at":"rules_data/pampero/modules/objectives.yaml:87","id":8446},{"op":"seq","b":[{"op":"let","v":"n~2689","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2686"},"b":{"op":"var","n":"k~2688"},"x":9568},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8448},{"op":"let","v":"r~2690","e":{"op":"var","n":"r~2687","x":9569},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8449},{"op":"seq","b":[{"op":"let","v":"left~2691","e":{"op":"var","n":"n~2689","x":9570},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8451},{"op":"for","v":"rep~2693","src":{"op":"filt","v":"q~2692","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2692"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2690"}},"x":9571},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2691"},"b":{"op":"lit","v":0},"x":9572},"b":{"op":"seq","b":[{"op":"let","v":"taken~2694","e":{"op":"lit","v":0,"x":9573},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8454},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8456},"label":{"op":"lit","v":{"instead":0},"x":9574}},{"gens":[{"v":"instead~2695","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2691"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2693"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2691"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2693"},"f":"room","d":null}}]}]},"x":9575},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2694","x":9576},"o":"=","e":{"op":"var","n":"instead~2695","x":9577},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8458},{"op":"rep","n":{"op":"var","n":"instead~2695","x":9578},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2693"},"f":"effect","d":null,"x":9579},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8460},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8459}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8457},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2695"}],"x":9580}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2689","x":9581},"r":{"op":"var","n":"r~2690","x":9582}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8455},{"op":"set","t":{"op":"var","n":"left~2691","x":9583},"o":"-=","e":{"op":"var","n":"taken~2694","x":9584},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8461}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8453},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8452},{"op":"let","v":"n~2696","e":{"op":"var","n":"left~2691","x":9585},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8462},{"op":"let","v":"r~2697","e":{"op":"var","n":"r~2690","x":9586},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8463},{"op":"seq","b":[{"op":"let","v":"k~2698","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2697"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2696"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2696"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2697"},"d":0}]}]}}]}],"x":9587},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8465},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2697"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9588},"t":{"op":"set","t":{"op":"var","n":"k~2698","x":9589},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2698"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2697"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2697"},"d":0}}]}]}]}],"x":9590},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8467},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8466},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2697"},"d":0,"x":9591},"o":"+=","e":{"op":"var","n":"k~2698","x":9592},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8468},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2697"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9593},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2697"},"d":0,"x":9594},"o":"-=","e":{"op":"var","n":"k~2698","x":9595},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8470},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8469},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2697"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2698"},"b":{"op":"lit","v":0}}],"x":9596},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9597},"o":"+=","e":{"op":"var","n":"k~2698","x":9598},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8472},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8471}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8464}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8450}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8447}],"at":"rules_data/pampero/modules/objectives.yaml:87","id":8418},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:81"}',
+    'objective_specialists': '{"id":"objective_specialists","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 6 or more specialist cards (un-scored).","it":"Avere 6 o più carte specialista (non ancora contate)."},"condition":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2657","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2657"},"f":"deck","d":null},"b":{"op":"lit","v":"specialist_scoring"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2658","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2659","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2659"},"b":{"op":"var","n":"c~2658"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2660","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2661","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2660"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2661"},"b":{"op":"var","n":"c~2658"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2658"},"f":"deck","d":null},"b":{"op":"lit","v":"specialist_scoring"}}}]}},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2662","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2662"},"f":"deck","d":null},"b":{"op":"lit","v":"specialist_action"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2663","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2664","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2664"},"b":{"op":"var","n":"c~2663"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2665","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2666","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2666"},"b":{"op":"var","n":"c~2663"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2663"},"f":"deck","d":null},"b":{"op":"lit","v":"specialist_action"}}}]}}},"b":{"op":"lit","v":6},"x":9535},"effect":{"op":"seq","b":[{"op":"let","v":"n~2667","e":{"op":"lit","v":10,"x":9536},"at":"rules_data/pampero/modules/objectives.yaml:87","id":8419},{"op":"let","v":"r~2668","e":{"op":"lit","v":"money","x":9537},"at":"rules_data/pampero/modules/objectives.yaml:87","id":8420},{"op":"seq","b":[{"op":"let","v":"left~2669","e":{"op":"var","n":"n~2667","x":9538},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8422},{"op":"for","v":"rep~2671","src":{"op":"filt","v":"q~2670","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2670"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2668"}},"x":9539},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2669"},"b":{"op":"lit","v":0},"x":9540},"b":{"op":"seq","b":[{"op":"let","v":"taken~2672","e":{"op":"lit","v":0,"x":9541},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8425},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8427},"label":{"op":"lit","v":{"instead":0},"x":9542}},{"gens":[{"v":"instead~2673","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2669"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2671"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2669"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2671"},"f":"room","d":null}}]}]},"x":9543},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2672","x":9544},"o":"=","e":{"op":"var","n":"instead~2673","x":9545},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8429},{"op":"rep","n":{"op":"var","n":"instead~2673","x":9546},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2671"},"f":"effect","d":null,"x":9547},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8431},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8430}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8428},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2673"}],"x":9548}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8426},{"op":"set","t":{"op":"var","n":"left~2669","x":9549},"o":"-=","e":{"op":"var","n":"taken~2672","x":9550},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8432}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8424},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8423},{"op":"let","v":"n~2674","e":{"op":"var","n":"left~2669","x":9551},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8433},{"op":"let","v":"r~2675","e":{"op":"var","n":"r~2668","x":9552},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8434},{"op":"seq","b":[{"op":"let","v":"k~2676","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2675"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2674"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2674"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2675"},"d":0}]}]}}]}],"x":9553},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8436},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2675"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9554},"t":{"op":"set","t":{"op":"var","n":"k~2676","x":9555},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2676"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2675"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2675"},"d":0}}]}]}]}],"x":9556},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8438},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8437},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2675"},"d":0,"x":9557},"o":"+=","e":{"op":"var","n":"k~2676","x":9558},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8439},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2675"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9559},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2675"},"d":0,"x":9560},"o":"-=","e":{"op":"var","n":"k~2676","x":9561},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8441},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8440},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2675"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2676"},"b":{"op":"lit","v":0}}],"x":9562},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9563},"o":"+=","e":{"op":"var","n":"k~2676","x":9564},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8443},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8442}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8435}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8421},{"op":"let","v":"n~2687","e":{"op":"lit","v":10,"x":9565},"at":"rules_data/pampero/modules/objectives.yaml:87","id":8444},{"op":"let","v":"r~2688","e":{"op":"lit","v":"money","x":9566},"at":"rules_data/pampero/modules/objectives.yaml:87","id":8445},{"op":"let","v":"k~2689","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2682","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2682"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2683","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2684","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2684"},"b":{"op":"var","n":"c~2683"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2685","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2686","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2685"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2686"},"b":{"op":"var","n":"c~2683"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2683"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9567},"at":"rules_data/pampero/modules/objectives.yaml:87","id":8446},{"op":"seq","b":[{"op":"let","v":"n~2690","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2687"},"b":{"op":"var","n":"k~2689"},"x":9568},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8448},{"op":"let","v":"r~2691","e":{"op":"var","n":"r~2688","x":9569},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8449},{"op":"seq","b":[{"op":"let","v":"left~2692","e":{"op":"var","n":"n~2690","x":9570},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8451},{"op":"for","v":"rep~2694","src":{"op":"filt","v":"q~2693","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2693"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2691"}},"x":9571},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2692"},"b":{"op":"lit","v":0},"x":9572},"b":{"op":"seq","b":[{"op":"let","v":"taken~2695","e":{"op":"lit","v":0,"x":9573},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8454},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8456},"label":{"op":"lit","v":{"instead":0},"x":9574}},{"gens":[{"v":"instead~2696","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2692"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2694"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2692"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2694"},"f":"room","d":null}}]}]},"x":9575},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2695","x":9576},"o":"=","e":{"op":"var","n":"instead~2696","x":9577},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8458},{"op":"rep","n":{"op":"var","n":"instead~2696","x":9578},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2694"},"f":"effect","d":null,"x":9579},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8460},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8459}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8457},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2696"}],"x":9580}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2690","x":9581},"r":{"op":"var","n":"r~2691","x":9582}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8455},{"op":"set","t":{"op":"var","n":"left~2692","x":9583},"o":"-=","e":{"op":"var","n":"taken~2695","x":9584},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8461}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8453},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8452},{"op":"let","v":"n~2697","e":{"op":"var","n":"left~2692","x":9585},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8462},{"op":"let","v":"r~2698","e":{"op":"var","n":"r~2691","x":9586},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8463},{"op":"seq","b":[{"op":"let","v":"k~2699","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2697"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2697"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2698"},"d":0}]}]}}]}],"x":9587},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8465},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9588},"t":{"op":"set","t":{"op":"var","n":"k~2699","x":9589},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2699"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2698"},"d":0}}]}]}]}],"x":9590},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8467},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8466},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2698"},"d":0,"x":9591},"o":"+=","e":{"op":"var","n":"k~2699","x":9592},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8468},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9593},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2698"},"d":0,"x":9594},"o":"-=","e":{"op":"var","n":"k~2699","x":9595},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8470},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8469},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2699"},"b":{"op":"lit","v":0}}],"x":9596},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9597},"o":"+=","e":{"op":"var","n":"k~2699","x":9598},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8472},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8471}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8464}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8450}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8447}],"at":"rules_data/pampero/modules/objectives.yaml:87","id":8418},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:81"}',
 }
